@@ -1,0 +1,154 @@
+# perf-bpf build.  `make` builds ./perf-bpf; `make check` installs what is missing,
+# builds from scratch and runs every test; `make help` lists the targets.
+
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BUILD    ?= build
+CC       ?= gcc
+CLANG    ?= clang
+V        ?= 0
+
+ifeq ($(V),0)
+Q = @
+msg = @printf '  %-8s %s\n' $(1) $(2);
+else
+Q =
+msg =
+endif
+
+PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto
+DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto)
+
+WARN     := -Wall -Wextra -Werror -Wmissing-prototypes -Wno-unused-parameter
+CFLAGS   ?= -O2 -g
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE \
+	     -Iinclude -Ilib -I$(BUILD)/gen $(DEP_CFLAGS) -MMD -MP
+GEN_CFLAGS = -std=gnu11 $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib -I$(BUILD)/gen \
+	     $(DEP_CFLAGS) -w
+ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
+
+LIB_SRCS := $(sort $(wildcard lib/*.c))
+LIB_YACC := $(sort $(wildcard lib/*.y))
+LIB_LEX  := $(sort $(wildcard lib/*.l))
+GEN_SRCS := $(LIB_YACC:lib/%.y=$(BUILD)/gen/%.tab.c) $(LIB_LEX:lib/%.l=$(BUILD)/gen/%.lex.c)
+GEN_HDRS := $(LIB_YACC:lib/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/%.l=$(BUILD)/gen/%.lex.h)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(GEN_SRCS:%.c=%.o)
+SRC_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard src/*.c)))
+LIBA     := $(BUILD)/libperfbpf.a
+
+UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+KTEST_SRCS := $(sort $(wildcard tests/kernel/*.c))
+KTEST_BINS := $(KTEST_SRCS:tests/kernel/%.c=$(BUILD)/tests/kernel/%)
+WORK_SRCS := $(sort $(wildcard tests/workloads/*.c))
+WORK_BINS := $(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/%)
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_REPLAY := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/fuzz/%-replay)
+
+BIN := perf-bpf
+ifneq ($(BUILD),build)
+BIN := $(BUILD)/perf-bpf
+endif
+
+.PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts
+.DEFAULT_GOAL := all
+
+all: $(BIN)
+
+help:
+	@echo 'all        build ./perf-bpf'
+	@echo 'deps       install the Debian packages that are missing (nothing if all are there)'
+	@echo 'check      deps + build from scratch + every test; ends with "N passed, N failed"'
+	@echo 'demo       deps + build + run examples/hello.c live'
+	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
+	@echo 'install    install perf-bpf and its man pages (PREFIX, DESTDIR)'
+	@echo 'clean      remove build products'
+
+$(BIN): $(SRC_OBJS) $(LIBA)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(SRC_OBJS) $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+$(LIBA): $(LIB_OBJS)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/%.o: %.c | $(GEN_HDRS)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h: lib/%.y
+	$(call msg,BISON,$<)
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)bison -Wall -Werror --defines=$(BUILD)/gen/$*.tab.h -o $(BUILD)/gen/$*.tab.c $<
+
+$(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h: lib/%.l
+	$(call msg,FLEX,$<)
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(GEN_HDRS)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(GEN_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIBA)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS) -lcmocka
+
+$(BUILD)/tests/kernel/%: tests/kernel/%.c $(LIBA)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+# Workloads are the traced programs: no sanitizers, no project libs.
+$(BUILD)/tests/workloads/%: tests/workloads/%.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O1 -g -Wall -Werror -o $@ $<
+
+$(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+tests: $(BIN) $(UNIT_BINS) $(KTEST_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
+
+deps:
+	$(Q)scripts/deps.sh
+
+mounts:
+	$(Q)scripts/mounts.sh
+
+# From scratch: a stale object must never hide a build break.
+check: deps mounts
+	$(Q)rm -rf $(BUILD) $(BIN)
+	$(Q)$(MAKE) --no-print-directory tests
+	$(Q)$(MAKE) --no-print-directory format-check
+	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) tests/run.sh
+
+check-only: tests
+	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) tests/run.sh $(T)
+
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+asan: deps mounts
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g" EXTRA_CFLAGS="$(SAN)" \
+		EXTRA_LDFLAGS="$(SAN)" check-only
+
+demo: deps mounts all
+	./perf-bpf trace -e examples/hello.c -- sleep 0.1
+
+format-check:
+	$(Q)clang-format --dry-run --Werror $(wildcard src/*.c src/*.h lib/*.c lib/*.h) \
+		&& echo '  FORMAT   ok'
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 perf-bpf $(DESTDIR)$(PREFIX)/bin/perf-bpf
+	install -m 0644 Documentation/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+clean:
+	rm -rf build build-asan perf-bpf
+
+-include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d)

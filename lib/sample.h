@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Decoding of kernel perf records (struct perf_event_header + body) as laid out by
+ * attr.sample_type: PERF_RECORD_SAMPLE bodies, and the sample_id trailer of the
+ * other kernel records when sample_id_all is set. Used by the live reader and by the
+ * perf.data reader alike; never trusts the bytes (every length is checked).
+ */
+#ifndef PERF_BPF_SAMPLE_H
+#define PERF_BPF_SAMPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Fields a record may carry; has_* tell which were present. */
+struct sample {
+	uint64_t id;
+	uint64_t ip;
+	uint64_t time;
+	uint64_t period;
+	uint32_t pid, tid;
+	uint32_t cpu;
+	uint32_t raw_size;
+	const void *raw; /* points into the record: valid as long as the record is */
+	unsigned has_id : 1, has_ip : 1, has_tid : 1, has_time : 1, has_cpu : 1, has_period : 1,
+		has_raw : 1;
+};
+
+/*
+ * rec/size: a whole PERF_RECORD_SAMPLE (header included).
+ * Returns 0, or -EINVAL if the record is too short for sample_type or uses bits this
+ * decoder does not handle (READ, CALLCHAIN, BRANCH_STACK, REGS, STACK, ...).
+ */
+int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sample *s);
+
+/* The sample_id trailer at the end of a non-sample kernel record (COMM, LOST, ...). */
+int sample__parse_id(uint64_t sample_type, const void *rec, size_t size, struct sample *s);
+
+/* Offset of the id in a SAMPLE body for this sample_type, or -1 when it carries none. */
+int sample__id_pos(uint64_t sample_type);
+
+#endif
