@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf.data writer. The file is written as perf's streaming ("pipe") format: a 16-byte
+ * header, then records only, never seeking back. Stock perf script reads it from a
+ * regular file (-i FILE) as well as from a pipe, and so does pdreader. Because nothing
+ * written is ever rewritten, a recording cut short at any moment (SIGKILL, power loss,
+ * a full disk) leaves a valid prefix: everything up to the last flushed round is read
+ * back, a cut-off last record is reported and ignored by both readers.
+ */
+#ifndef PERF_BPF_PDWRITER_H
+#define PERF_BPF_PDWRITER_H
+
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct pdwriter_event {
+	const char *name; /* "__bpf_stdout__", "evt", "syscalls:sys_enter_x" */
+	const struct perf_event_attr *attr; /* as opened; written with size = 128 */
+	const uint64_t *ids; /* PERF_EVENT_IOC_ID of every fd of this event */
+	size_t nr_ids;
+	const char *tp_sys, *tp_name; /* tracepoints: their format goes into TRACING_DATA */
+};
+
+struct pdwriter_opts {
+	int argc;
+	char **argv; /* CMDLINE feature */
+};
+
+struct pdwriter;
+
+/*
+ * Creates path with mode 0600 (an existing file is renamed to path.old first, as perf
+ * does; "-" writes to stdout) and writes the header records: attrs, features (EVENT_DESC,
+ * HOSTNAME, OSRELEASE, ARCH, NRCPUS, CMDLINE) and TRACING_DATA when an event is a
+ * tracepoint. evs and opts are only read during the call. NULL + errno on failure.
+ */
+struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *evs, size_t nr,
+				const struct pdwriter_opts *opts);
+/* Append whole kernel records (struct perf_event_header + body), copied verbatim. */
+int pdwriter__write(struct pdwriter *w, const void *data, size_t len);
+/* A FINISHED_ROUND record, then everything buffered goes to the file. */
+int pdwriter__finish_round(struct pdwriter *w);
+/* A COMM record (time 0, so it names the thread's samples wherever they are). */
+int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const char *comm);
+/* An MMAP record for [kernel.kallsyms]_text, from _text in /proc/kallsyms. */
+int pdwriter__synth_kernel_mmap(struct pdwriter *w);
+/* Flushes and closes; returns the first I/O error met (-errno), 0 otherwise. Accepts NULL. */
+int pdwriter__close(struct pdwriter *w);
+/* Bytes handed to the file so far, buffered ones included. */
+uint64_t pdwriter__bytes(const struct pdwriter *w);
+
+#endif
