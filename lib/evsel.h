@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One perf event as the user named it (a bpf-output channel, a tracepoint, a
+ * software or hardware counter, the tracking event), opened once per CPU.
+ * The evsel owns its fds; closing them detaches whatever BPF program they hold.
+ */
+#ifndef PERF_BPF_EVSEL_H
+#define PERF_BPF_EVSEL_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Every event is opened with this layout, so one decoder and one perf.data attr fit all. */
+#define EVSEL_SAMPLE_TYPE                                                                    \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |     \
+	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
+
+enum evsel_kind {
+	EVSEL_BPF_OUTPUT,
+	EVSEL_TRACEPOINT,
+	EVSEL_COUNTER, /* hardware / software counters */
+	EVSEL_TRACKING, /* dummy event carrying COMM/FORK/EXIT records */
+};
+
+/* Where events are opened: the workload's tasks, one pid, or every CPU. */
+struct target {
+	bool system_wide;
+	int pid;	  /* > 0: per-task events follow this pid (and its children with inherit) */
+	int nr_cpus;	  /* CPUs to open on (possible CPUs by default) */
+	int *cpus;
+};
+
+struct evsel {
+	char *name;
+	enum evsel_kind kind;
+	struct perf_event_attr attr;
+	char *tp_sys, *tp_name; /* tracepoints */
+	bool per_task;		/* opened on target->pid (else on every CPU, pid -1) */
+	int nr_fds;		/* one per CPU of the target */
+	int *fds;
+	uint64_t *ids;
+	int prog_fd;		/* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
+};
+
+struct evsel *evsel__new_bpf_output(const char *name);
+/* sys:name must exist in tracefs; returns NULL with errno ENOENT otherwise. */
+struct evsel *evsel__new_tracepoint(const char *sys, const char *name);
+struct evsel *evsel__new_counter(const char *name, uint32_t type, uint64_t config);
+struct evsel *evsel__new_tracking(void);
+void evsel__free(struct evsel *ev);
+
+/* Open one fd per CPU of target; -errno with a pr_err line naming the event on failure. */
+int evsel__open(struct evsel *ev, const struct target *target);
+void evsel__close(struct evsel *ev);
+/* Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected). */
+int evsel__attach_bpf(struct evsel *ev);
+int evsel__enable(struct evsel *ev);
+
+#endif
