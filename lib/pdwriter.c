@@ -27,6 +27,7 @@
 
 #include "log.h"
 #include "pdwriter.h"
+#include "tpformat.h"
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
@@ -415,44 +416,44 @@ static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *
 	return err;
 }
 
-/* A whole tracefs file into b as its size (u64, or u32 without size64) and its text. */
-static int put_tracefs_file(struct dbuf *b, const char *rel, bool size64)
+/* u64 size + text, read by a tpformat__read_* call that returned err; frees text. */
+static int put_text(struct dbuf *b, int err, char *text, size_t len)
 {
-	char *dir = tracefs_tracing_dir() ? strdup(tracefs_tracing_dir()) : NULL;
+	if (!err) {
+		dbuf_u64(b, len);
+		dbuf_put(b, text, len);
+	}
+	free(text);
+	return err ?: b->err;
+}
+
+/* tracefs's printk_formats as u32 size + text: formats printing kernel strings need it. */
+static int put_printk_formats(struct dbuf *b)
+{
+	const char *dir = tracefs_tracing_dir();
 	char path[512], chunk[4096];
 	size_t at = b->len;
+	uint32_t len;
 	ssize_t n;
-	int fd, err = 0;
+	int fd;
 
 	if (!dir)
 		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	free(dir);
+	snprintf(path, sizeof(path), "%s/printk_formats", dir);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		pr_debug("tracing data: %s: %s", path, strerror(errno));
+	if (fd < 0)
 		return -errno;
-	}
-	if (size64)
-		dbuf_u64(b, 0);
-	else
-		dbuf_u32(b, 0);
+	dbuf_u32(b, 0);
 	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
 		dbuf_put(b, chunk, n);
-	if (n < 0)
-		err = -errno;
 	close(fd);
-	if (err)
+	if (n < 0 || b->err || b->len - at - 4 > UINT32_MAX) {
 		b->len = at;
-	if (!err && !b->err) {
-		uint64_t len = b->len - at - (size64 ? 8 : 4);
-
-		if (size64)
-			memcpy(b->p + at, &len, 8);
-		else
-			memcpy(b->p + at, &(uint32_t){ len }, 4);
+		return -EIO;
 	}
-	return err ?: b->err;
+	len = b->len - at - 4;
+	memcpy(b->p + at, &len, 4);
+	return 0;
 }
 
 static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
@@ -469,7 +470,8 @@ static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
 static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
 {
 	uint32_t nsys = 0;
-	char rel[512];
+	char *text = NULL;
+	size_t len = 0;
 	int err = 0;
 
 	for (size_t i = 0; i < nr; i++)
@@ -489,9 +491,9 @@ static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 			if (!evs[j].tp_sys || !evs[j].tp_name ||
 			    strcmp(evs[j].tp_sys, evs[i].tp_sys) || seen_before(evs, j, false))
 				continue;
-			snprintf(rel, sizeof(rel), "events/%s/%s/format", evs[j].tp_sys,
-				 evs[j].tp_name);
-			err = put_tracefs_file(b, rel, true);
+			text = NULL;
+			err = tpformat__read_format(evs[j].tp_sys, evs[j].tp_name, &text, &len);
+			err = put_text(b, err, text, len);
 			cnt++;
 		}
 		if (!b->err)
@@ -503,6 +505,8 @@ static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
 {
 	static const char magic[] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	char *text = NULL;
+	size_t len = 0;
 	int err;
 
 	dbuf_put(b, magic, sizeof(magic));
@@ -511,13 +515,18 @@ static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, 
 	dbuf_put(b, &(char){ sizeof(long) }, 1);
 	dbuf_u32(b, getpagesize());
 	dbuf_put(b, "header_page", 12);
-	err = put_tracefs_file(b, "events/header_page", true);
+	err = tpformat__read_header_page(&text, &len);
+	err = put_text(b, err, text, len);
 	dbuf_put(b, "header_event", 13);
-	err = err ?: put_tracefs_file(b, "events/header_event", true);
+	if (!err) {
+		text = NULL;
+		err = tpformat__read_header_event(&text, &len);
+		err = put_text(b, err, text, len);
+	}
 	dbuf_u32(b, 0); /* ftrace formats */
 	err = err ?: put_systems(b, evs, nr);
 	dbuf_u32(b, 0); /* kallsyms */
-	if (!err && put_tracefs_file(b, "printk_formats", false))
+	if (!err && put_printk_formats(b))
 		dbuf_u32(b, 0);
 	dbuf_u64(b, 0); /* saved cmdlines */
 	dbuf_pad8(b);
