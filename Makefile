@@ -51,6 +51,9 @@ ifneq ($(BUILD),build)
 BIN := $(BUILD)/perf-bpf
 endif
 
+# No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/evparse.c.
+.SUFFIXES:
+
 .PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts
 .DEFAULT_GOAL := all
 
