@@ -302,7 +302,8 @@ static int check_events(struct pdreader *r)
 	for (size_t i = 0; i < r->nr_evs; i++)
 		for (size_t j = 0; j < r->evs[i].pub.nr_ids; j++)
 			r->ids[r->nr_ids++] = (struct idmap){ r->evs[i].pub.ids[j], i };
-	qsort(r->ids, r->nr_ids, sizeof(*r->ids), cmp_idmap);
+	if (r->nr_ids)
+		qsort(r->ids, r->nr_ids, sizeof(*r->ids), cmp_idmap);
 	return 0;
 }
 
@@ -639,7 +640,7 @@ static void read_event_update(struct pdreader *r, uint64_t pos, uint16_t size)
 	if (size < 32 || get64(r, pos + 8) != 2) /* PERF_EVENT_UPDATE__NAME */
 		return;
 	key.id = get64(r, pos + 16);
-	m = bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap);
+	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
 	if (m)
 		name_event(r, m->ev, (const char *)r->buf + pos + 24,
 			   strnlen((const char *)r->buf + pos + 24, size - 24));
@@ -745,7 +746,7 @@ static int64_t record_event(struct pdreader *r, uint64_t pos, uint32_t type, uin
 	key.id = get64(r, at);
 	if (!key.id)
 		return 0;
-	m = bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap);
+	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
 	if (m)
 		return m->ev;
 	*err = seterr(r, -EINVAL, "record at %#llx (type %u): id %llu belongs to no event",

@@ -12,8 +12,9 @@
 #include "log.h"
 #include "pdreader.h"
 
-#define ST_BPF (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | \
-		PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
+#define ST_BPF                                                                   \
+	(PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | \
+	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
 
 /* A file under construction; u64-aligned storage. */
 struct fb {
@@ -619,10 +620,11 @@ static void put_tracing_data(struct fb *b, const char *fmt)
 	put64(b, 0);
 }
 
-static const char my_format[] = "name: myevent\nID: 9999\nformat:\n"
-				"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-				"\n\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n\n"
-				"print fmt: \"a=%d\", REC->a\n";
+static const char my_format[] =
+	"name: myevent\nID: 9999\nformat:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\n\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"a=%d\", REC->a\n";
 
 static struct pdreader *tracepoint_file(struct fb *b, bool damage)
 {
