@@ -26,16 +26,24 @@ struct sample {
 };
 
 /*
- * rec/size: a whole PERF_RECORD_SAMPLE (header included).
- * Returns 0, or -EINVAL if the record is too short for sample_type or uses bits this
- * decoder does not handle (READ, CALLCHAIN, BRANCH_STACK, REGS, STACK, ...).
+ * rec/size: a whole PERF_RECORD_SAMPLE (header included); size is trusted over the
+ * header's own size field. Returns 0, or -EINVAL if the record is too short for
+ * sample_type or uses PERF_SAMPLE_READ (its layout depends on read_format).
+ * CALLCHAIN is skipped; the fields the kernel puts after RAW (BRANCH_STACK, REGS,
+ * STACK, WEIGHT, ...) are left undecoded.
  */
 int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sample *s);
 
-/* The sample_id trailer at the end of a non-sample kernel record (COMM, LOST, ...). */
+/*
+ * The sample_id trailer at the end of a non-sample kernel record (COMM, LOST, ...), read
+ * backwards from rec + size. -EINVAL when the record cannot hold it.
+ */
 int sample__parse_id(uint64_t sample_type, const void *rec, size_t size, struct sample *s);
 
-/* Offset of the id in a SAMPLE body for this sample_type, or -1 when it carries none. */
+/*
+ * Byte offset of the id in a SAMPLE body (counted from the end of the 8-byte header)
+ * for this sample_type, or -1 when it carries none.
+ */
 int sample__id_pos(uint64_t sample_type);
 
 #endif

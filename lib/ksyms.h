@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel symbols from /proc/kallsyms (or any text in its format), sorted by address
+ * for binary search: an address resolves to the symbol at or below it, printed as
+ * "sym+0xoff" the way perf script shows kernel ips.
+ *
+ *	struct ksyms *ks = ksyms__load(NULL);
+ *	const char *name = ksyms__find(ks, ip, &off);
+ *	ksyms__free(ks);
+ */
+#ifndef PERF_BPF_KSYMS_H
+#define PERF_BPF_KSYMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ksyms;
+
+/* path NULL: /proc/kallsyms. NULL + errno on failure (ENOENT, EACCES, ENOMEM, ENODATA: no symbol). */
+struct ksyms *ksyms__load(const char *path);
+/* Lines "ADDR TYPE NAME[\t[MODULE]]"; unparsable lines and zero addresses are skipped. */
+struct ksyms *ksyms__parse(const char *text, size_t len);
+void ksyms__free(struct ksyms *ks);
+
+size_t ksyms__count(const struct ksyms *ks);
+/*
+ * The symbol containing addr (the last one at or below it), and its offset; NULL when
+ * addr lies before the first symbol. Names live as long as ks. ks may be NULL.
+ */
+const char *ksyms__find(const struct ksyms *ks, uint64_t addr, uint64_t *off);
+/* The module of the symbol ksyms__find would return, or NULL for the kernel image. */
+const char *ksyms__module(const struct ksyms *ks, uint64_t addr);
+/* "sym+0xoff" into buf (snprintf semantics); -ENOENT (buf untouched) when not found. */
+int ksyms__snprint(const struct ksyms *ks, uint64_t addr, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tracepoint formats: read a tracepoint's id and format text from tracefs, and load
+ * formats (from tracefs or from text, e.g. a perf.data TRACING_DATA section) into a
+ * libtraceevent handle that then decodes and prints RAW payloads.
+ *
+ *	struct tep_handle *tep = tpformat__new_tep();
+ *	tpformat__load(tep, "syscalls", "sys_enter_openat", &event);
+ *	...
+ *	tep_free(tep);
+ */
+#ifndef PERF_BPF_TPFORMAT_H
+#define PERF_BPF_TPFORMAT_H
+
+#include <stddef.h>
+
+struct tep_handle;
+struct tep_event;
+
+/* The tracepoint's id ("events/SYS/NAME/id"): >= 0, or -ENOENT when there is no such tracepoint. */
+int tpformat__id(const char *sys, const char *name);
+/* The "events/SYS/NAME/format" text; *text is malloc'd (NUL-terminated, *len without the NUL). */
+int tpformat__read_format(const char *sys, const char *name, char **text, size_t *len);
+/* The "events/header_page" and "events/header_event" texts, malloc'd likewise. */
+int tpformat__read_header_page(char **text, size_t *len);
+int tpformat__read_header_event(char **text, size_t *len);
+
+/*
+ * A handle set for this machine (little/big endian, long and page size), with the
+ * running kernel's header_page when tracefs has one. Free with tep_free(). NULL + errno.
+ */
+struct tep_handle *tpformat__new_tep(void);
+int tpformat__parse_header_page(struct tep_handle *tep, const char *text, size_t len);
+/* Add one format text of system sys; *ev (may be NULL) gets the event. -EINVAL if it does not parse. */
+int tpformat__parse(struct tep_handle *tep, const char *sys, const char *text, size_t len,
+		    struct tep_event **ev);
+/* The event SYS:NAME of tep, read from tracefs and parsed the first time it is asked for. */
+int tpformat__load(struct tep_handle *tep, const char *sys, const char *name,
+		   struct tep_event **ev);
+
+#endif
