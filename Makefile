@@ -20,9 +20,13 @@ PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto)
 
+# Where the compile stage finds the installed bpf-compat headers, and libbpf's headers.
+PATH_DEFS := -DPERF_BPF_DATADIR='"$(PREFIX)/share/perf-bpf"' \
+	     -DLIBBPF_INCDIR='"$(or $(shell pkg-config --variable=includedir libbpf 2>/dev/null),/usr/include)"'
+
 WARN     := -Wall -Wextra -Werror -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE \
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE $(PATH_DEFS) \
 	     -Iinclude -Ilib -I$(BUILD)/gen $(DEP_CFLAGS) -MMD -MP
 GEN_CFLAGS = -std=gnu11 $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib -I$(BUILD)/gen \
 	     $(DEP_CFLAGS) -w
@@ -150,6 +154,9 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 perf-bpf $(DESTDIR)$(PREFIX)/bin/perf-bpf
 	install -m 0644 Documentation/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	if [ -d include/bpf-compat ]; then \
+		install -d $(DESTDIR)$(PREFIX)/share/perf-bpf/include && \
+		cp -R include/bpf-compat $(DESTDIR)$(PREFIX)/share/perf-bpf/include/; fi
 
 clean:
 	rm -rf build build-asan perf-bpf

@@ -92,7 +92,7 @@ static int set_item(struct perfconfig *c, const char *name, const char *value)
 
 static int syntax_error(struct parser *ps, const char *why)
 {
-	snprintf(ps->c->error, sizeof(ps->c->error), "%s:%d: %s", ps->name, ps->line, why);
+	snprintf(ps->c->error, sizeof(ps->c->error), "'%s:%d': %s", ps->name, ps->line, why);
 	return -EINVAL;
 }
 
@@ -298,8 +298,11 @@ int perfconfig__read_file(struct perfconfig *c, const char *path)
 	int err = 0;
 
 	f = fopen(path, "re");
-	if (!f)
-		return -errno;
+	if (!f) {
+		err = -errno;
+		snprintf(c->error, sizeof(c->error), "'%s': %s", path, strerror(-err));
+		return err;
+	}
 	mem = open_memstream(&text, &len);
 	if (!mem) {
 		err = -errno;
@@ -316,7 +319,7 @@ int perfconfig__read_file(struct perfconfig *c, const char *path)
 	if (!err && strlen(text) != len)
 		err = -EINVAL; /* a NUL byte: not a text file */
 	if (err == -EINVAL)
-		snprintf(c->error, sizeof(c->error), "%s: not a text file", path);
+		snprintf(c->error, sizeof(c->error), "'%s': not a text file", path);
 	if (!err)
 		err = perfconfig__parse(c, text, path);
 	free(text);

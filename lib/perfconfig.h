@@ -34,7 +34,10 @@ int perfconfig__read_default(struct perfconfig *c);
 
 /* The value of "section.key", or NULL; valid until perfconfig__free(). */
 const char *perfconfig__get(const struct perfconfig *c, const char *name);
-/* After -EINVAL: "FILE:LINE: why", valid until the next call. */
+/*
+ * After a failure, the subject and why for an error line: "'FILE:LINE': why" after a syntax
+ * error, "'FILE': why" when it could not be read. Valid until the next call.
+ */
 const char *perfconfig__error(const struct perfconfig *c);
 
 #endif

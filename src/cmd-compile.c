@@ -1,10 +1,168 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "cmds.h"
-#include "log.h"
+/*
+ * perf-bpf compile: a BPF C source to a BPF object file, through the compile cache.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-/* Placeholder while the command is written; replaced by its real implementation. */
+#include "cmds.h"
+#include "compile.h"
+#include "jsonw.h"
+#include "log.h"
+#include "opts.h"
+
+static const char *const compile_usage[] = {
+	"perf-bpf compile [-o OUT.o] [--clang-path PATH] [--clang-opt OPTS] [--no-cache] [-v] [-j] FILE.c",
+	NULL,
+};
+
+static const struct opt compile_opts_table[] = {
+	{ 'o', "output", "FILE", "write the object to FILE ('-': stdout; default: ./NAME.o)" },
+	{ 0, "clang-path", "PATH", "clang to run (default: [llvm] clang-path, else clang)" },
+	{ 0, "clang-opt", "OPTS", "more clang options (default: [llvm] clang-opt)" },
+	{ 0, "no-cache", NULL, "compile even when the cache has the object, store nothing" },
+	{ 'j', "json", NULL, "print what was done as one JSON document" },
+	OPT_COMMON,
+	OPT_END,
+};
+
+/* NAME.o in the current directory for .../NAME.c (NAME.x.o for any other NAME.x). */
+static void default_output(const char *src, char *out, size_t size)
+{
+	char copy[PATH_MAX];
+	char *base;
+	size_t len;
+
+	snprintf(copy, sizeof(copy), "%s", src);
+	base = basename(copy);
+	len = strlen(base);
+	if (len > 2 && !strcmp(base + len - 2, ".c"))
+		len -= 2;
+	snprintf(out, size, "%.*s.o", (int)len, base);
+}
+
+static int write_object(const char *path, const void *obj, size_t size)
+{
+	const char *p = obj;
+	int fd, err = 0;
+
+	fd = strcmp(path, "-") ? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) :
+				 STDOUT_FILENO;
+	if (fd < 0)
+		err = -errno;
+	while (!err && size) {
+		ssize_t n = write(fd, p, size);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			err = -errno;
+		else
+			p += n, size -= (size_t)n;
+	}
+	if (fd > STDOUT_FILENO && close(fd) && !err)
+		err = -errno;
+	if (err)
+		pr_err("unable to write '%s': %s", path, strerror(-err));
+	return err;
+}
+
+static int print_json(const char *src, const char *out, size_t size, const struct compile_report *r)
+{
+	struct jsonw *w = jsonw__new(stdout, true);
+
+	if (!w)
+		return -errno;
+	jsonw__start_object(w);
+	jsonw__kv_str(w, "source", src);
+	jsonw__kv_str(w, "output", out);
+	jsonw__kv_u64(w, "size", size);
+	jsonw__kv_bool(w, "cache_hit", r->cache_hit);
+	jsonw__name(w, "cache_dir");
+	if (r->cache_dir[0])
+		jsonw__str(w, r->cache_dir);
+	else
+		jsonw__null(w);
+	jsonw__kv_str(w, "key", r->key);
+	jsonw__kv_bool(w, "precompiled_vmlinux_h", r->pch);
+	jsonw__kv_str(w, "command", r->command ? r->command : "");
+	jsonw__name(w, "seconds");
+	jsonw__double(w, r->seconds);
+	jsonw__end_object(w);
+	jsonw__free(w);
+	return 0;
+}
+
+static int parse(int argc, char **argv, struct compile_opts *co, const char **out, bool *json,
+		 const char **src)
+{
+	struct opts o;
+	char *arg;
+	int i, rest;
+
+	opts__init(&o, compile_opts_table, compile_usage, argc, argv, 0);
+	while ((i = opts__next(&o, &arg)) >= 0) {
+		const char *name = compile_opts_table[i].long_name;
+
+		if (!strcmp(name, "output"))
+			*out = arg;
+		else if (!strcmp(name, "clang-path"))
+			co->clang_path = arg;
+		else if (!strcmp(name, "clang-opt"))
+			co->clang_opt = arg;
+		else if (!strcmp(name, "no-cache"))
+			co->no_cache = true;
+		else if (!strcmp(name, "json"))
+			*json = true;
+	}
+	if (i == OPTS_HELP)
+		return 0;
+	if (i == OPTS_USAGE)
+		return EXIT_USAGE;
+	rest = opts__rest(&o);
+	if (rest >= argc)
+		return opts__misuse(&o, "missing the source file"), EXIT_USAGE;
+	if (rest + 1 < argc)
+		return opts__misuse(&o, "one source file only, got '%s' too", argv[rest + 1]),
+		       EXIT_USAGE;
+	*src = argv[rest];
+	if (*json && *out && !strcmp(*out, "-"))
+		return opts__misuse(&o, "--json and '-o -' both want stdout"), EXIT_USAGE;
+	return -1;
+}
+
 int cmd_compile(int argc, char **argv)
 {
-	pr_err("'compile' is not built yet");
-	return 1;
+	struct compile_opts co = { 0 };
+	struct compile_report r;
+	const char *out = NULL, *src = NULL;
+	char defout[PATH_MAX];
+	bool json = false;
+	size_t size = 0;
+	void *obj = NULL;
+	int ret;
+
+	ret = parse(argc, argv, &co, &out, &json, &src);
+	if (ret >= 0)
+		return ret;
+	if (compile__load_perfconfig(&co))
+		return 1;
+	if (!out) {
+		default_output(src, defout, sizeof(defout));
+		out = defout;
+	}
+	ret = compile__source_report(src, &co, &obj, &size, &r) ? 1 : 0;
+	if (!ret)
+		ret = write_object(out, obj, size) ? 1 : 0;
+	if (!ret && json)
+		ret = print_json(src, out, size, &r) ? 1 : 0;
+	compile__report_exit(&r);
+	free(obj);
+	return ret;
 }

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The clang command line of the compile stage, in one place: flags, macros, include
+ * directories and their order; the cache key over it; clang's dependency output.
+ */
+#ifndef PERF_BPF_CLANGCMD_H
+#define PERF_BPF_CLANGCMD_H
+
+#include <stdbool.h>
+
+/* Split s into words as a shell would (quotes, backslashes; no expansion). -EINVAL: bad quote. */
+int clangcmd__split(const char *s, char ***words, int *nr);
+void clangcmd__free_words(char **words);
+
+/* Facts about this machine and toolchain that shape the clang command. */
+struct clangcmd_env {
+	const char *clang; /* resolved path of clang */
+	const char *clang_opt; /* user's options, or NULL */
+	int nr_cpus; /* __NR_CPUS__ */
+	unsigned int version_code; /* LINUX_VERSION_CODE */
+	const char *compat_dir; /* the project's bpf-compat headers, or NULL */
+	const char *perf_dir; /* Debian perf's BPF headers, or NULL */
+	const char *vmlinux_dir; /* directory holding vmlinux.h, or NULL */
+	const char *multiarch_dir; /* /usr/include/<triple>, or NULL */
+	const char *libbpf_dir; /* directory holding bpf/bpf_helpers.h, or NULL */
+	const char *pch; /* precompiled vmlinux.h to include first, or NULL */
+};
+
+/* A clang command: argv[0..key_argc) are its inputs, the rest names its outputs. */
+struct clangcmd {
+	char **argv; /* NULL-terminated */
+	int argc;
+	int key_argc;
+	bool user_opts; /* has the user's options (which may name paths relative to the cwd) */
+};
+
+/*
+ * The clang command compiling src to out, its dependencies written to depfile; with
+ * src NULL, the flags only (the precompiled header is built with exactly those).
+ */
+int clangcmd__build(const struct clangcmd_env *env, const char *src, const char *out,
+		    const char *depfile, struct clangcmd *cmd);
+void clangcmd__exit(struct clangcmd *cmd);
+
+/*
+ * The cache key of a command: its inputs, the source's content and path, clang's identity
+ * and the kernel BTF's identity (the included headers are checked by the cache entry).
+ */
+int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *clang_id,
+		  const char *btf_id, char *hex);
+
+/* Paths in a make-style dependency file (clang -MD -MF): malloc'ed, NULL-terminated. */
+int clangcmd__parse_deps(const char *text, char ***paths);
+
+#endif
