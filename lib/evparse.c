@@ -368,6 +368,8 @@ int evparse__bpf_prefix(struct evparse_scan *s, const char *text, int len, bool 
 		}
 		if (stat(path, &st) == 0) {
 			free(path);
+			free(s->missing);
+			s->missing = NULL;
 			return n;
 		}
 		if (!s->missing) {
