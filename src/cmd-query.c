@@ -1,10 +1,453 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "cmds.h"
-#include "log.h"
+/*
+ * perf-bpf query: which BPF programs sit on which tracing hook, in run order, with the
+ * processes that hold them and, when the kernel counts them, their run statistics.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <linux/bpf.h>
 
-/* Placeholder while the command is written; replaced by its real implementation. */
+#include "bpfinfo.h"
+#include "cmds.h"
+#include "jsonw.h"
+#include "log.h"
+#include "opts.h"
+#include "procfd.h"
+#include "query.h"
+
+#define CAP_PERFMON_BIT 38
+#define CAP_SYS_ADMIN_BIT 21
+
+static const struct opt query_opts[] = {
+	{ 'a', "all", NULL, "every tracing hook that has BPF programs attached" },
+	{ 'j', "json", NULL, "print one JSON document" },
+	{ 0, "stats", NULL, "[SECONDS] count runs for SECONDS (default 1), then restore" },
+	{ 0, "exhaustive", NULL, "open every tracepoint a pattern matches (slow)" },
+	OPT_COMMON,
+	OPT_END,
+};
+
+static const char *const query_usage[] = {
+	"perf-bpf query [-j] [--stats [SECONDS]] [--exhaustive] TRACEPOINT...",
+	"perf-bpf query --all [-j] [--stats [SECONDS]] [--exhaustive]",
+	NULL,
+};
+
+struct query_cmd {
+	bool all, json, stats, exhaustive;
+	double window; /* seconds, with --stats */
+	int nr_tps;
+	char **tps;
+	/* one entry per distinct program, in order of first appearance */
+	struct bpfinfo_prog *progs;
+	int *prog_err;
+	size_t nr_progs;
+	bool show_stats;
+};
+
+static bool is_number(const char *s)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+')
+		return false;
+	strtod(s, &end);
+	return !*end;
+}
+
+static int parse_args(struct query_cmd *c, int argc, char **argv)
+{
+	struct opts o;
+	char *arg;
+	int i, n = 0;
+
+	opts__init(&o, query_opts, query_usage, argc, argv, 0);
+	while ((i = opts__next(&o, &arg)) >= 0) {
+		const char *name = query_opts[i].long_name;
+
+		if (!strcmp(name, "all"))
+			c->all = true;
+		else if (!strcmp(name, "json"))
+			c->json = true;
+		else if (!strcmp(name, "stats"))
+			c->stats = true;
+		else
+			c->exhaustive = true;
+	}
+	if (i != OPTS_DONE)
+		return i;
+	c->tps = argv + opts__rest(&o);
+	c->nr_tps = argc - opts__rest(&o);
+	c->window = 1;
+	for (int k = 0; k < c->nr_tps; k++) { /* --stats SECONDS: a number is no tracepoint */
+		if (c->stats && n == 0 && is_number(c->tps[k])) {
+			c->window = strtod(c->tps[k], NULL);
+			n++;
+			continue;
+		}
+		c->tps[k - n] = c->tps[k];
+	}
+	c->nr_tps -= n;
+	if (c->stats && (c->window <= 0 || c->window > 3600))
+		return opts__misuse(&o, "--stats needs SECONDS in (0, 3600], not '%g'", c->window);
+	if (c->all && c->nr_tps)
+		return opts__misuse(&o, "--all takes no tracepoint, got '%s'", c->tps[0]);
+	if (!c->all && !c->nr_tps)
+		return opts__misuse(&o, "no tracepoint given (or --all)");
+	return 0;
+}
+
+/* Effective capability bit from /proc/self/status; false when unreadable. */
+static bool has_cap(int bit)
+{
+	char line[256];
+	unsigned long long caps = 0;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &caps) == 1)
+			break;
+	fclose(f);
+	return caps & (1ULL << bit);
+}
+
+static void report(const char *what, int err)
+{
+	switch (err) {
+	case -EPERM:
+	case -EACCES:
+		if (has_cap(CAP_PERFMON_BIT) || has_cap(CAP_SYS_ADMIN_BIT))
+			pr_err("cannot query '%s': %s", what, strerror(-err));
+		else
+			pr_err("cannot query '%s': missing capability CAP_PERFMON (or CAP_SYS_ADMIN)",
+			       what);
+		pr_hint("run as root: reading BPF program info needs CAP_SYS_ADMIN");
+		break;
+	case -ENOENT:
+		pr_err("cannot query '%s': no such tracepoint", what);
+		pr_hint("list them with 'perf list tracepoint' or 'ls /sys/kernel/tracing/events/'");
+		break;
+	case -ENOTTY:
+		pr_err("cannot query '%s': the kernel lacks PERF_EVENT_IOC_QUERY_BPF (Linux 4.16+)",
+		       what);
+		break;
+	case -EOPNOTSUPP:
+		pr_err("cannot query '%s': the kernel has no BPF events (CONFIG_BPF_EVENTS is off)",
+		       what);
+		break;
+	case -ENODEV:
+		pr_err("cannot query '%s': tracefs is not available", what);
+		pr_hint("mount it: mount -t tracefs nodev /sys/kernel/tracing");
+		break;
+	default:
+		pr_err("cannot query '%s': %s", what, strerror(-err));
+	}
+}
+
+static int run_query(struct query_cmd *c, struct query *q, const struct procfd *fds)
+{
+	struct query_opts qo = { .fds = fds, .exhaustive = c->exhaustive };
+	int err;
+
+	if (c->all) {
+		err = query__all(q, &qo);
+		if (err)
+			report(q->failed, err);
+		return err;
+	}
+	for (int i = 0; i < c->nr_tps; i++) {
+		err = query__tracepoints(q, c->tps[i], &qo);
+		if (err == -EINVAL && !strcmp(q->failed, c->tps[i])) {
+			pr_err("cannot query '%s': not a tracepoint name (SYSTEM:EVENT)",
+			       c->tps[i]);
+			return -EINVAL;
+		}
+		if (err) {
+			report(err == -ENOENT ? c->tps[i] : q->failed, err);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int prog_index(const struct query_cmd *c, uint32_t id)
+{
+	for (size_t i = 0; i < c->nr_progs; i++)
+		if (c->progs[i].id == id)
+			return (int)i;
+	return -1;
+}
+
+/* One info entry per distinct program of the result. */
+static int collect_progs(struct query_cmd *c, const struct query *q)
+{
+	size_t max = 0;
+
+	for (size_t h = 0; h < q->nr_hooks; h++)
+		max += q->hooks[h].nr_progs;
+	c->progs = calloc(max + 1, sizeof(*c->progs));
+	c->prog_err = calloc(max + 1, sizeof(*c->prog_err));
+	if (!c->progs || !c->prog_err)
+		return -ENOMEM;
+	for (size_t h = 0; h < q->nr_hooks; h++)
+		for (size_t i = 0; i < q->hooks[h].nr_progs; i++) {
+			uint32_t id = q->hooks[h].progs[i].id;
+
+			if (prog_index(c, id) >= 0)
+				continue;
+			c->prog_err[c->nr_progs] = bpfinfo__prog(id, &c->progs[c->nr_progs]);
+			c->progs[c->nr_progs++].id = id;
+		}
+	return 0;
+}
+
+static void sleep_seconds(double s)
+{
+	struct timespec ts = { .tv_sec = (time_t)s };
+
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/*
+ * --stats: BPF_ENABLE_STATS keeps run statistics on while its fd is open (the kernel
+ * restores the previous state on close, even if we die), so count over the window.
+ */
+static int sample_stats(struct query_cmd *c)
+{
+	struct bpfinfo_prog now;
+	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+
+	if (fd < 0) {
+		int err = -errno;
+
+		report("kernel.bpf_stats_enabled", err);
+		return err;
+	}
+	for (size_t i = 0; i < c->nr_progs; i++) /* counters as the window starts */
+		if (!c->prog_err[i])
+			c->prog_err[i] = bpfinfo__prog(c->progs[i].id, &c->progs[i]);
+	sleep_seconds(c->window);
+	for (size_t i = 0; i < c->nr_progs; i++) {
+		if (c->prog_err[i])
+			continue;
+		c->prog_err[i] = bpfinfo__prog(c->progs[i].id, &now);
+		now.run_cnt -= c->progs[i].run_cnt;
+		now.run_time_ns -= c->progs[i].run_time_ns;
+		c->progs[i] = now;
+	}
+	close(fd);
+	c->show_stats = true;
+	return 0;
+}
+
+static void format_time(uint64_t ns, char *buf, size_t size)
+{
+	time_t t = (time_t)(ns / 1000000000ULL);
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm))
+		snprintf(buf, size, "-");
+}
+
+static uint64_t avg_ns(const struct bpfinfo_prog *p)
+{
+	return p->run_cnt ? p->run_time_ns / p->run_cnt : 0;
+}
+
+/* "3 programs, in run order" */
+static void print_hook_line(const struct query_hook *h, bool first)
+{
+	printf("%s%s  %s, ", first ? "" : "\n", h->name, bpfinfo__kind(h->kind));
+	if (!h->nr_progs)
+		printf("no programs\n");
+	else
+		printf("%zu program%s, %s\n", h->nr_progs, h->nr_progs == 1 ? "" : "s",
+		       h->run_order ? "in run order" : "in attach order");
+}
+
+static void print_pids(const struct procfd *fds, uint32_t id, FILE *f)
+{
+	size_t nr;
+	const struct procfd_holder *hd = procfd__holders(fds, id, &nr);
+
+	for (size_t i = 0; i < nr; i++)
+		fprintf(f, "%s%s(%u)", i ? "," : "", hd[i].comm, hd[i].pid);
+	if (!nr)
+		fputc('-', f);
+}
+
+static void print_prog_row(const struct query_cmd *c, const struct query_prog *qp,
+			   const struct procfd *fds)
+{
+	int k = prog_index(c, qp->id);
+	const struct bpfinfo_prog *p = &c->progs[k];
+	char when[32], link[16] = "-";
+
+	if (qp->link_id)
+		snprintf(link, sizeof(link), "%u", qp->link_id);
+	if (c->prog_err[k]) {
+		printf("  %8u  %-16s %-16s %-16s %-19s %6s", qp->id, "-", "(gone)", "-", "-", link);
+	} else {
+		format_time(p->load_time, when, sizeof(when));
+		printf("  %8u  %-16s %-16s %-16s %-19s %6s", qp->id, bpfinfo__prog_type(p->type),
+		       p->name[0] ? p->name : "-", p->tag, when, link);
+	}
+	if (c->show_stats)
+		printf(" %10llu %8llu", c->prog_err[k] ? 0ULL : (unsigned long long)p->run_cnt,
+		       c->prog_err[k] ? 0ULL : (unsigned long long)avg_ns(p));
+	fputs("  ", stdout);
+	print_pids(fds, qp->id, stdout);
+	fputc('\n', stdout);
+}
+
+static void print_table(const struct query_cmd *c, const struct query *q, const struct procfd *fds)
+{
+	for (size_t h = 0; h < q->nr_hooks; h++) {
+		const struct query_hook *hk = &q->hooks[h];
+
+		print_hook_line(hk, h == 0);
+		if (!hk->nr_progs)
+			continue;
+		printf("  %8s  %-16s %-16s %-16s %-19s %6s", "ID", "TYPE", "NAME", "TAG", "LOADED",
+		       "LINK");
+		if (c->show_stats)
+			printf(" %10s %8s", "RUNS", "AVG_NS");
+		printf("  PIDS\n");
+		for (size_t i = 0; i < hk->nr_progs; i++)
+			print_prog_row(c, &hk->progs[i], fds);
+	}
+	if (!q->nr_hooks && c->all)
+		printf("no BPF program is attached to a tracing hook\n");
+}
+
+static void json_prog(struct jsonw *w, const struct query_cmd *c, const struct query_prog *qp,
+		      const struct procfd *fds)
+{
+	int k = prog_index(c, qp->id);
+	const struct bpfinfo_prog *p = &c->progs[k];
+	const struct procfd_holder *hd;
+	char when[32];
+	size_t nr;
+
+	jsonw__start_object(w);
+	jsonw__kv_u64(w, "id", qp->id);
+	if (qp->link_id)
+		jsonw__kv_u64(w, "link_id", qp->link_id);
+	jsonw__kv_bool(w, "gone", c->prog_err[k] != 0);
+	if (!c->prog_err[k]) {
+		format_time(p->load_time, when, sizeof(when));
+		jsonw__kv_str(w, "type", bpfinfo__prog_type(p->type));
+		jsonw__kv_str(w, "name", p->name);
+		jsonw__kv_str(w, "tag", p->tag);
+		jsonw__kv_str(w, "load_time", when);
+		if (c->show_stats) {
+			jsonw__kv_u64(w, "run_cnt", p->run_cnt);
+			jsonw__kv_u64(w, "run_time_ns", p->run_time_ns);
+			jsonw__kv_u64(w, "avg_ns", avg_ns(p));
+		}
+	}
+	jsonw__name(w, "pids");
+	jsonw__start_array(w);
+	hd = procfd__holders(fds, qp->id, &nr);
+	for (size_t i = 0; i < nr; i++) {
+		jsonw__start_object(w);
+		jsonw__kv_u64(w, "pid", hd[i].pid);
+		jsonw__kv_str(w, "comm", hd[i].comm);
+		jsonw__end_object(w);
+	}
+	jsonw__end_array(w);
+	jsonw__end_object(w);
+}
+
+static int print_json(const struct query_cmd *c, const struct query *q, const struct procfd *fds)
+{
+	struct jsonw *w = jsonw__new(stdout, true);
+
+	if (!w)
+		return -errno;
+	jsonw__start_object(w);
+	jsonw__kv_bool(w, "stats", c->show_stats);
+	if (c->stats)
+		jsonw__kv_u64(w, "stats_window_ms", (uint64_t)(c->window * 1000 + 0.5));
+	jsonw__name(w, "hooks");
+	jsonw__start_array(w);
+	for (size_t h = 0; h < q->nr_hooks; h++) {
+		const struct query_hook *hk = &q->hooks[h];
+
+		jsonw__start_object(w);
+		jsonw__kv_str(w, "hook", hk->name);
+		jsonw__kv_str(w, "kind", bpfinfo__kind(hk->kind));
+		jsonw__kv_bool(w, "run_order", hk->run_order);
+		jsonw__name(w, "programs");
+		jsonw__start_array(w);
+		for (size_t i = 0; i < hk->nr_progs; i++)
+			json_prog(w, c, &hk->progs[i], fds);
+		jsonw__end_array(w);
+		jsonw__end_object(w);
+	}
+	jsonw__end_array(w);
+	jsonw__end_object(w);
+	jsonw__free(w);
+	return 0;
+}
+
+static int query_and_print(struct query_cmd *c, struct query *q, const struct procfd *fds)
+{
+	int err = run_query(c, q, fds);
+
+	if (err)
+		return err;
+	err = collect_progs(c, q);
+	if (err) {
+		report("programs", err);
+		return err;
+	}
+	if (c->stats) {
+		err = sample_stats(c);
+		if (err)
+			return err;
+	} else {
+		c->show_stats = bpfinfo__stats_enabled() == 1;
+	}
+	if (c->json)
+		return print_json(c, q, fds);
+	print_table(c, q, fds);
+	return 0;
+}
+
 int cmd_query(int argc, char **argv)
 {
-	pr_err("'query' is not built yet");
-	return 1;
+	struct query_cmd c = { 0 };
+	struct procfd *fds;
+	struct query q;
+	int err;
+
+	err = parse_args(&c, argc, argv);
+	if (err == OPTS_HELP)
+		return 0;
+	if (err)
+		return EXIT_USAGE;
+	fds = procfd__scan();
+	if (!fds) {
+		report("/proc", -errno);
+		return 1;
+	}
+	query__init(&q);
+	err = query_and_print(&c, &q, fds);
+	query__exit(&q);
+	procfd__free(fds);
+	free(c.progs);
+	free(c.prog_err);
+	if (err == EXIT_USAGE)
+		return EXIT_USAGE;
+	return err ? 1 : 0;
 }
