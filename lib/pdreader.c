@@ -871,8 +871,8 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	if (!size) {
 		r->at_end = true;
 		if (r->st.truncated)
-			pr_warn("perf.data: the data ends inside a record at %#llx",
-				(unsigned long long)pos);
+			pr_debug("perf.data: the data ends inside a record at %#llx",
+				 (unsigned long long)pos);
 		return 0;
 	}
 	r->pos += size + extra;

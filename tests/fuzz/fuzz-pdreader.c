@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0
+/* libFuzzer target: pdreader on arbitrary bytes, reading every record to the end. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "log.h"
+#include "pdreader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct pdreader_record rec;
+	struct pdreader *r;
+	size_t len;
+
+	quiet = 1;
+	r = pdreader__new_mem(data, size);
+	if (!r)
+		return 0;
+	for (size_t i = 0; i < pdreader__nr_events(r); i++) {
+		const struct pdreader_event *e = pdreader__event(r, i);
+		volatile char sink = 0;
+
+		for (size_t j = 0; j < e->tp_format_len; j++)
+			sink ^= e->tp_format[j];
+		for (size_t j = 0; j < e->nr_ids; j++)
+			sink ^= (char)e->ids[j];
+		(void)sink;
+	}
+	pdreader__header_page(r, &len);
+	while (pdreader__next(r, &rec) > 0) {
+		volatile uint16_t sz = rec.hdr->size;
+		volatile uint8_t last = ((const uint8_t *)rec.hdr)[sz - 1];
+
+		(void)last;
+	}
+	pdreader__free(r);
+	return 0;
+}
