@@ -58,7 +58,8 @@ endif
 # No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/evparse.c.
 .SUFFIXES:
 
-.PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts
+.PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
+	static guest-bins check-kernel
 .DEFAULT_GOAL := all
 
 all: $(BIN)
@@ -122,6 +123,28 @@ $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 
 tests: $(BIN) $(UNIT_BINS) $(KTEST_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
 
+# Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into
+# $(BUILD)/static, run under QEMU on a Debian kernel by tests/kernel-lane/run.sh.
+ifeq ($(STATIC),1)
+DEP_LIBS = $(shell pkg-config --static --libs $(PKGS))
+ALL_LDFLAGS += -static
+endif
+GUEST_SRCS := $(sort $(wildcard tests/kernel-lane/guest/*.c)) tests/kernel-lane/qexit.c
+GUEST_BINS := $(GUEST_SRCS:tests/kernel-lane/%.c=$(BUILD)/tests/kernel-lane/%)
+
+$(BUILD)/tests/kernel-lane/%: tests/kernel-lane/%.c $(LIBA)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+guest-bins: $(BIN) $(KTEST_BINS) $(WORK_BINS) $(GUEST_BINS)
+
+static:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/static STATIC=1 guest-bins
+
+check-kernel: static
+	$(Q)BUILD=$(abspath $(BUILD)) tests/kernel-lane/run.sh
+
 deps:
 	$(Q)scripts/deps.sh
 
@@ -130,7 +153,7 @@ mounts:
 
 # From scratch: a stale object must never hide a build break.
 check: deps mounts
-	$(Q)rm -rf $(BUILD) $(BIN)
+	$(Q)rm -rf $(filter-out $(BUILD)/kernel-lane,$(wildcard $(BUILD)/*)) $(BIN)
 	$(Q)$(MAKE) --no-print-directory tests
 	$(Q)$(MAKE) --no-print-directory format-check
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) tests/run.sh

@@ -71,6 +71,21 @@ for t in "$top"/tests/e2e/*.sh; do
 	matches "$t" && run_script "$t" "e2e/$(basename "$t" .sh)"
 done
 
+# The kernel lane: guest tests under QEMU on a Debian kernel, counted like the others.
+if [ -x "$top/tests/kernel-lane/run.sh" ] && matches "$top/tests/kernel-lane/run.sh"; then
+	lane_fail=$fail
+	while IFS= read -r l; do
+		case $l in
+		"PASS "*) pass=$((pass + 1)) ;;
+		"FAIL "*) fail=$((fail + 1)); l2=${l#FAIL }; failed_names+=("${l2%%  (*}") ;;
+		"SKIP "*) skip=$((skip + 1)) ;;
+		"lane-exit 0") continue ;;
+		"lane-exit "*) [ $fail = $lane_fail ] && result FAIL kernel-lane "${l#lane-}"; continue ;;
+		esac
+		printf '%s\n' "$l"
+	done < <("$top/tests/kernel-lane/run.sh" 2>&1; echo "lane-exit $?")
+fi
+
 echo
 if [ $fail -gt 0 ]; then
 	echo "Failed:"

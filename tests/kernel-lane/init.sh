@@ -1,0 +1,37 @@
+#!/bin/sh
+# The guest's /init (busybox sh): mount what the tests need, run every test under /tests,
+# report each on the serial console, then end QEMU through isa-debug-exit.
+# Protocol read by run.sh (one line each):
+#   LANE_BOOT <uname -r>          LANE_BEGIN <name>
+#   LANE_RESULT <status> <name>   (status 0 pass, 2 skip, else fail; output precedes it, "    | ")
+#   LANE_DONE <count>
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export HOME=/root TMPDIR=/tmp PERF_BPF=/bin/perf-bpf BUILD=/build TOP=/repo
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+mount -t tracefs tracefs /sys/kernel/tracing
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t bpf bpf /sys/fs/bpf
+
+echo "LANE_BOOT $(uname -r)"
+test_timeout=$(sed -n 's/.*lane.timeout=\([0-9]*\).*/\1/p' /proc/cmdline)
+n=0
+for t in /tests/kernel/* /tests/guest/*; do
+	[ -f "$t" ] && [ -x "$t" ] || continue
+	name=${t#/tests/}
+	name=${name%.sh}
+	echo "LANE_BEGIN $name"
+	(cd /tmp && timeout "${test_timeout:-60}" "$t" </dev/null >/tmp/lane.log 2>&1)
+	rc=$?
+	sed 's/^/    | /' /tmp/lane.log
+	echo "LANE_RESULT $rc $name"
+	n=$((n + 1))
+done
+echo "LANE_DONE $n"
+sync
+qexit 0
+# Only without the exit device: power off (QEMU then exits 0, which run.sh rejects).
+poweroff -f

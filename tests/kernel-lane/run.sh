@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The kernel lane: boot a stock Debian kernel under QEMU (TCG) and run the guest tests in it.
+# Prints the suite's lines (PASS name / FAIL name  (why) / SKIP name  (why)); exits 0 when
+# nothing failed, 1 otherwise.  See tests/kernel-lane/README.md.
+#   BUILD                 build dir (default: build); the static build goes to $BUILD/static,
+#                         the kernel cache and the initramfs to $BUILD/kernel-lane
+#   KERNEL_PKG            kernel package(s), space separated: a full package name or a version
+#                         prefix such as 6.12, or "default": what linux-image-amd64 depends on
+#   KERNEL_LANE=skip      do not boot (local work only: prints one SKIP line)
+#   KERNEL_LANE_TIMEOUT   seconds for one boot, all tests included (default 240)
+#   KERNEL_LANE_TEST_TIMEOUT  seconds for one guest test (default 60)
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+lane=$top/tests/kernel-lane
+: "${BUILD:=$top/build}"
+BUILD=$(cd "$top" && mkdir -p "$BUILD" && cd "$BUILD" && pwd)
+cache=$BUILD/kernel-lane
+boot_timeout=${KERNEL_LANE_TIMEOUT:-240}
+test_timeout=${KERNEL_LANE_TEST_TIMEOUT:-60}
+failed=0
+qpid=
+
+line() { # status name [reason]
+	[ "$1" = FAIL ] && failed=1
+	printf '%-4s %s%s\n' "$1" "$2" "${3:+  ($3)}"
+}
+indent() { sed 's/^/    | /'; }
+cleanup() { [ -n "$qpid" ] && kill "$qpid" 2>/dev/null && wait "$qpid" 2>/dev/null; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+if [ "${KERNEL_LANE:-}" = skip ]; then
+	line SKIP kernel-lane "KERNEL_LANE=skip: no guest kernel booted"
+	exit 0
+fi
+mkdir -p "$cache" || exit 1
+
+# The guest's programs: perf-bpf and the tests, linked statically.
+if ! make -C "$top" --no-print-directory BUILD="$BUILD" static >"$cache/static.log" 2>&1; then
+	line FAIL kernel-lane/static-build "make static failed"
+	tail -n 20 "$cache/static.log" | indent
+	exit 1
+fi
+initrd=$cache/initramfs.cpio
+if ! "$lane/initramfs.sh" "$initrd" "$BUILD/static" >"$cache/initramfs.log" 2>&1; then
+	line FAIL kernel-lane/initramfs "$(tail -n 1 "$cache/initramfs.log")"
+	exit 1
+fi
+
+# boot VMLINUX LOG: one QEMU run; sets qrc to its exit status (124: timeout).
+boot() {
+	timeout -k 5 "$boot_timeout" qemu-system-x86_64 -accel tcg -m 1024 -smp 1 \
+		-no-reboot -nodefaults -no-user-config -display none -serial stdio \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel "$1" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 quiet lane.timeout=$test_timeout" \
+		</dev/null >"$2.raw" 2>&1 &
+	qpid=$!
+	wait "$qpid"
+	qrc=$?
+	qpid=
+	tr -d '\r' <"$2.raw" >"$2" && rm -f "$2.raw"
+}
+
+# report PREFIX LOG: one line per guest test; sets nres to the count of results seen.
+report() {
+	local prefix=$1 log=$2 out=$2.test name rc l
+	nres=0
+	: >"$out"
+	while IFS= read -r l; do
+		case $l in
+		"LANE_BEGIN "*) : >"$out" ;;
+		"    | "*) echo "$l" >>"$out" ;;
+		"LANE_RESULT "*)
+			rc=${l#LANE_RESULT }
+			name=${rc#* }
+			rc=${rc%% *}
+			nres=$((nres + 1))
+			case $rc in
+			0) line PASS "$prefix/$name" ;;
+			2) line SKIP "$prefix/$name" "$(tail -n 1 "$out" | sed 's/^    | //')" ;;
+			*) line FAIL "$prefix/$name" "exit $rc"; tail -n 40 "$out" ;;
+			esac
+			;;
+		esac
+	done <"$log"
+	rm -f "$out"
+}
+
+run_kernel() { # package-or-version ("" for the default)
+	local vmlinux kver log rc t0 t1 n secs done_n qrc nres
+	if ! vmlinux=$("$lane/kernel.sh" "$cache" "$1" 2>"$cache/kernel.err"); then
+		line FAIL "kernel-lane/${1:-kernel}" "$(tail -n 1 "$cache/kernel.err")"
+		return
+	fi
+	kver=$(basename "$(dirname "$vmlinux")")
+	kver=${kver#linux-image-}
+	kver=${kver%-unsigned}
+	log=$cache/console-$kver.log
+	t0=$(date +%s%N)
+	boot "$vmlinux" "$log"
+	rc=$qrc
+	t1=$(date +%s%N)
+	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+	report "kernel-lane/$kver" "$log"
+	n=$nres
+	done_n=$(sed -n 's/^LANE_DONE \([0-9]*\)$/\1/p' "$log")
+	local why=
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		why="guest hung: no power-off within ${boot_timeout} s"
+	elif grep -q 'Kernel panic' "$log"; then
+		why="guest kernel panic"
+	elif ! grep -q '^LANE_BOOT ' "$log"; then
+		why="guest /init never started (QEMU exit $rc)"
+	elif [ -z "$done_n" ]; then
+		why="guest stopped before reporting every result (QEMU exit $rc)"
+	elif [ "$done_n" != "$n" ]; then
+		why="guest reported $done_n tests, $n results read"
+	elif [ "$rc" != 1 ]; then
+		why="QEMU exit $rc, not the guest's exit device"
+	elif [ "$n" = 0 ]; then
+		why="no guest tests found"
+	fi
+	if [ -n "$why" ]; then
+		line FAIL "kernel-lane/$kver/boot" "$why"
+		grep -v '^    | ' "$log" | tail -n 30 | indent
+	else
+		line PASS "kernel-lane/$kver/boot" "$n tests, $secs s"
+	fi
+}
+
+for pkg in ${KERNEL_PKG:-default}; do
+	[ "$pkg" = default ] && pkg=
+	run_kernel "$pkg"
+done
+exit $failed
