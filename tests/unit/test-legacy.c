@@ -521,6 +521,14 @@ static void test_legacy__convert_size_not_multiple(void **state)
 	shdr_by_name(o.buf, "maps")->sh_size -= 7;
 	expect_rejected(o.buf, o.size, -EINVAL);
 	obj_free(&o);
+
+	/* 49 bytes, 3 symbols at 0, 16, 32: whole 16-byte definitions, but 49 % 3 != 0 */
+	compile("def20", false, &o);
+	shdr_by_name(o.buf, "maps")->sh_size = 49;
+	sym_by_name(o.buf, "counts")->st_value = 16;
+	sym_by_name(o.buf, "events")->st_value = 32;
+	expect_rejected(o.buf, o.size, -EINVAL);
+	obj_free(&o);
 }
 
 static void test_legacy__convert_symbol_outside(void **state)
