@@ -112,7 +112,8 @@ static int mmap_rings(struct evlist *el, unsigned int pages)
 		}
 		el->nr_rings++;
 		for (int i = 1; i < el->nr; i++)
-			if (ioctl(el->evsels[i]->fds[c], PERF_EVENT_IOC_SET_OUTPUT, first->fds[c]) < 0)
+			if (ioctl(el->evsels[i]->fds[c], PERF_EVENT_IOC_SET_OUTPUT, first->fds[c]) <
+			    0)
 				return -errno;
 	}
 	return 0;

@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 /* Every event is opened with this layout, so one decoder and one perf.data attr fit all. */
-#define EVSEL_SAMPLE_TYPE                                                                    \
-	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |     \
+#define EVSEL_SAMPLE_TYPE                                                               \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
 	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
 
 enum evsel_kind {
@@ -26,8 +26,8 @@ enum evsel_kind {
 /* Where events are opened: the workload's tasks, one pid, or every CPU. */
 struct target {
 	bool system_wide;
-	int pid;	  /* > 0: per-task events follow this pid (and its children with inherit) */
-	int nr_cpus;	  /* CPUs to open on (possible CPUs by default) */
+	int pid; /* > 0: per-task events follow this pid (and its children with inherit) */
+	int nr_cpus; /* CPUs to open on (possible CPUs by default) */
 	int *cpus;
 };
 
@@ -36,11 +36,11 @@ struct evsel {
 	enum evsel_kind kind;
 	struct perf_event_attr attr;
 	char *tp_sys, *tp_name; /* tracepoints */
-	bool per_task;		/* opened on target->pid (else on every CPU, pid -1) */
-	int nr_fds;		/* one per CPU of the target */
+	bool per_task; /* opened on target->pid (else on every CPU, pid -1) */
+	int nr_fds; /* one per CPU of the target */
 	int *fds;
 	uint64_t *ids;
-	int prog_fd;		/* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
+	int prog_fd; /* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
 };
 
 struct evsel *evsel__new_bpf_output(const char *name);

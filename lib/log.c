@@ -15,15 +15,15 @@ static void vprint(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-#define DEFINE_PR(name, prefix, cond)            \
-	void name(const char *fmt, ...)          \
-	{                                        \
-		va_list ap;                      \
-		if (!(cond))                     \
-			return;                  \
-		va_start(ap, fmt);               \
-		vprint(prefix, fmt, ap);         \
-		va_end(ap);                      \
+#define DEFINE_PR(name, prefix, cond)    \
+	void name(const char *fmt, ...)  \
+	{                                \
+		va_list ap;              \
+		if (!(cond))             \
+			return;          \
+		va_start(ap, fmt);       \
+		vprint(prefix, fmt, ap); \
+		va_end(ap);              \
 	}
 
 DEFINE_PR(pr_err, "ERROR: ", 1)

@@ -23,7 +23,8 @@ void opts__init(struct opts *o, const struct opt *table, const char *const *usag
 	if (flags & OPTS_STOP_AT_NONOPT)
 		*s++ = '+';
 	*s++ = ':';
-	for (const struct opt *r = table; (r->short_name || r->long_name) && n < OPTS_MAX; r++, n++) {
+	for (const struct opt *r = table; (r->short_name || r->long_name) && n < OPTS_MAX;
+	     r++, n++) {
 		int val = r->short_name ? r->short_name : LONG_ONLY_BASE + n;
 
 		if (r->short_name) {
@@ -132,8 +133,8 @@ void opts__help(const struct opts *o, FILE *f)
 		else
 			n += snprintf(left + n, sizeof(left) - n, "  ");
 		if (r->long_name)
-			n += snprintf(left + n, sizeof(left) - n, "%s--%s", r->short_name ? ", " : "  ",
-				      r->long_name);
+			n += snprintf(left + n, sizeof(left) - n, "%s--%s",
+				      r->short_name ? ", " : "  ", r->long_name);
 		if (r->arg)
 			snprintf(left + n, sizeof(left) - n, " %s", r->arg);
 		fprintf(f, "    %-28s %s\n", left, r->help);

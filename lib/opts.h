@@ -20,24 +20,29 @@
 #include <stdio.h>
 
 struct opt {
-	int short_name;		/* 0: long only */
-	const char *long_name;	/* NULL: short only */
-	const char *arg;	/* name of the argument, NULL for a flag */
+	int short_name; /* 0: long only */
+	const char *long_name; /* NULL: short only */
+	const char *arg; /* name of the argument, NULL for a flag */
 	const char *help;
 };
 
-#define OPT_END { 0, NULL, NULL, NULL }
+#define OPT_END                     \
+	{                           \
+		0, NULL, NULL, NULL \
+	}
 /* Rows every command has; opts__next() handles them itself. */
-#define OPT_COMMON                                                   \
+#define OPT_COMMON                                                     \
 	{ 'v', "verbose", NULL, "be more verbose (repeat for more)" }, \
-	{ 'q', "quiet", NULL, "print errors only" },                 \
-	{ 'h', "help", NULL, "show this help" }
+		{ 'q', "quiet", NULL, "print errors only" },           \
+	{                                                              \
+		'h', "help", NULL, "show this help"                    \
+	}
 
 #define OPTS_MAX 64
 
 enum {
-	OPTS_DONE = -1,	 /* no more options: opts__rest() gives the first operand */
-	OPTS_HELP = -2,	 /* -h printed the help on stdout: exit 0 */
+	OPTS_DONE = -1, /* no more options: opts__rest() gives the first operand */
+	OPTS_HELP = -2, /* -h printed the help on stdout: exit 0 */
 	OPTS_USAGE = -3, /* misuse reported on stderr with the short usage: exit 129 */
 };
 

@@ -11,12 +11,12 @@
 #include <stdint.h>
 
 struct ring {
-	int fd;		/* the perf event fd the ring belongs to (owned by its evsel) */
+	int fd; /* the perf event fd the ring belongs to (owned by its evsel) */
 	int cpu;
-	void *base;	/* control page */
+	void *base; /* control page */
 	size_t data_size;
-	uint64_t lost;	/* records the kernel dropped, from PERF_RECORD_LOST */
-	char *bounce;	/* a record that wrapped around, made contiguous */
+	uint64_t lost; /* records the kernel dropped, from PERF_RECORD_LOST */
+	char *bounce; /* a record that wrapped around, made contiguous */
 };
 
 /* Called once per record; rec stays valid until the callback returns. Non-zero stops the read. */

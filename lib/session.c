@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "loader.h"
+#include "log.h"
+#include "session.h"
+#include "workload.h"
+
+#define STDOUT_MAP "__bpf_stdout__"
+#define DEFAULT_PAGES 256 /* 1 MiB per CPU */
+#define POLL_MS 100 /* live output stays live even below the wakeup watermark */
+
+struct pidset {
+	int *pids;
+	int nr, cap;
+};
+
+struct session {
+	struct session_opts opts;
+	struct target target;
+	struct loader *loader;
+	struct evlist *evlist;
+	struct workload workload;
+	bool has_workload; /* a child still to be reaped */
+	bool follow_tree; /* show only the workload's outputs (no -a) */
+	int sigfd;
+	sigset_t oldmask;
+	int exit_code;
+	bool done;
+	struct pidset tree; /* the workload and its descendants */
+	unsigned long filtered;
+	int (*round_fn)(void *ctx);
+	void *round_ctx;
+};
+
+static bool pidset__has(const struct pidset *ps, int pid)
+{
+	for (int i = 0; i < ps->nr; i++)
+		if (ps->pids[i] == pid)
+			return true;
+	return false;
+}
+
+static int pidset__add(struct pidset *ps, int pid)
+{
+	if (pidset__has(ps, pid))
+		return 0;
+	if (ps->nr == ps->cap) {
+		int cap = ps->cap ? ps->cap * 2 : 16;
+		int *n = realloc(ps->pids, sizeof(*n) * cap);
+
+		if (!n)
+			return -ENOMEM;
+		ps->pids = n;
+		ps->cap = cap;
+	}
+	ps->pids[ps->nr++] = pid;
+	return 0;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+static bool is_bpf_file(const char *s)
+{
+	struct stat st;
+
+	return (has_suffix(s, ".c") || has_suffix(s, ".o") || has_suffix(s, ".obj")) &&
+	       !stat(s, &st);
+}
+
+static int add_tracepoint(struct session *s, const char *sys, const char *name, int prog_fd)
+{
+	struct evsel *ev = evsel__new_tracepoint(sys, name);
+
+	if (!ev) {
+		pr_err("unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
+		pr_hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);
+		return -ENOENT;
+	}
+	ev->prog_fd = prog_fd;
+	ev->attr.inherit = !s->opts.no_inherit;
+	return evlist__add(s->evlist, ev);
+}
+
+static int add_event_arg(struct session *s, const char *arg)
+{
+	char *colon;
+	char sys[256];
+
+	if (is_bpf_file(arg))
+		return loader__add(s->loader, arg);
+	colon = strchr(arg, ':');
+	if (!colon || colon == arg || (size_t)(colon - arg) >= sizeof(sys)) {
+		pr_err("unknown event '%s'", arg);
+		pr_hint("give a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (category:name)");
+		return -EINVAL;
+	}
+	memcpy(sys, arg, colon - arg);
+	sys[colon - arg] = '\0';
+	return add_tracepoint(s, sys, colon + 1, -1);
+}
+
+static int add_program_events(struct session *s)
+{
+	for (int i = 0; i < loader__nr_progs(s->loader); i++) {
+		const struct loader_prog *p = loader__prog(s->loader, i);
+		int err;
+
+		if (p->attach != LOADER_TRACEPOINT || p->load_only)
+			continue;
+		err = add_tracepoint(s, p->tp_sys, p->tp_name, bpf_program__fd(p->prog));
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int count_map(void *ctx, struct bpf_map *map, const char *object)
+{
+	(*(int *)ctx)++;
+	return 0;
+}
+
+struct stdout_fill {
+	struct evsel *ev;
+	const struct target *target;
+};
+
+static int fill_stdout_map(void *ctx, struct bpf_map *map, const char *object)
+{
+	struct stdout_fill *f = ctx;
+	int fd = bpf_map__fd(map);
+
+	if (bpf_map__type(map) != BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
+		pr_err("map '%s' of '%s' is not a BPF_MAP_TYPE_PERF_EVENT_ARRAY", STDOUT_MAP,
+		       object);
+		return -EINVAL;
+	}
+	/* keys are CPU numbers: BPF_F_CURRENT_CPU indexes by the CPU the program runs on */
+	for (int i = 0; i < f->ev->nr_fds; i++) {
+		int cpu = f->target->cpus[i];
+
+		if ((unsigned int)cpu >= bpf_map__max_entries(map)) {
+			pr_err("map '%s' of '%s' has %u entries, too few for cpu %d", STDOUT_MAP,
+			       object, bpf_map__max_entries(map), cpu);
+			pr_hint("size it with max_entries = __NR_CPUS__");
+			return -E2BIG;
+		}
+		if (bpf_map_update_elem(fd, &cpu, &f->ev->fds[i], BPF_ANY)) {
+			int err = -errno;
+
+			pr_err("cannot set map '%s' of '%s': %s", STDOUT_MAP, object,
+			       strerror(-err));
+			return err;
+		}
+	}
+	return 0;
+}
+
+static int build_events(struct session *s)
+{
+	int nr_stdout = 0, err;
+	struct evsel *ev;
+
+	/* first: it owns each CPU's ring and reports the workload's comm and forks */
+	ev = evsel__new_tracking();
+	if (!ev || evlist__add(s->evlist, ev))
+		return -ENOMEM;
+	ev->attr.inherit = !s->opts.no_inherit;
+	for (int i = 0; i < s->opts.nr_events; i++) {
+		err = add_event_arg(s, s->opts.events[i]);
+		if (err)
+			return err;
+	}
+	err = loader__load(s->loader);
+	if (err)
+		return err;
+	err = add_program_events(s);
+	if (err)
+		return err;
+	loader__for_each_map(s->loader, STDOUT_MAP, count_map, &nr_stdout);
+	if (nr_stdout) {
+		/* one event for every object's __bpf_stdout__: their outputs share it */
+		ev = evsel__new_bpf_output(STDOUT_MAP);
+		if (!ev || evlist__add(s->evlist, ev))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void set_watermarks(struct evlist *el, unsigned int pages)
+{
+	/* wake the reader a quarter into the ring: batched wake-ups, room to spare */
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		ev->attr.watermark = 1;
+		ev->attr.wakeup_watermark = pages * (unsigned int)sysconf(_SC_PAGESIZE) / 4;
+	}
+}
+
+static int open_and_attach(struct session *s)
+{
+	unsigned int pages = s->opts.pages ? s->opts.pages : DEFAULT_PAGES;
+	struct evsel *out;
+	int err;
+
+	set_watermarks(s->evlist, pages);
+	err = evlist__open(s->evlist, &s->target, pages);
+	if (err)
+		return err;
+	for (int i = 0; i < evlist__nr(s->evlist); i++) {
+		err = evsel__attach_bpf(evlist__at(s->evlist, i));
+		if (err)
+			return err;
+	}
+	out = evlist__find(s->evlist, STDOUT_MAP);
+	if (out) {
+		struct stdout_fill f = { .ev = out, .target = &s->target };
+
+		err = loader__for_each_map(s->loader, STDOUT_MAP, fill_stdout_map, &f);
+		if (err)
+			return err;
+	}
+	return loader__attach_libbpf(s->loader);
+}
+
+static int setup_signals(struct session *s)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	if (sigprocmask(SIG_BLOCK, &set, &s->oldmask) < 0)
+		return -errno;
+	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return s->sigfd < 0 ? -errno : 0;
+}
+
+static int setup_target(struct session *s)
+{
+	int err = target__init_cpus(&s->target, s->opts.cpu_list);
+
+	if (err) {
+		pr_err("invalid CPU list '%s'", s->opts.cpu_list ? s->opts.cpu_list : "(possible)");
+		return err;
+	}
+	s->target.system_wide = s->opts.system_wide;
+	s->target.pid = s->opts.pid;
+	if (s->opts.argv && s->opts.argv[0]) {
+		err = workload__prepare(&s->workload, s->opts.argv);
+		if (err) {
+			pr_err("cannot start '%s': %s", s->opts.argv[0], strerror(-err));
+			return err;
+		}
+		s->has_workload = true;
+		s->follow_tree = !s->opts.system_wide;
+		s->target.pid = s->workload.pid;
+		if (pidset__add(&s->tree, s->workload.pid))
+			return -ENOMEM;
+	}
+	if (!s->target.system_wide && s->target.pid <= 0)
+		s->target.system_wide = true; /* nothing to follow: the whole system, as perf -a */
+	return 0;
+}
+
+struct session *session__new(const struct session_opts *opts)
+{
+	struct session *s = calloc(1, sizeof(*s));
+	int err;
+
+	if (!s)
+		return NULL;
+	s->opts = *opts;
+	s->sigfd = -1;
+	s->workload.gate_fd = -1;
+	s->loader = loader__new(&opts->compile);
+	s->evlist = evlist__new();
+	err = !s->loader || !s->evlist ? -ENOMEM : setup_signals(s);
+	if (!err)
+		err = setup_target(s);
+	if (!err)
+		err = build_events(s);
+	if (!err)
+		err = open_and_attach(s);
+	if (err) {
+		session__free(s);
+		errno = -err;
+		return NULL;
+	}
+	return s;
+}
+
+void session__free(struct session *s)
+{
+	if (!s)
+		return;
+	if (s->has_workload && s->workload.gate_fd >= 0)
+		workload__abort(&s->workload);
+	evlist__free(s->evlist);
+	loader__free(s->loader);
+	target__exit(&s->target);
+	free(s->tree.pids);
+	if (s->sigfd >= 0) {
+		close(s->sigfd);
+		sigprocmask(SIG_SETMASK, &s->oldmask, NULL);
+	}
+	free(s);
+}
+
+struct evlist *session__evlist(const struct session *s)
+{
+	return s->evlist;
+}
+
+int session__exit_code(const struct session *s)
+{
+	return s->exit_code;
+}
+
+unsigned long session__filtered(const struct session *s)
+{
+	return s->filtered;
+}
+
+void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx)
+{
+	s->round_fn = fn;
+	s->round_ctx = ctx;
+}
+
+/* Layout of EVSEL_SAMPLE_TYPE: header, identifier, ip, pid/tid, ... */
+static uint64_t record_id(const struct perf_event_header *rec)
+{
+	const uint64_t *body = (const uint64_t *)(rec + 1);
+
+	if (rec->type == PERF_RECORD_SAMPLE)
+		return rec->size >= 16 ? body[0] : 0;
+	if (rec->type >= PERF_RECORD_MAX || rec->size < 16)
+		return 0;
+	return *(const uint64_t *)((const char *)rec + rec->size - 8); /* trailer ends with it */
+}
+
+static bool in_workload(struct session *s, const struct perf_event_header *rec)
+{
+	const uint32_t *pid = (const uint32_t *)((const char *)rec + 24);
+
+	return rec->size < 28 || pidset__has(&s->tree, (int)*pid);
+}
+
+struct deliver {
+	struct session *s;
+	session_record_fn fn;
+	void *ctx;
+};
+
+static int deliver(void *ctx, const struct perf_event_header *rec, int cpu)
+{
+	struct deliver *d = ctx;
+	struct session *s = d->s;
+	struct evsel *ev = evlist__by_id(s->evlist, record_id(rec));
+
+	if (rec->type == PERF_RECORD_FORK && s->follow_tree) {
+		const uint32_t *f = (const uint32_t *)(rec + 1); /* pid, ppid, tid, ptid */
+
+		if (pidset__has(&s->tree, (int)f[1]) && pidset__add(&s->tree, (int)f[0]))
+			return -ENOMEM;
+	}
+	/* a program on a tracepoint runs for every task: keep the workload's outputs only */
+	if (rec->type == PERF_RECORD_SAMPLE && ev && ev->kind == EVSEL_BPF_OUTPUT &&
+	    s->follow_tree && !in_workload(s, rec)) {
+		s->filtered++;
+		return 0;
+	}
+	return d->fn(d->ctx, rec, cpu, ev);
+}
+
+static void handle_signals(struct session *s)
+{
+	struct signalfd_siginfo si;
+
+	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo != SIGCHLD) {
+			pr_debug("stopping on signal %u", si.ssi_signo);
+			s->done = true;
+			continue;
+		}
+		if (s->has_workload) {
+			int status;
+
+			if (waitpid(s->workload.pid, &status, WNOHANG) == s->workload.pid) {
+				s->exit_code = workload__exit_code(status);
+				s->has_workload = false;
+				s->done = true;
+			}
+		}
+	}
+}
+
+static void stop_workload(struct session *s)
+{
+	int status;
+
+	if (!s->has_workload)
+		return;
+	kill(s->workload.pid, SIGTERM);
+	if (waitpid(s->workload.pid, &status, 0) == s->workload.pid)
+		s->exit_code = workload__exit_code(status);
+	s->has_workload = false;
+}
+
+static int drain(struct session *s, struct deliver *d)
+{
+	int n = evlist__read(s->evlist, deliver, d);
+
+	if (n >= 0 && s->round_fn) {
+		int err = s->round_fn(s->round_ctx);
+
+		if (err)
+			return err;
+	}
+	return n;
+}
+
+int session__run(struct session *s, session_record_fn fn, void *ctx)
+{
+	struct deliver d = { .s = s, .fn = fn, .ctx = ctx };
+	int err;
+
+	err = evlist__poll_add_fd(s->evlist, s->sigfd);
+	if (!err && s->has_workload)
+		err = workload__start(&s->workload);
+	while (!err && !s->done) {
+		err = evlist__poll(s->evlist, POLL_MS);
+		if (err > 0) {
+			handle_signals(s);
+			err = 0;
+		}
+		if (!err)
+			err = drain(s, &d) < 0 ? -EIO : 0;
+	}
+	stop_workload(s);
+	if (!err)
+		err = drain(s, &d) < 0 ? -EIO : 0; /* what the last moments wrote */
+	return err;
+}

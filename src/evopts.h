@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The options `trace` and `record` share: events, target, buffers, compiler. */
+#ifndef PERF_BPF_EVOPTS_H
+#define PERF_BPF_EVOPTS_H
+
+#include <stdbool.h>
+
+#include "opts.h"
+#include "session.h"
+
+enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
+
+struct evopts {
+	struct session_opts session;
+	const char **events;
+	bool json; /* trace */
+	const char *output; /* record: -o */
+};
+
+/* 0, or OPTS_HELP / OPTS_USAGE (reported), or -errno. */
+int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
+		  enum evopts_cmd cmd);
+void evopts__exit(struct evopts *eo);
+
+#endif
