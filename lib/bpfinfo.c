@@ -206,7 +206,24 @@ static int perf_link(int fd, struct bpfinfo_link *l)
 	return 0;
 }
 
-/* Fills l for one link fd: 0, -ENOENT when the link is not on a tracing hook. */
+static int raw_tp_link(int fd, struct bpfinfo_link *l)
+{
+	struct bpf_link_info info;
+	__u32 len = sizeof(info);
+
+	memset(&info, 0, sizeof(info));
+	info.raw_tracepoint.tp_name = (uintptr_t)l->target;
+	info.raw_tracepoint.tp_name_len = sizeof(l->target);
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	l->kind = BPFINFO_RAW_TP;
+	return 0;
+}
+
+/*
+ * Fills l for one link fd: 0, -ENOENT when the link is not on a tracing hook. The first
+ * ask passes no buffer: each link type reads its own member of the union for one.
+ */
 static int link_info(int fd, struct bpfinfo_link *l)
 {
 	struct bpf_link_info info;
@@ -214,21 +231,16 @@ static int link_info(int fd, struct bpfinfo_link *l)
 
 	memset(&info, 0, sizeof(info));
 	memset(l, 0, sizeof(*l));
-	info.raw_tracepoint.tp_name = (uintptr_t)l->target;
-	info.raw_tracepoint.tp_name_len = sizeof(l->target);
 	if (bpf_obj_get_info_by_fd(fd, &info, &len))
 		return -errno;
 	l->id = info.id;
 	l->prog_id = info.prog_id;
 	switch (info.type) {
 	case BPF_LINK_TYPE_RAW_TRACEPOINT:
-		l->kind = BPFINFO_RAW_TP;
-		return 0;
+		return raw_tp_link(fd, l);
 	case BPF_LINK_TYPE_TRACING:
-		l->target[0] = '\0';
 		return tracing_link(&info, l);
 	case BPF_LINK_TYPE_PERF_EVENT:
-		l->target[0] = '\0';
 		return perf_link(fd, l);
 	default:
 		return -ENOENT;
