@@ -35,6 +35,7 @@ run_unit() {
 	while IFS= read -r line; do
 		case $line in
 		"ok "*) seen=1; result PASS "$name: ${line#ok [0-9]* - }" ;;
+		"not ok "*"# SKIP"*) seen=1; result SKIP "$name: ${line##*# SKIP }" ;;
 		"not ok "*) seen=1; result FAIL "$name: ${line#not ok [0-9]* - }" ;;
 		esac
 	done <"$log"
