@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# record: kill -9 in the middle of a busy recording leaves a file both readers read; nothing leaks
+source "$(dirname "$0")/lib.sh"
+need_root
+
+progs=$(bpf_prog_count)
+"$(workload getppid-loop)" 200000000 &
+busy=$!
+on_exit "kill $busy 2>/dev/null"
+"$PERF_BPF" record -a -o "$T/cut.data" -e "$TOP/tests/fixtures/bpf/getppid-hello.c" >/dev/null 2>&1 &
+rec=$!
+for _ in $(seq 100); do # until a few rounds are on disk
+	[ "$(stat -c %s "$T/cut.data" 2>/dev/null || echo 0)" -gt 200000 ] && break
+	sleep 0.1
+done
+kill -9 $rec
+wait $rec 2>/dev/null
+kill $busy
+n=$("$PERF_BPF" script -i "$T/cut.data" 2>"$T/err" | grep -c 'BPF string: "hello"')
+[ "$n" -gt 0 ] || fail "perf-bpf script read nothing: $(cat "$T/err")"
+if command -v perf >/dev/null; then
+	m=$(perf script -i "$T/cut.data" 2>/dev/null | grep -c 'BPF string: "hello"')
+	[ "$m" -gt 0 ] || fail "stock perf script read nothing"
+	expect_eq "samples read by both" "$n" "$m"
+fi
+for _ in $(seq 50); do
+	[ "$(bpf_prog_count)" = "$progs" ] && break
+	sleep 0.1
+done
+expect_eq "programs after kill -9" "$progs" "$(bpf_prog_count)"
