@@ -793,6 +793,8 @@ static void flush_queue(struct pdreader *r, uint64_t limit)
 {
 	size_t n = r->qn - r->qhead, i;
 
+	if (!n)
+		return;
 	qsort(r->q + r->qhead, n, sizeof(*r->q), cmp_qent);
 	for (i = 0; i < n && r->q[r->qhead + i].time <= limit; i++)
 		;
