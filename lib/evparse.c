@@ -454,22 +454,26 @@ static int apply_common(struct evparse_scan *s, struct evparse_event *ev, struct
 	if (t->index)
 		return evparse__errorf(s, t->index->col, NULL,
 				       "indices are only valid for map terms");
-	if (!strcmp(t->key, "name"))
+	if (!strcmp(t->key, "name")) {
+		ev->col_evname = t->col_key;
 		return want_str(s, t, &ev->evname);
-	if (!strcmp(t->key, "call-graph"))
+	}
+	if (!strcmp(t->key, "call-graph")) {
+		ev->col_call_graph = t->col_key;
 		return want_str(s, t, &ev->call_graph);
+	}
 	if (!strcmp(t->key, "period")) {
 		err = want_num(s, t, &ev->period);
 		ev->has_period = !err;
+		ev->col_period = t->col_key;
 	} else if (!strcmp(t->key, "freq")) {
 		err = want_num(s, t, &ev->freq);
 		ev->has_freq = !err;
-	} else if (!strcmp(t->key, "inherit")) {
-		err = want_num(s, t, &v);
-		ev->inherit = !!v;
+		ev->col_freq = t->col_key;
 	} else {
 		err = want_num(s, t, &v);
-		ev->inherit = !v;
+		ev->inherit = strcmp(t->key, "inherit") ? !v : !!v;
+		ev->col_inherit = t->col_key;
 	}
 	return err;
 }
@@ -595,6 +599,8 @@ static struct evparse_event *event_new(struct evparse_scan *s, enum evparse_kind
 	ev->str = s->str;
 	ev->col = col;
 	ev->inherit = -1;
+	ev->col_period = ev->col_freq = ev->col_evname = -1;
+	ev->col_inherit = ev->col_call_graph = -1;
 	ev->list = s->list;
 	return ev;
 }

@@ -89,6 +89,8 @@ struct evparse_event {
 	char *evname; /* name=S, NULL if unset */
 	int inherit; /* -1 unset, 0 no-inherit, 1 inherit */
 	char *call_graph; /* call-graph=S, NULL if unset */
+	/* Columns of the terms above (their keys), -1 when not given. */
+	int col_period, col_freq, col_evname, col_inherit, col_call_graph;
 	size_t nr_maps; /* BPF files: object config terms, in order */
 	struct evparse_map_term *maps;
 	/* private */

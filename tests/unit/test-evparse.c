@@ -330,6 +330,12 @@ static void test_evparse__add_symbol_terms(void **state)
 	assert_true(ev->has_freq);
 	assert_int_equal(ev->freq, 4);
 	assert_string_equal(ev->call_graph, "fp");
+	assert_int_equal(ev->col_period, 17);
+	assert_int_equal(ev->col_freq, 29);
+	assert_int_equal(ev->col_call_graph, 36);
+	assert_int_equal(ev->col_evname, -1);
+	assert_int_equal(ev->col_inherit, -1);
+	assert_int_equal(nth(0)->col_period, -1);
 	assert_string_equal(ev->str, "cycles,cpu-clock/period=1000,freq=4,call-graph=fp/");
 }
 
