@@ -38,6 +38,20 @@ static int words_add(struct words *w, const char *s)
 	return 0;
 }
 
+/* Several words, up to a NULL. */
+static int words_add_all(struct words *w, ...)
+{
+	const char *s;
+	va_list ap;
+	int err = 0;
+
+	va_start(ap, w);
+	while (!err && (s = va_arg(ap, const char *)))
+		err = words_add(w, s);
+	va_end(ap);
+	return err;
+}
+
 static int words_addf(struct words *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static int words_addf(struct words *w, const char *fmt, ...)
@@ -157,7 +171,7 @@ static int add_include_dirs(struct words *w, const struct clangcmd_env *env)
 		if (dirs[i])
 			err = words_addf(w, "-I%s", dirs[i]);
 	if (!err && env->libbpf_dir)
-		err = words_add(w, "-idirafter") ?: words_add(w, env->libbpf_dir);
+		err = words_add_all(w, "-idirafter", env->libbpf_dir, NULL);
 	return err;
 }
 
@@ -181,7 +195,7 @@ static int add_flags(struct words *w, const struct clangcmd_env *env, bool *user
 	if (!err)
 		err = add_include_dirs(w, env);
 	if (!err && env->pch)
-		err = words_add(w, "-include-pch") ?: words_add(w, env->pch);
+		err = words_add_all(w, "-include-pch", env->pch, NULL);
 	return err;
 }
 
@@ -194,12 +208,12 @@ int clangcmd__build(const struct clangcmd_env *env, const char *src, const char 
 	memset(cmd, 0, sizeof(*cmd));
 	err = words_add(&w, env->clang) ?: add_flags(&w, env, &cmd->user_opts);
 	if (!err && src)
-		err = words_add(&w, "-c") ?: words_add(&w, src);
+		err = words_add_all(&w, "-x", "c", "-c", src, NULL);
 	cmd->key_argc = w.n;
 	if (!err && out)
-		err = words_add(&w, "-o") ?: words_add(&w, out);
+		err = words_add_all(&w, "-o", out, NULL);
 	if (!err && depfile)
-		err = words_add(&w, "-MD") ?: words_add(&w, "-MF") ?: words_add(&w, depfile);
+		err = words_add_all(&w, "-MD", "-MF", depfile, NULL);
 	if (err) {
 		clangcmd__free_words(w.v);
 		return err;

@@ -216,7 +216,8 @@ static void find_compat_dir(struct job *j)
 	ssize_t n;
 
 	if (env && *env) {
-		try_compat(j, env, "");
+		if (!try_compat(j, env, ""))
+			pr_warn("PERF_BPF_INCLUDE '%s': not a directory", env);
 		return;
 	}
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);

@@ -41,7 +41,7 @@ static void test_clangcmd__build_every_flag(void **state)
 		"-target", "bpf", "-O2", "-g", "-D__KERNEL__", "-D__NR_CPUS__=8",
 		"-DLINUX_VERSION_CODE=0x6122c", "-I/compat", "-I/usr/include/perf/bpf",
 		"-I/cache/vmlinux-1", "-I/usr/include/x86_64-linux-gnu", "-idirafter",
-		"/opt/libbpf/include", "-include-pch", "/cache/vmlinux-1/x.pch", "-c", "/src/p.c",
+		"/opt/libbpf/include", "-include-pch", "/cache/vmlinux-1/x.pch", "-x", "-c", "/src/p.c",
 		"-o", "/tmp/out.o", "-MD", "-MF", "/tmp/out.d",
 	};
 	struct clangcmd cmd;
