@@ -126,15 +126,21 @@ static bool table_match(const char *name)
 /*
  * Ask libbpf, so a newer libbpf's sections count too; but once a fallback handler is registered
  * (the loader does so for perf's names) libbpf accepts every name, and only the table can tell.
+ * libbpf's debug lines about names it does not know would only be noise here: mute them.
  */
 bool section__is_libbpf(const char *name)
 {
+	libbpf_print_fn_t print = libbpf_set_print(NULL);
 	enum bpf_prog_type type;
 	enum bpf_attach_type attach;
+	bool known;
 
 	if (!libbpf_prog_type_by_name("\x7fno section", &type, &attach))
-		return table_match(name);
-	return !libbpf_prog_type_by_name(name, &type, &attach);
+		known = table_match(name);
+	else
+		known = !libbpf_prog_type_by_name(name, &type, &attach);
+	libbpf_set_print(print);
+	return known;
 }
 
 bool section__is_special(const char *name)
@@ -789,21 +795,14 @@ bool section__glob_match(const char *pattern, const char *name)
 
 const char *section__kind_name(enum section_kind kind)
 {
-	switch (kind) {
-	case SECTION_TRACEPOINT:
-		return "tracepoint";
-	case SECTION_KPROBE:
-		return "kprobe";
-	case SECTION_KRETPROBE:
-		return "kretprobe";
-	case SECTION_UPROBE:
-		return "uprobe";
-	case SECTION_URETPROBE:
-		return "uretprobe";
-	case SECTION_LIBBPF:
-		return "libbpf";
-	case SECTION_SPECIAL:
-		return "special";
-	}
-	return "unknown";
+	static const char *const names[] = {
+		[SECTION_TRACEPOINT] = "tracepoint", [SECTION_KPROBE] = "kprobe",
+		[SECTION_KRETPROBE] = "kretprobe",   [SECTION_UPROBE] = "uprobe",
+		[SECTION_URETPROBE] = "uretprobe",   [SECTION_LIBBPF] = "libbpf",
+		[SECTION_SPECIAL] = "special",
+	};
+
+	if ((unsigned int)kind >= sizeof(names) / sizeof(names[0]) || !names[kind])
+		return "unknown";
+	return names[kind];
 }
