@@ -22,6 +22,9 @@
  * '\___ message' marker under the offending column, and a help text after a blank line.
  * Columns are byte offsets in the -e string; every event and term keeps its own so that a
  * later stage (the loader) can print the same caret error with evparse__error_at().
+ * A syntax error points at the token the parser could not take ("parser error"; perf put
+ * the caret one token earlier); a name that is no event is an "unknown event", with a hint
+ * when its text looked like a BPF file that stat() could not find.
  */
 #ifndef PERF_BPF_EVPARSE_H
 #define PERF_BPF_EVPARSE_H
@@ -79,8 +82,8 @@ struct evparse_event {
 	char *path; /* BPF_SOURCE, BPF_OBJECT: the file as written */
 	char *sys; /* TRACEPOINT: system pattern (globs kept) */
 	char *name; /* TRACEPOINT: event pattern; others: the symbol as written */
-	uint32_t type; /* PERF_TYPE_* (not for BPF files and tracepoints) */
-	uint64_t config;
+	uint32_t type; /* PERF_TYPE_*; 0 for BPF files */
+	uint64_t config; /* 0 for tracepoints: the id comes from tracefs when opened */
 	/* Terms; for a BPF file they apply to every event its programs create. */
 	bool has_period;
 	uint64_t period;
