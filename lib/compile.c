@@ -557,6 +557,7 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 		pr_debug("the precompiled vmlinux.h does not fit, compiling without it:\n%s",
 			 res->err);
 		runcmd__result_exit(res);
+		cache__discard(j->cache, j->pch_name); /* stale: built again next time */
 		j->env.pch = NULL;
 	}
 }

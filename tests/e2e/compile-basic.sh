@@ -50,6 +50,13 @@ got=$(readelf -x version "$T/sub.o" | awk '/0x0/ {print $2}')
 got_le=${got:6:2}${got:4:2}${got:2:2}${got:0:2}
 expect_eq "LINUX_VERSION_CODE in the version section" "$want" "$got_le"
 
+# It used the precompiled vmlinux.h, kept in the cache; a cold compile builds the same object.
+json=$("$PERF_BPF" compile --json --no-cache "$T/task.c" -o "$T/again.o") || fail "compile again"
+echo "$json" | python3 -c 'import json, sys; assert json.load(sys.stdin)["precompiled_vmlinux_h"]' ||
+	fail "the precompiled vmlinux.h was not used: $json"
+ls "$XDG_CACHE_HOME"/perf-bpf/vmlinux-*/vmlinux.h >/dev/null || fail "no vmlinux.h in the cache"
+cmp -s "$T/sub.o" "$T/again.o" || fail "the second cold compile built another object"
+
 # --json: one pretty document with the fields the man page lists.
 json=$("$PERF_BPF" compile --json "$TOP/examples/hello.c" -o "$T/j.o") || fail "compile --json"
 echo "$json" | python3 -c '
