@@ -444,10 +444,15 @@ static int query_matches(struct query *q, const struct tp_match *m, bool exact,
 	return err;
 }
 
-static int gather(struct query *q)
+/* strict: links are required (--all); else a caller without CAP_SYS_ADMIN goes on without. */
+static int gather(struct query *q, bool strict)
 {
 	int err = load_links(q);
 
+	if (err == -EPERM && !strict) {
+		pr_debug("listing BPF links: %s; link ids not shown", strerror(-err));
+		err = 0;
+	}
 	return err ? err : load_dynamic(q);
 }
 
@@ -467,7 +472,7 @@ int query__tracepoints(struct query *q, const char *pattern, const struct query_
 	}
 	if (!sys[0] || !name[0] || strchr(name, '/') || strchr(name, ':'))
 		return -EINVAL;
-	err = gather(q);
+	err = gather(q, false);
 	if (!err)
 		err = match_tracepoints(&m, sys, name);
 	if (!err && !m.nr)
@@ -560,7 +565,7 @@ int query__all(struct query *q, const struct query_opts *opts)
 	const struct bpfinfo_link *ev = opts->fds ? procfd__perf_events(opts->fds, &nr_ev) : NULL;
 	int err;
 
-	err = gather(q);
+	err = gather(q, true);
 	if (!err)
 		err = match_tracepoints(&m, "*", "*");
 	if (!err)

@@ -118,17 +118,22 @@ static bool has_cap(int bit)
 	return caps & (1ULL << bit);
 }
 
+/* Tracepoint perf events need CAP_PERFMON; BPF objects by id need CAP_SYS_ADMIN. */
 static void report(const char *what, int err)
 {
+	bool tp = strchr(what, ':') != NULL;
+
 	switch (err) {
 	case -EPERM:
 	case -EACCES:
-		if (has_cap(CAP_PERFMON_BIT) || has_cap(CAP_SYS_ADMIN_BIT))
-			pr_err("cannot query '%s': %s", what, strerror(-err));
-		else
+		if (tp && !has_cap(CAP_PERFMON_BIT) && !has_cap(CAP_SYS_ADMIN_BIT))
 			pr_err("cannot query '%s': missing capability CAP_PERFMON (or CAP_SYS_ADMIN)",
 			       what);
-		pr_hint("run as root: reading BPF program info needs CAP_SYS_ADMIN");
+		else if (!tp && !has_cap(CAP_SYS_ADMIN_BIT))
+			pr_err("cannot query '%s': missing capability CAP_SYS_ADMIN", what);
+		else
+			pr_err("cannot query '%s': %s", what, strerror(-err));
+		pr_hint("run perf-bpf query as root");
 		break;
 	case -ENOENT:
 		pr_err("cannot query '%s': no such tracepoint", what);
@@ -167,7 +172,7 @@ static int run_query(struct query_cmd *c, struct query *q, const struct procfd *
 		if (err == -EINVAL && !strcmp(q->failed, c->tps[i])) {
 			pr_err("cannot query '%s': not a tracepoint name (SYSTEM:EVENT)",
 			       c->tps[i]);
-			return -EINVAL;
+			return EXIT_USAGE;
 		}
 		if (err) {
 			report(err == -ENOENT ? c->tps[i] : q->failed, err);
@@ -295,7 +300,8 @@ static void print_prog_row(const struct query_cmd *c, const struct query_prog *q
 	if (qp->link_id)
 		snprintf(link, sizeof(link), "%u", qp->link_id);
 	if (c->prog_err[k]) {
-		printf("  %8u  %-16s %-16s %-16s %-19s %6s", qp->id, "-", "(gone)", "-", "-", link);
+		printf("  %8u  %-16s %-16s %-16s %-19s %6s", qp->id, "-",
+		       c->prog_err[k] == -ENOENT ? "(gone)" : "(no info)", "-", "-", link);
 	} else {
 		format_time(p->load_time, when, sizeof(when));
 		printf("  %8u  %-16s %-16s %-16s %-19s %6s", qp->id, bpfinfo__prog_type(p->type),
@@ -342,7 +348,7 @@ static void json_prog(struct jsonw *w, const struct query_cmd *c, const struct q
 	jsonw__kv_u64(w, "id", qp->id);
 	if (qp->link_id)
 		jsonw__kv_u64(w, "link_id", qp->link_id);
-	jsonw__kv_bool(w, "gone", c->prog_err[k] != 0);
+	jsonw__kv_bool(w, "gone", c->prog_err[k] == -ENOENT);
 	if (!c->prog_err[k]) {
 		format_time(p->load_time, when, sizeof(when));
 		jsonw__kv_str(w, "type", bpfinfo__prog_type(p->type));
