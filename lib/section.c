@@ -669,6 +669,7 @@ static int parse_probe(struct parse *ctx, char *s)
 	err = parse_point(ctx, point);
 	if (err)
 		return err;
+	sec->retprobe = ctx->retprobe;
 	if (ctx->uprobe)
 		sec->kind = ctx->retprobe ? SECTION_URETPROBE : SECTION_UPROBE;
 	else

@@ -103,6 +103,7 @@ struct section {
 	int line;
 	bool has_offset; /* +OFFS */
 	unsigned long offset;
+	bool retprobe; /* %return: the kind is SECTION_KRETPROBE or SECTION_URETPROBE */
 	bool inlines; /* inlines=, default yes: also probe inlined instances */
 	bool force; /* force=, default no: add even if an event of that name exists */
 	struct section_arg *args;

@@ -115,6 +115,7 @@ static void test_section__parse_kprobe(void **state)
 	assert_null(sec.src);
 	assert_false(sec.has_line);
 	assert_false(sec.has_offset);
+	assert_false(sec.retprobe);
 	assert_true(sec.inlines);
 	assert_false(sec.force);
 	assert_false(sec.load_only);
@@ -128,6 +129,7 @@ static void test_section__parse_kretprobe(void **state)
 
 	parse_ok("func_end=sys_nanosleep%return", &sec);
 	assert_int_equal(sec.kind, SECTION_KRETPROBE);
+	assert_true(sec.retprobe);
 	assert_string_equal(sec.event, "func_end");
 	assert_string_equal(sec.func, "sys_nanosleep");
 	section__exit(&sec);
@@ -153,6 +155,7 @@ static void test_section__parse_uprobe(void **state)
 
 	parse_ok("exec=/bin/bash; rl=readline%return ret=$retval:string", &sec);
 	assert_int_equal(sec.kind, SECTION_URETPROBE);
+	assert_true(sec.retprobe);
 	assert_string_equal(sec.target, "/bin/bash");
 	assert_string_equal(sec.func, "readline");
 	assert_string_equal(sec.args[0].name, "ret");
