@@ -11,9 +11,11 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "evparse.h"
 #include "loader.h"
 #include "log.h"
 #include "session.h"
+#include "tpformat.h"
 #include "workload.h"
 
 #define STDOUT_MAP "__bpf_stdout__"
@@ -68,21 +70,6 @@ static int pidset__add(struct pidset *ps, int pid)
 	return 0;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
-static bool is_bpf_file(const char *s)
-{
-	struct stat st;
-
-	return (has_suffix(s, ".c") || has_suffix(s, ".o") || has_suffix(s, ".obj")) &&
-	       !stat(s, &st);
-}
-
 static int add_tracepoint(struct session *s, const char *sys, const char *name, int prog_fd)
 {
 	struct evsel *ev = evsel__new_tracepoint(sys, name);
@@ -97,22 +84,83 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 	return evlist__add(s->evlist, ev);
 }
 
-static int add_event_arg(struct session *s, const char *arg)
+/* Terms every event takes: name=, period=/freq=, inherit. */
+static void apply_terms(struct evsel *ev, const struct evparse_event *pe, bool no_inherit)
 {
-	char *colon;
-	char sys[256];
-
-	if (is_bpf_file(arg))
-		return loader__add(s->loader, arg);
-	colon = strchr(arg, ':');
-	if (!colon || colon == arg || (size_t)(colon - arg) >= sizeof(sys)) {
-		pr_err("unknown event '%s'", arg);
-		pr_hint("give a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (category:name)");
-		return -EINVAL;
+	if (pe->has_period) {
+		ev->attr.freq = 0;
+		ev->attr.sample_period = pe->period;
+	} else if (pe->has_freq) {
+		ev->attr.freq = 1;
+		ev->attr.sample_freq = pe->freq;
 	}
-	memcpy(sys, arg, colon - arg);
-	sys[colon - arg] = '\0';
-	return add_tracepoint(s, sys, colon + 1, -1);
+	if (pe->inherit >= 0)
+		ev->attr.inherit = pe->inherit;
+	else
+		ev->attr.inherit = !no_inherit;
+}
+
+/* sys:name with globs: every matching tracepoint of tracefs. */
+static int add_tracepoints(struct session *s, const struct evparse_event *pe)
+{
+	char **names = NULL;
+	int n = tpformat__glob(pe->sys, pe->name, &names), err = 0;
+
+	if (n <= 0) {
+		pr_err("unknown tracepoint '%s:%s'%s", pe->sys, pe->name,
+		       n < 0 ? ": tracefs unreadable" : "");
+		pr_hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", pe->sys);
+		free(names);
+		return -ENOENT;
+	}
+	for (int i = 0; i < n; i++) {
+		char *colon = strchr(names[i], ':');
+
+		*colon = '\0';
+		if (!err)
+			err = add_tracepoint(s, names[i], colon + 1, -1);
+		if (!err) {
+			struct evsel *ev = evlist__at(s->evlist, evlist__nr(s->evlist) - 1);
+
+			apply_terms(ev, pe, s->opts.no_inherit);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return err;
+}
+
+static int add_counter(struct session *s, const struct evparse_event *pe)
+{
+	const char *name = evparse__event_name(pe);
+	struct evsel *ev;
+
+	if (pe->kind == EVPARSE_BPF_OUTPUT)
+		ev = evsel__new_bpf_output(name);
+	else
+		ev = evsel__new_counter(name, pe->type, pe->config);
+	if (!ev)
+		return -ENOMEM;
+	if (pe->kind != EVPARSE_BPF_OUTPUT) {
+		/* sample counters the way perf record does by default: 4000 Hz */
+		ev->attr.freq = 1;
+		ev->attr.sample_freq = 4000;
+		apply_terms(ev, pe, s->opts.no_inherit);
+	}
+	return evlist__add(s->evlist, ev);
+}
+
+static int add_event(struct session *s, const struct evparse_event *pe)
+{
+	switch (pe->kind) {
+	case EVPARSE_BPF_SOURCE:
+	case EVPARSE_BPF_OBJECT:
+		return loader__add(s->loader, pe->path);
+	case EVPARSE_TRACEPOINT:
+		return add_tracepoints(s, pe);
+	default:
+		return add_counter(s, pe);
+	}
 }
 
 static int add_program_events(struct session *s)
@@ -174,6 +222,7 @@ static int fill_stdout_map(void *ctx, struct bpf_map *map, const char *object)
 
 static int build_events(struct session *s)
 {
+	struct evparse_event *pe;
 	int nr_stdout = 0, err;
 	struct evsel *ev;
 
@@ -182,8 +231,9 @@ static int build_events(struct session *s)
 	if (!ev || evlist__add(s->evlist, ev))
 		return -ENOMEM;
 	ev->attr.inherit = !s->opts.no_inherit;
-	for (int i = 0; i < s->opts.nr_events; i++) {
-		err = add_event_arg(s, s->opts.events[i]);
+	evparse__for_each(pe, s->opts.events)
+	{
+		err = add_event(s, pe);
 		if (err)
 			return err;
 	}

@@ -13,11 +13,12 @@
 #include "compile.h"
 #include "evlist.h"
 
+struct evparse_list;
+
 struct session;
 
 struct session_opts {
-	const char *const *events; /* -e arguments, in order */
-	int nr_events;
+	struct evparse_list *events; /* the -e arguments, parsed (borrowed) */
 	struct compile_opts compile;
 	bool system_wide; /* -a */
 	int pid; /* -p */

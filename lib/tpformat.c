@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tracepoint formats through libtracefs (reading) and libtraceevent (parsing). */
 #include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,4 +176,54 @@ int tpformat__load(struct tep_handle *tep, const char *sys, const char *name, st
 	err = tpformat__parse(tep, sys, text, len, ev);
 	free(text);
 	return err;
+}
+
+static int glob_add(char ***names, int *nr, const char *sys, const char *name)
+{
+	char **n = realloc(*names, sizeof(*n) * (*nr + 1));
+
+	if (!n)
+		return -ENOMEM;
+	*names = n;
+	if (asprintf(&n[*nr], "%s:%s", sys, name) < 0)
+		return -ENOMEM;
+	(*nr)++;
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int tpformat__glob(const char *sys_pat, const char *name_pat, char ***names)
+{
+	char **systems = tracefs_event_systems(NULL);
+	int nr = 0, err = 0;
+
+	*names = NULL;
+	if (!systems)
+		return -ENOENT;
+	for (int i = 0; !err && systems[i]; i++) {
+		char **events;
+
+		if (fnmatch(sys_pat, systems[i], 0))
+			continue;
+		events = tracefs_system_events(NULL, systems[i]);
+		for (int j = 0; !err && events && events[j]; j++)
+			if (!fnmatch(name_pat, events[j], 0))
+				err = glob_add(names, &nr, systems[i], events[j]);
+		tracefs_list_free(events);
+	}
+	tracefs_list_free(systems);
+	if (err) {
+		while (nr--)
+			free((*names)[nr]);
+		free(*names);
+		*names = NULL;
+		return err;
+	}
+	if (nr)
+		qsort(*names, nr, sizeof(**names), cmp_names);
+	return nr;
 }

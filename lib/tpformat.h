@@ -19,6 +19,11 @@ struct tep_event;
 
 /* The tracepoint's id ("events/SYS/NAME/id"): >= 0, or -ENOENT when there is no such tracepoint. */
 int tpformat__id(const char *sys, const char *name);
+/*
+ * Every tracepoint whose system and name match the fnmatch() patterns, as sorted
+ * malloc'ed "sys:name" strings in *names (free each, then the array). Returns how many.
+ */
+int tpformat__glob(const char *sys_pat, const char *name_pat, char ***names);
 /* The "events/SYS/NAME/format" text; *text is malloc'd (NUL-terminated, *len without the NUL). */
 int tpformat__read_format(const char *sys, const char *name, char **text, size_t *len);
 /* The "events/header_page" and "events/header_event" texts, malloc'd likewise. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "evopts.h"
+#include "evparse.h"
 #include "log.h"
 
 /* clang-format off */
@@ -51,8 +52,8 @@ static int take(struct evopts *eo, struct opts *o, int row_short, const char *na
 
 	switch (row_short) {
 	case 'e':
-		eo->events[so->nr_events++] = arg;
-		return 0;
+		eo->nr_events++;
+		return evparse__add(eo->events, arg) ? OPTS_USAGE : 0; /* the caret error is out */
 	case 'a':
 		so->system_wide = true;
 		return 0;
@@ -97,7 +98,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	int i, rest;
 
 	memset(eo, 0, sizeof(*eo));
-	eo->events = calloc(argc, sizeof(*eo->events));
+	eo->events = evparse__new();
 	if (!eo->events)
 		return -ENOMEM;
 	eo->session.events = eo->events;
@@ -111,7 +112,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	rest = opts__rest(&o);
 	if (rest < argc)
 		eo->session.argv = argv + rest;
-	if (!eo->session.nr_events) {
+	if (!eo->nr_events) {
 		evopts__exit(eo);
 		return opts__misuse(&o, "no event given: name a scriptlet with -e FILE.c");
 	}
@@ -126,6 +127,6 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 
 void evopts__exit(struct evopts *eo)
 {
-	free(eo->events);
+	evparse__free(eo->events);
 	eo->events = NULL;
 }

@@ -12,7 +12,8 @@ enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
 
 struct evopts {
 	struct session_opts session;
-	const char **events;
+	struct evparse_list *events;
+	int nr_events;
 	bool json; /* trace */
 	const char *output; /* record: -o */
 };
