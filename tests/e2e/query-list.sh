@@ -30,6 +30,9 @@ awk -v p="query-holder($hpid)" 'NR > 2 && $7 != p {exit 1}' "$T/out" ||
 # a pattern finds the same hook without opening every syscall tracepoint
 "$PERF_BPF" query 'syscalls:sys_*_setpgid' >"$T/glob" || fail "glob query failed"
 expect_eq "glob hooks" "$tp" "$(awk 'NF && $1 !~ /^[0-9]+$/ && $1 != "ID" {print $1}' "$T/glob")"
+# opening every match gives the same answer
+"$PERF_BPF" query --exhaustive 'syscalls:sys_*_setpgid' >"$T/exhaustive" || fail "--exhaustive failed"
+expect_file_eq "$T/glob" "$T/exhaustive"
 
 kill "$hpid"
 wait "$hpid" 2>/dev/null
