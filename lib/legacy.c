@@ -31,6 +31,7 @@
 #define NR_UINT_CACHE 64
 #define MAPS_SEC_ALIGN 8
 #define BTF_SEC_ALIGN 4
+#define MAX_SEC_ALIGN 4096
 
 enum def_field {
 	F_TYPE,
@@ -661,6 +662,9 @@ static int copy_scn(struct conv *c, Elf *o, size_t idx)
 
 	if (!in || !out || elf_ndxscn(out) != idx || !gelf_getshdr(in, &sh))
 		return bad("section %zu: %s", idx, elf_errmsg(-1));
+	/* libelf pads to each alignment: a huge one would make a huge output */
+	if (sh.sh_addralign > MAX_SEC_ALIGN || (sh.sh_addralign & (sh.sh_addralign - 1)))
+		return bad("section %zu: alignment %llu", idx, (unsigned long long)sh.sh_addralign);
 	if (idx == c->maps_idx) {
 		sh.sh_name = c->maps_name;
 		sh.sh_addralign = MAPS_SEC_ALIGN;

@@ -559,6 +559,19 @@ static void test_legacy__convert_symbol_outside(void **state)
 	obj_free(&o);
 }
 
+/* libelf pads to each section's alignment: a huge one is refused, not written out. */
+static void test_legacy__convert_huge_alignment(void **state)
+{
+	struct obj o;
+
+	seed("def16", &o);
+	shdr_by_name(o.buf, "license")->sh_addralign = 1ULL << 34;
+	expect_rejected(o.buf, o.size, -EINVAL);
+	shdr_by_name(o.buf, "license")->sh_addralign = 3;
+	expect_rejected(o.buf, o.size, -EINVAL);
+	obj_free(&o);
+}
+
 /* A 'maps' section beside a '.maps' one is refused rather than half converted. */
 static void test_legacy__convert_both_styles(void **state)
 {
@@ -674,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_legacy__convert_truncated),
 		cmocka_unit_test(test_legacy__convert_size_not_multiple),
 		cmocka_unit_test(test_legacy__convert_symbol_outside),
+		cmocka_unit_test(test_legacy__convert_huge_alignment),
 		cmocka_unit_test(test_legacy__convert_both_styles),
 		cmocka_unit_test(test_legacy__convert_precompiled),
 		cmocka_unit_test(test_legacy__convert_idempotent),
