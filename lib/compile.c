@@ -586,7 +586,7 @@ static int compile(struct job *j, void **obj, size_t *size)
 		pr_err("unable to run clang '%s': %s", j->clang, strerror(-err));
 	if (err)
 		goto out;
-	if (res.err_len)
+	if (res.err_len && (res.status || !quiet)) /* warnings are muted by -q, errors never */
 		pr_raw("%.*s", (int)(res.err_len - (res.err[res.err_len - 1] == '\n')), res.err);
 	err = res.status ? -EINVAL : cache__read(work, "out.o", obj, size);
 	runcmd__result_exit(&res);
