@@ -553,9 +553,8 @@ static int cmp_hook(const void *a, const void *b)
 static int cmp_prog(const void *a, const void *b)
 {
 	const struct query_prog *x = a, *y = b;
-	uint32_t kx = x->link_id ? x->link_id : x->id, ky = y->link_id ? y->link_id : y->id;
 
-	return kx < ky ? -1 : kx > ky;
+	return x->id < y->id ? -1 : x->id > y->id;
 }
 
 int query__all(struct query *q, const struct query_opts *opts)

@@ -35,7 +35,7 @@ struct query_hook {
 	char *name; /* "sched:sched_switch", "raw_tp:sched_switch",
                      "uprobe:/bin/sh:0x10" */
 	int kind; /* enum bpfinfo_kind */
-	bool run_order; /* progs are in run order (from the kernel's program array) */
+	bool run_order; /* progs in run order (the kernel's program array), else by id */
 	bool dynamic; /* a kprobe/uprobe event created through tracefs */
 	size_t nr_progs;
 	struct query_prog *progs;

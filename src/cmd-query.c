@@ -276,7 +276,7 @@ static void print_hook_line(const struct query_hook *h, bool first)
 		printf("no programs\n");
 	else
 		printf("%zu program%s, %s\n", h->nr_progs, h->nr_progs == 1 ? "" : "s",
-		       h->run_order ? "in run order" : "in attach order");
+		       h->run_order ? "in run order" : "by program id");
 }
 
 static void print_pids(const struct procfd *fds, uint32_t id, FILE *f)

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Holds BPF programs attached for the query tests, until killed.
- *   query-holder [-n N] [-p PREFIX] [-t SYS:EVENT]... [-r RAW_TRACEPOINT]...
+ *   query-holder [-n N] [-p PREFIX] [-L] [-t SYS:EVENT]... [-r RAW_TRACEPOINT]... [-u]...
  * -t: load N tracepoint programs named PREFIX0.. and attach each through its own perf
- *     event (PERF_EVENT_IOC_SET_BPF), in order;
- * -r: load one raw tracepoint program and attach it with BPF_RAW_TRACEPOINT_OPEN.
- * Prints "prog ID NAME HOOK" per program in attach order, then "ready", then waits.
+ *     event, in order;
+ * -r: load one raw tracepoint program and attach it with BPF_RAW_TRACEPOINT_OPEN;
+ * -u: load one program and attach it to a uprobe PMU event on this program's own
+ *     probe_target() function;
+ * -L: attach the following -t/-u through BPF links (BPF_LINK_CREATE), not the ioctl.
+ * Prints "prog ID NAME HOOK LINK" per program in attach order (LINK "-" without a link),
+ * then "ready", then waits.
  * No libraries: raw bpf() and perf_event_open() calls.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +25,7 @@
 #include <sys/syscall.h>
 
 static const char *prefix = "qhold_";
-static int nr_progs = 1, seq;
+static int nr_progs = 1, seq, use_link;
 
 static int sys_bpf(int cmd, union bpf_attr *attr)
 {
@@ -67,6 +72,52 @@ static unsigned int prog_id(int fd)
 	return info.id;
 }
 
+static unsigned int link_id(int fd)
+{
+	struct bpf_link_info info;
+	union bpf_attr a;
+
+	memset(&info, 0, sizeof(info));
+	memset(&a, 0, sizeof(a));
+	a.info.bpf_fd = fd;
+	a.info.info_len = sizeof(info);
+	a.info.info = (uintptr_t)&info;
+	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a)) {
+		perror("query-holder: link info");
+		exit(1);
+	}
+	return info.id;
+}
+
+/* Attaches prog fd to perf event pfd; prints the program's line. */
+static void attach_event(int pfd, int fd, const char *name, const char *hook)
+{
+	char link[16] = "-";
+	union bpf_attr a;
+	int lfd;
+
+	if (pfd < 0) {
+		fprintf(stderr, "query-holder: perf event for %s: %s\n", hook, strerror(errno));
+		exit(1);
+	}
+	if (use_link) {
+		memset(&a, 0, sizeof(a));
+		a.link_create.prog_fd = fd;
+		a.link_create.target_fd = pfd;
+		a.link_create.attach_type = BPF_PERF_EVENT;
+		lfd = sys_bpf(BPF_LINK_CREATE, &a);
+		if (lfd < 0) {
+			fprintf(stderr, "query-holder: link %s: %s\n", hook, strerror(errno));
+			exit(1);
+		}
+		snprintf(link, sizeof(link), "%u", link_id(lfd));
+	} else if (ioctl(pfd, PERF_EVENT_IOC_SET_BPF, fd)) {
+		fprintf(stderr, "query-holder: attach %s: %s\n", hook, strerror(errno));
+		exit(1);
+	}
+	printf("prog %u %s %s %s\n", prog_id(fd), name, hook, link);
+}
+
 static unsigned long long tp_id(const char *tp)
 {
 	char path[512], sys[256];
@@ -103,11 +154,7 @@ static void attach_tp(const char *tp)
 		attr.config = id;
 		attr.sample_period = 1;
 		pfd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, 0);
-		if (pfd < 0 || ioctl(pfd, PERF_EVENT_IOC_SET_BPF, fd)) {
-			fprintf(stderr, "query-holder: attach %s: %s\n", tp, strerror(errno));
-			exit(1);
-		}
-		printf("prog %u %s %s\n", prog_id(fd), name, tp);
+		attach_event(pfd, fd, name, tp);
 	}
 }
 
@@ -126,14 +173,63 @@ static void attach_raw(const char *tp)
 		fprintf(stderr, "query-holder: raw_tp %s: %s\n", tp, strerror(errno));
 		exit(1);
 	}
-	printf("prog %u %s raw_tp:%s\n", prog_id(fd), name, tp);
+	printf("prog %u %s raw_tp:%s -\n", prog_id(fd), name, tp);
+}
+
+__attribute__((noinline)) void probe_target(void);
+__attribute__((noinline)) void probe_target(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
+
+/* File offset of probe_target() in this executable, from its mapping. */
+static unsigned long long target_offset(char *path)
+{
+	unsigned long long start, end, off, addr = (uintptr_t)probe_target;
+	char line[1024], file[PATH_MAX];
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &start, &end, &off, file) == 4 &&
+		    addr >= start && addr < end) {
+			fclose(f);
+			strcpy(path, file);
+			return addr - start + off;
+		}
+	fprintf(stderr, "query-holder: probe_target not found in /proc/self/maps\n");
+	exit(1);
+}
+
+static void attach_uprobe(void)
+{
+	char path[PATH_MAX], hook[PATH_MAX + 64], name[16];
+	unsigned long long off = target_offset(path);
+	struct perf_event_attr attr;
+	unsigned int type;
+	FILE *f = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
+	int fd;
+
+	if (!f || fscanf(f, "%u", &type) != 1) {
+		fprintf(stderr, "query-holder: no uprobe PMU\n");
+		exit(1);
+	}
+	fclose(f);
+	snprintf(name, sizeof(name), "%s%d", prefix, seq++);
+	fd = load(BPF_PROG_TYPE_KPROBE, name);
+	memset(&attr, 0, sizeof(attr));
+	attr.type = type;
+	attr.size = sizeof(attr);
+	attr.config1 = (uintptr_t)path;
+	attr.config2 = off;
+	snprintf(hook, sizeof(hook), "uprobe:%s:0x%llx", path, off);
+	attach_event(syscall(SYS_perf_event_open, &attr, -1, 0, -1, 0), fd, name, hook);
 }
 
 int main(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "n:p:t:r:")) != -1) {
+	while ((c = getopt(argc, argv, "n:p:t:r:uL")) != -1) {
 		switch (c) {
 		case 'n':
 			nr_progs = atoi(optarg);
@@ -147,9 +243,15 @@ int main(int argc, char **argv)
 		case 'r':
 			attach_raw(optarg);
 			break;
+		case 'u':
+			attach_uprobe();
+			break;
+		case 'L':
+			use_link = 1;
+			break;
 		default:
-			fprintf(stderr, "usage: query-holder [-n N] [-p PREFIX] [-t SYS:EVENT]... "
-					"[-r RAW_TRACEPOINT]...\n");
+			fprintf(stderr, "usage: query-holder [-n N] [-p PREFIX] [-L] [-t SYS:EVENT]... "
+					"[-r RAW_TRACEPOINT]... [-u]...\n");
 			return 2;
 		}
 	}
