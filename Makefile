@@ -70,6 +70,7 @@ help:
 	@echo 'check      deps + build from scratch + every test; ends with "N passed, N failed"'
 	@echo 'demo       deps + build + run examples/hello.c live'
 	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
+	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
 	@echo 'install    install perf-bpf and its man pages (PREFIX, DESTDIR)'
 	@echo 'clean      remove build products'
 
@@ -165,6 +166,9 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 asan: deps mounts
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g" EXTRA_CFLAGS="$(SAN)" \
 		EXTRA_LDFLAGS="$(SAN)" check-only
+
+bench: deps mounts tests
+	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) bench/run.sh
 
 demo: deps mounts all
 	./perf-bpf trace -e examples/hello.c -- sleep 0.1

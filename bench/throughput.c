@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One 48-byte bpf-output record per getppid: the record-throughput benchmark's source. */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);
+	__uint(key_size, sizeof(int));
+	__uint(value_size, sizeof(int));
+	__uint(max_entries, __NR_CPUS__);
+} __bpf_stdout__ SEC(".maps");
+
+struct payload {
+	__u64 time;
+	__u64 pid_tgid;
+	__u64 seq;
+	char tag[24];
+};
+
+SEC("syscalls:sys_enter_getppid")
+int emit(void *ctx)
+{
+	struct payload p = { .tag = "perf-bpf bench payload" };
+
+	p.time = bpf_ktime_get_ns();
+	p.pid_tgid = bpf_get_current_pid_tgid();
+	p.seq = p.time ^ p.pid_tgid;
+	bpf_perf_event_output(ctx, &__bpf_stdout__, BPF_F_CURRENT_CPU, &p, sizeof(p));
+	return 0;
+}
+
+char _license[] SEC("license") = "GPL";
