@@ -105,7 +105,7 @@ static int write_file(const char *path, const void *buf, size_t size)
 }
 
 /* Compiles tests/fixtures/legacy/NAME.c into o; skips the test without clang. */
-static void compile(const char *name, bool debug, struct obj *o)
+static void compile_for(const char *target, const char *name, bool debug, struct obj *o)
 {
 	char src[PATH_MAX], inc[128];
 	struct utsname u;
@@ -118,10 +118,10 @@ static void compile(const char *name, bool debug, struct obj *o)
 	uname(&u);
 	snprintf(inc, sizeof(inc), "/usr/include/%s-linux-gnu", u.machine);
 	snprintf(src, sizeof(src), "%s/tests/fixtures/legacy/%s.c", top(), name);
-	snprintf(o->path, sizeof(o->path), "%s/%s%s.o", dir, name, debug ? "-g" : "");
+	snprintf(o->path, sizeof(o->path), "%s/%s-%s%s.o", dir, name, target, debug ? "-g" : "");
 	argv[n++] = "clang";
 	argv[n++] = "-target";
-	argv[n++] = "bpf";
+	argv[n++] = (char *)target;
 	argv[n++] = "-O2";
 	if (debug)
 		argv[n++] = "-g";
@@ -144,6 +144,11 @@ static void seed(const char *name, struct obj *o)
 	memset(o, 0, sizeof(*o));
 	snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/legacy/%s.o", top(), name);
 	assert_int_equal(read_file(path, &o->buf, &o->size), 0);
+}
+
+static void compile(const char *name, bool debug, struct obj *o)
+{
+	compile_for("bpf", name, debug, o);
 }
 
 static void convert_fixture(const char *name, bool debug, struct obj *o)
@@ -405,6 +410,30 @@ static void test_legacy__convert_fresh_btf(void **state)
 	check_datasec(btf, def20, N(def20));
 	btf__free(btf);
 	obj_free(&o);
+}
+
+static const struct want rw[] = {
+	{ "ctl", BPF_MAP_TYPE_ARRAY, 4, 8, 2, 0 },
+	{ "hits", BPF_MAP_TYPE_ARRAY, 4, 4, 1, 0 },
+};
+
+/* Definitions in a big-endian object are read in its byte order. */
+static void test_legacy__convert_big_endian(void **state)
+{
+	char path[PATH_MAX];
+	struct btf *btf;
+	struct obj o;
+
+	for (int debug = 0; debug < 2; debug++) {
+		compile_for("bpfeb", "rw", debug, &o);
+		assert_int_equal(legacy__convert(o.buf, o.size, &o.conv, &o.conv_size), 0);
+		assert_non_null(o.conv);
+		snprintf(path, sizeof(path), "%s/rw-eb%d.conv.o", dir, debug);
+		btf = parse_btf(path, o.conv, o.conv_size);
+		check_datasec(btf, rw, N(rw));
+		btf__free(btf);
+		obj_free(&o);
+	}
 }
 
 static void ensure_tracefs(void)
@@ -684,6 +713,7 @@ int main(void)
 		cmocka_unit_test(test_legacy__convert_fresh_btf),
 		cmocka_unit_test(test_legacy__convert_relocations),
 		cmocka_unit_test(test_legacy__convert_relocations_btf),
+		cmocka_unit_test(test_legacy__convert_big_endian),
 		cmocka_unit_test(test_legacy__convert_truncated),
 		cmocka_unit_test(test_legacy__convert_size_not_multiple),
 		cmocka_unit_test(test_legacy__convert_symbol_outside),
