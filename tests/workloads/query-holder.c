@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Holds BPF programs attached for the query tests, until killed.
- *   query-holder [-n N] [-p PREFIX] [-L] [-t SYS:EVENT]... [-r RAW_TRACEPOINT]... [-u]...
+ *   query-holder [-n N] [-p PREFIX] [-L] [-K] [-o] [-t SYS:EVENT]... [-r RAW_TP]... [-u]...
  * -t: load N tracepoint programs named PREFIX0.. and attach each through its own perf
  *     event, in order;
  * -r: load one raw tracepoint program and attach it with BPF_RAW_TRACEPOINT_OPEN;
  * -u: load one program and attach it to a uprobe PMU event on this program's own
  *     probe_target() function;
- * -L: attach the following -t/-u through BPF links (BPF_LINK_CREATE), not the ioctl.
+ * -L: attach the following -t/-u through BPF links (BPF_LINK_CREATE), not the ioctl;
+ * -K: the following -t load kprobe-type programs (for tracefs kprobe/uprobe events);
+ * -o: print the uprobe target of -u, "PATH:0xOFFSET", and exit.
  * Prints "prog ID NAME HOOK LINK" per program in attach order (LINK "-" without a link),
  * then "ready", then waits.
  * No libraries: raw bpf() and perf_event_open() calls.
@@ -25,7 +27,7 @@
 #include <sys/syscall.h>
 
 static const char *prefix = "qhold_";
-static int nr_progs = 1, seq, use_link;
+static int nr_progs = 1, seq, use_link, tp_type = BPF_PROG_TYPE_TRACEPOINT;
 
 static int sys_bpf(int cmd, union bpf_attr *attr)
 {
@@ -147,7 +149,7 @@ static void attach_tp(const char *tp)
 		int pfd, fd;
 
 		snprintf(name, sizeof(name), "%s%d", prefix, seq++);
-		fd = load(BPF_PROG_TYPE_TRACEPOINT, name);
+		fd = load(tp_type, name);
 		memset(&attr, 0, sizeof(attr));
 		attr.type = PERF_TYPE_TRACEPOINT;
 		attr.size = sizeof(attr);
@@ -229,7 +231,10 @@ int main(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "n:p:t:r:uL")) != -1) {
+	char path[PATH_MAX];
+	unsigned long long off;
+
+	while ((c = getopt(argc, argv, "n:p:t:r:uLKo")) != -1) {
 		switch (c) {
 		case 'n':
 			nr_progs = atoi(optarg);
@@ -249,8 +254,15 @@ int main(int argc, char **argv)
 		case 'L':
 			use_link = 1;
 			break;
+		case 'K':
+			tp_type = BPF_PROG_TYPE_KPROBE;
+			break;
+		case 'o':
+			off = target_offset(path);
+			printf("%s:0x%llx\n", path, off);
+			return 0;
 		default:
-			fprintf(stderr, "usage: query-holder [-n N] [-p PREFIX] [-L] [-t SYS:EVENT]... "
+			fprintf(stderr, "usage: query-holder [-n N] [-p PREFIX] [-L] [-K] [-o] [-t SYS:EVENT]... "
 					"[-r RAW_TRACEPOINT]... [-u]...\n");
 			return 2;
 		}
