@@ -277,6 +277,38 @@ int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx
 	}
 }
 
+static void sleep_seconds(double s)
+{
+	struct timespec ts = { .tv_sec = (time_t)s };
+
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds)
+{
+	struct bpfinfo_prog now;
+	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+
+	if (fd < 0)
+		return -errno;
+	for (size_t i = 0; i < nr; i++) /* counters as the window starts */
+		if (!err[i])
+			err[i] = bpfinfo__prog(progs[i].id, &progs[i]);
+	sleep_seconds(seconds);
+	for (size_t i = 0; i < nr; i++) {
+		if (err[i])
+			continue;
+		err[i] = bpfinfo__prog(progs[i].id, &now);
+		now.run_cnt -= progs[i].run_cnt;
+		now.run_time_ns -= progs[i].run_time_ns;
+		progs[i] = now;
+	}
+	close(fd);
+	return 0;
+}
+
 int bpfinfo__stats_enabled(void)
 {
 	FILE *f = fopen("/proc/sys/kernel/bpf_stats_enabled", "r");

@@ -66,6 +66,14 @@ int bpfinfo__hook_name(const struct bpfinfo_link *l, char *buf, size_t size);
  */
 int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx);
 
+/*
+ * Run statistics over a window of seconds: BPF_ENABLE_STATS keeps them on while its fd is
+ * open (the kernel restores the previous state when it closes, even if we die). Leaves in
+ * progs[i] the runs counted during the window; err[i] is each program's bpfinfo__prog()
+ * status, in and out (programs already in error are skipped). 0, or -errno.
+ */
+int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds);
+
 /* kernel.bpf_stats_enabled: 1 on, 0 off, -errno when unreadable. */
 int bpfinfo__stats_enabled(void);
 

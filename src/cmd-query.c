@@ -9,8 +9,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <bpf/bpf.h>
-#include <linux/bpf.h>
 
 #include "bpfinfo.h"
 #include "cmds.h"
@@ -213,43 +211,14 @@ static int collect_progs(struct query_cmd *c, const struct query *q)
 	return 0;
 }
 
-static void sleep_seconds(double s)
-{
-	struct timespec ts = { .tv_sec = (time_t)s };
-
-	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
-/*
- * --stats: BPF_ENABLE_STATS keeps run statistics on while its fd is open (the kernel
- * restores the previous state on close, even if we die), so count over the window.
- */
 static int sample_stats(struct query_cmd *c)
 {
-	struct bpfinfo_prog now;
-	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	int err = bpfinfo__stats_window(c->progs, c->prog_err, c->nr_progs, c->window);
 
-	if (fd < 0) {
-		int err = -errno;
-
+	if (err) {
 		report("kernel.bpf_stats_enabled", err);
 		return err;
 	}
-	for (size_t i = 0; i < c->nr_progs; i++) /* counters as the window starts */
-		if (!c->prog_err[i])
-			c->prog_err[i] = bpfinfo__prog(c->progs[i].id, &c->progs[i]);
-	sleep_seconds(c->window);
-	for (size_t i = 0; i < c->nr_progs; i++) {
-		if (c->prog_err[i])
-			continue;
-		c->prog_err[i] = bpfinfo__prog(c->progs[i].id, &now);
-		now.run_cnt -= c->progs[i].run_cnt;
-		now.run_time_ns -= c->progs[i].run_time_ns;
-		c->progs[i] = now;
-	}
-	close(fd);
 	c->show_stats = true;
 	return 0;
 }
