@@ -211,7 +211,7 @@ static int on_mmap(struct script *sc, const struct pdreader_record *rec)
 	static const char kname[] = "[kernel.kallsyms]";
 	const char *fname = (const char *)rec->hdr + 40;
 
-	if (sc->ksyms || sc->json || rec->hdr->size < 40 + sizeof(kname) ||
+	if (sc->ksyms || rec->hdr->size < 40 + sizeof(kname) ||
 	    (rec->hdr->misc & PERF_RECORD_MISC_CPUMODE_MASK) != PERF_RECORD_MISC_KERNEL ||
 	    strncmp(fname, kname, sizeof(kname) - 1))
 		return 0;

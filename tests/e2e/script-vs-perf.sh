@@ -4,8 +4,8 @@ source "$(dirname "$0")/lib.sh"
 need_root
 command -v perf >/dev/null || skip "no stock perf to compare with"
 
-W=$(workload getppid-loop)
-PROG=$TOP/tests/fixtures/script/getppid-hi.c
+W=$(workload umask-loop)
+PROG=$TOP/tests/fixtures/script/umask-hi.c
 cd "$T" || fail "no temp dir"
 
 # compare FILE WHAT: both readers exit 0, print the same non-empty stdout; ours says nothing on stderr
@@ -20,14 +20,14 @@ compare() {
 count() { grep -c -- "$1" "$2"; }
 
 # 1. tracepoints, seekable file
-perf record -q -o tp.data -e syscalls:sys_enter_getppid -e sched:sched_process_exec -- "$W" 3 ||
+perf record -q -o tp.data -e syscalls:sys_enter_umask -e sched:sched_process_exec -- "$W" 3 ||
 	fail "perf record (tracepoints) exited $?"
 compare tp.data "tracepoints"
-expect_eq "getppid lines" 3 "$(count 'syscalls:sys_enter_getppid: $' tp.data.ours)"
+expect_eq "umask lines" 3 "$(count 'syscalls:sys_enter_umask: mask: 0x00000012$' tp.data.ours)"
 expect_eq "exec lines" 1 "$(count 'sched:sched_process_exec: filename=' tp.data.ours)"
 
 # 2. the same in pipe mode, from a file and from stdin
-perf record -q -o - -e syscalls:sys_enter_getppid -e sched:sched_process_exec -- "$W" 3 >pipe.data ||
+perf record -q -o - -e syscalls:sys_enter_umask -e sched:sched_process_exec -- "$W" 3 >pipe.data ||
 	fail "perf record -o - exited $?"
 compare pipe.data "pipe mode"
 "$PERF_BPF" script -i - <pipe.data >stdin.ours 2>stdin.err || fail "script -i - exited $?"
@@ -42,13 +42,13 @@ if command -v clang >/dev/null; then
 		-e "./bo.c/map:__bpf_stdout__.event=evt/" -- "$W" 3 >perf-record.log 2>&1 ||
 		fail "perf record (bpf-output) exited $?: $(tail -5 perf-record.log)"
 	compare bo.data "bpf-output from perf record"
-	expect_eq "BPF string lines" 3 "$(count 'BPF string: "hi getppid"' bo.data.ours)"
+	expect_eq "BPF string lines" 3 "$(count 'BPF string: "hi umask"' bo.data.ours)"
 fi
 
 # 4. perf-bpf record: bpf-output and tracepoints through our writer
-"$PERF_BPF" record -o ours.data -e sched:sched_process_exec -e syscalls:sys_enter_getppid \
+"$PERF_BPF" record -o ours.data -e sched:sched_process_exec -e syscalls:sys_enter_umask \
 	-e "$PROG" -- "$W" 4 >record.log 2>&1 || fail "perf-bpf record exited $?: $(cat record.log)"
 compare ours.data "perf-bpf record"
-expect_eq "BPF string lines" 4 "$(count 'BPF string: "hi getppid"' ours.data.ours)"
+expect_eq "BPF string lines" 4 "$(count 'BPF string: "hi umask"' ours.data.ours)"
 expect_eq "exec lines" 1 "$(count 'sched:sched_process_exec: filename=' ours.data.ours)"
 exit 0
