@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
+#include "legacy.h"
 #include "loader.h"
 #include "log.h"
 
@@ -65,10 +66,8 @@ void loader__free(struct loader *l)
 	for (int i = 0; i < l->nr_links; i++)
 		bpf_link__destroy(l->links[i]);
 	free(l->links);
-	for (int i = 0; i < l->nr_progs; i++) {
-		free(l->progs[i].tp_sys);
-		free(l->progs[i].tp_name);
-	}
+	for (int i = 0; i < l->nr_progs; i++)
+		section__exit(&l->progs[i].sec);
 	free(l->progs);
 	for (int i = 0; i < l->nr_objs; i++) {
 		bpf_object__close(l->objs[i].obj);
@@ -126,47 +125,40 @@ static int obtain_object(struct loader *l, const char *path, void **buf, size_t 
 	return err;
 }
 
-static int split_tracepoint(const char *sec, char **sys, char **name)
+/* Probes need the kernel's kprobe PMU or tracefs kprobe_events. */
+static bool kernel_has_kprobes(void)
 {
-	const char *colon = strchr(sec, ':');
+	return !access("/sys/bus/event_source/devices/kprobe", F_OK) ||
+	       !access("/sys/kernel/tracing/kprobe_events", F_OK) ||
+	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
+}
 
-	if (!colon || colon == sec || !colon[1] || strchr(colon + 1, ':') || strchr(sec, '=') ||
-	    strchr(sec, '/') || strchr(sec, ' '))
-		return -EINVAL;
-	*sys = strndup(sec, colon - sec);
-	*name = strdup(colon + 1);
-	if (!*sys || !*name) {
-		free(*sys);
-		free(*name);
-		return -ENOMEM;
+static int check_probe(const struct loader_prog *p)
+{
+	const char *prog = bpf_program__name(p->prog);
+
+	if (p->sec.nr_args) {
+		pr_err("program '%s' in '%s': section '%s': fetching probe arguments is not supported by this perf-bpf",
+		       prog, p->object, p->section);
+		pr_hint("read the arguments in the program with PT_REGS_PARM1(ctx) and friends from <bpf/bpf_tracing.h>");
+		return -EOPNOTSUPP;
+	}
+	if ((p->sec.kind == SECTION_KPROBE || p->sec.kind == SECTION_KRETPROBE) &&
+	    !kernel_has_kprobes()) {
+		pr_err("program '%s' in '%s': section '%s' needs kprobes, which this kernel lacks (CONFIG_KPROBES)",
+		       prog, p->object, p->section);
+		pr_hint("attach to a tracepoint instead, e.g. SEC(\"syscalls:sys_enter_nanosleep\")");
+		return -EOPNOTSUPP;
 	}
 	return 0;
 }
 
-static bool is_prefix_section(const char *sec, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return !strncmp(sec, prefix, n) && (sec[n] == '\0' || sec[n] == '/');
-}
-
-static bool libbpf_knows(const char *sec)
-{
-	enum bpf_prog_type type;
-	enum bpf_attach_type at;
-
-	if (libbpf_prog_type_by_name(sec, &type, &at))
-		return false;
-	/* the fallback handler answers TRACEPOINT for every name: only libbpf's own count */
-	if (type == BPF_PROG_TYPE_TRACEPOINT)
-		return is_prefix_section(sec, "tp") || is_prefix_section(sec, "tracepoint");
-	return true;
-}
-
 static int classify(struct loader *l, struct bpf_program *prog, const char *path)
 {
-	const char *sec = bpf_program__section_name(prog);
+	const char *name = bpf_program__section_name(prog);
+	struct section_error se = { 0 };
 	struct loader_prog *p;
+	int err;
 
 	p = realloc(l->progs, sizeof(*p) * (l->nr_progs + 1));
 	if (!p)
@@ -176,27 +168,34 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 	memset(p, 0, sizeof(*p));
 	p->prog = prog;
 	p->object = path;
-	p->section = sec;
-	if (sec[0] == '!') {
-		p->load_only = true;
-		sec++;
-	}
-	if (!split_tracepoint(sec, &p->tp_sys, &p->tp_name)) {
-		p->attach = LOADER_TRACEPOINT;
-		bpf_program__set_type(prog, BPF_PROG_TYPE_TRACEPOINT);
-	} else if (libbpf_knows(sec)) {
-		p->attach = LOADER_LIBBPF;
-	} else {
-		pr_err("program '%s' in '%s': section '%s' is not a tracepoint (sys:name) nor a section libbpf knows",
-		       bpf_program__name(prog), path, sec);
-		if (strchr(sec, '='))
-			pr_hint("kprobe and uprobe sections (func=..., exec=...;func=...) are not supported by this perf-bpf");
-		else
-			pr_hint("name a tracepoint as 'category:name', e.g. SEC(\"syscalls:sys_enter_openat\")");
-		return -EINVAL;
+	p->section = name;
+	err = section__parse(name, &p->sec, &se);
+	if (err) {
+		section__print_error(name, &se);
+		pr_debug("the section is program '%s' of '%s'", bpf_program__name(prog), path);
+		return err;
 	}
 	l->nr_progs++;
-	return 0;
+	p->load_only = p->sec.load_only;
+	switch (p->sec.kind) {
+	case SECTION_TRACEPOINT:
+		p->attach = LOADER_TRACEPOINT;
+		return bpf_program__set_type(prog, BPF_PROG_TYPE_TRACEPOINT);
+	case SECTION_LIBBPF:
+		p->attach = LOADER_LIBBPF;
+		return 0;
+	case SECTION_KPROBE:
+	case SECTION_KRETPROBE:
+	case SECTION_UPROBE:
+	case SECTION_URETPROBE:
+		p->attach = LOADER_PROBE;
+		err = check_probe(p);
+		return err ? err : bpf_program__set_type(prog, BPF_PROG_TYPE_KPROBE);
+	default:
+		pr_err("program '%s' in '%s' sits in section '%s', which holds no program",
+		       bpf_program__name(prog), path, name);
+		return -EINVAL;
+	}
 }
 
 static int open_object(struct loader *l, const char *path, void *buf, size_t size)
@@ -236,11 +235,24 @@ int loader__add(struct loader *l, const char *path)
 {
 	void *buf = NULL;
 	size_t size = 0;
+	void *conv = NULL;
+	size_t conv_size = 0;
 	int err = obtain_object(l, path, &buf, &size);
 
 	if (err)
 		return err;
-	err = open_object(l, path, buf, size);
+	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
+	err = legacy__convert(buf, size, &conv, &conv_size);
+	if (err) {
+		pr_err("cannot convert the legacy 'maps' section of '%s': %s", path,
+		       strerror(-err));
+		free(buf);
+		return err;
+	}
+	if (conv)
+		pr_debug("'%s': legacy map definitions turned into BTF-defined maps", path);
+	err = conv ? open_object(l, path, conv, conv_size) : open_object(l, path, buf, size);
+	free(conv);
 	free(buf);
 	return err;
 }
@@ -275,29 +287,58 @@ int loader__load(struct loader *l)
 	return 0;
 }
 
-int loader__attach_libbpf(struct loader *l)
+static struct bpf_link *attach_probe(const struct loader_prog *p)
+{
+	const struct section *sec = &p->sec;
+	bool ret = sec->kind == SECTION_KRETPROBE || sec->kind == SECTION_URETPROBE;
+
+	if (sec->kind == SECTION_UPROBE || sec->kind == SECTION_URETPROBE) {
+		LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = ret, .func_name = sec->func);
+
+		/* every process that maps the binary: outputs are filtered by task later */
+		return bpf_program__attach_uprobe_opts(p->prog, -1, sec->target,
+						       sec->has_offset ? sec->offset : 0, &uo);
+	}
+	LIBBPF_OPTS(bpf_kprobe_opts, ko, .retprobe = ret,
+		    .offset = sec->has_offset ? sec->offset : 0);
+	return bpf_program__attach_kprobe_opts(p->prog, sec->func, &ko);
+}
+
+static int keep_link(struct loader *l, struct bpf_link *link)
+{
+	struct bpf_link **links = realloc(l->links, sizeof(*links) * (l->nr_links + 1));
+
+	if (!links) {
+		bpf_link__destroy(link);
+		return -ENOMEM;
+	}
+	l->links = links;
+	l->links[l->nr_links++] = link;
+	return 0;
+}
+
+int loader__attach(struct loader *l)
 {
 	for (int i = 0; i < l->nr_progs; i++) {
 		struct loader_prog *p = &l->progs[i];
-		struct bpf_link **links, *link;
+		struct bpf_link *link;
+		int err;
 
-		if (p->attach != LOADER_LIBBPF || p->load_only)
+		if (p->attach == LOADER_TRACEPOINT || p->load_only)
 			continue;
-		link = bpf_program__attach(p->prog);
+		link = p->attach == LOADER_PROBE ? attach_probe(p) : bpf_program__attach(p->prog);
 		if (!link) {
-			int err = -errno;
-
+			err = -errno;
 			pr_err("cannot attach program '%s' of '%s' (section '%s'): %s",
 			       bpf_program__name(p->prog), p->object, p->section, strerror(-err));
+			if (err == -ENOENT && p->attach == LOADER_PROBE)
+				pr_hint("check that the function exists in '%s'",
+					p->sec.target ? p->sec.target : "/proc/kallsyms");
 			return err;
 		}
-		links = realloc(l->links, sizeof(*links) * (l->nr_links + 1));
-		if (!links) {
-			bpf_link__destroy(link);
-			return -ENOMEM;
-		}
-		l->links = links;
-		l->links[l->nr_links++] = link;
+		err = keep_link(l, link);
+		if (err)
+			return err;
 	}
 	return 0;
 }

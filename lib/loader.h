@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "compile.h"
+#include "section.h"
 
 struct bpf_map;
 struct bpf_program;
@@ -19,6 +20,7 @@ struct loader;
 enum loader_attach {
 	LOADER_TRACEPOINT, /* perf style "sys:name": through a tracepoint perf event */
 	LOADER_LIBBPF, /* a section libbpf knows: bpf_program__attach() */
+	LOADER_PROBE, /* perf style kprobe/uprobe: "func=SYM", "exec=PATH;func=SYM" */
 };
 
 struct loader_prog {
@@ -27,7 +29,7 @@ struct loader_prog {
 	const char *section;
 	enum loader_attach attach;
 	bool load_only; /* "!sys:name": loaded, never attached */
-	char *tp_sys, *tp_name;
+	struct section sec; /* the parsed section name (tracepoints: group = sys, event = name) */
 };
 
 struct loader *loader__new(const struct compile_opts *co);
@@ -37,8 +39,8 @@ void loader__free(struct loader *l);
 int loader__add(struct loader *l, const char *path);
 /* Load every object into the kernel; a verifier rejection prints the log. */
 int loader__load(struct loader *l);
-/* Attach the programs of libbpf-known sections (tracepoints are attached by their evsel). */
-int loader__attach_libbpf(struct loader *l);
+/* Attach the programs of libbpf-known and probe sections (tracepoints attach through their evsel). */
+int loader__attach(struct loader *l);
 
 int loader__nr_progs(const struct loader *l);
 const struct loader_prog *loader__prog(const struct loader *l, int i);

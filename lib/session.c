@@ -171,7 +171,7 @@ static int add_program_events(struct session *s)
 
 		if (p->attach != LOADER_TRACEPOINT || p->load_only)
 			continue;
-		err = add_tracepoint(s, p->tp_sys, p->tp_name, bpf_program__fd(p->prog));
+		err = add_tracepoint(s, p->sec.group, p->sec.event, bpf_program__fd(p->prog));
 		if (err)
 			return err;
 	}
@@ -287,7 +287,7 @@ static int open_and_attach(struct session *s)
 		if (err)
 			return err;
 	}
-	return loader__attach_libbpf(s->loader);
+	return loader__attach(s->loader);
 }
 
 static int setup_signals(struct session *s)
