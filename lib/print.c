@@ -19,8 +19,20 @@
 
 #define OUTBUF_SIZE 8192
 
+/* Recently resolved kernel ips: bpf-output samples come from a handful of call sites. */
+#define SYMCACHE_SIZE 64
+
+struct symcache {
+	uint64_t ip;
+	uint64_t off;
+	const char *sym; /* NULL: not found */
+	const char *mod;
+	bool valid;
+};
+
 struct printer {
 	struct print_opts o;
+	struct symcache cache[SYMCACHE_SIZE];
 	int name_width;
 	struct jsonw *jw;
 	struct trace_seq seq;
@@ -379,18 +391,33 @@ static void print_trace(struct printer *p, const struct print_event *ev, const s
 	ob_put(p, p->seq.buffer, p->seq.len);
 }
 
+static const struct symcache *resolve(struct printer *p, uint64_t ip)
+{
+	struct symcache *c = &p->cache[(ip ^ ip >> 6 ^ ip >> 12) % SYMCACHE_SIZE];
+
+	if (c->valid && c->ip == ip)
+		return c;
+	c->valid = true;
+	c->ip = ip;
+	c->off = 0;
+	c->sym = NULL;
+	c->mod = NULL;
+	/* kernel addresses are the upper half; user ones stay [unknown] */
+	if ((int64_t)ip < 0) {
+		c->sym = ksyms__find(p->o.ksyms, ip, &c->off);
+		c->mod = c->sym ? ksyms__module(p->o.ksyms, ip) : NULL;
+	}
+	return c;
+}
+
 static void print_ip(struct printer *p, unsigned f, const struct sample *s)
 {
-	const char *sym = NULL, *mod = NULL;
-	uint64_t off = 0;
+	const struct symcache *c = resolve(p, s->ip);
+	const char *sym = c->sym, *mod = c->mod;
+	uint64_t off = c->off;
 
 	ob_ch(p, ' ');
 	ob_hex(p, s->ip, 16);
-	/* kernel addresses are the upper half; user ones stay [unknown] */
-	if ((int64_t)s->ip < 0) {
-		sym = ksyms__find(p->o.ksyms, s->ip, &off);
-		mod = sym ? ksyms__module(p->o.ksyms, s->ip) : NULL;
-	}
 	if (f & PF_SYM) {
 		ob_ch(p, ' ');
 		ob_str(p, sym ? sym : "[unknown]");

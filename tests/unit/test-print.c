@@ -158,14 +158,19 @@ static void check_fixture(const char *name, struct print_opts *opts)
 	}
 	printer__free(p);
 	fclose(opts->out);
-	snprintf(file, sizeof(file), "%s.expected", name);
-	expect = slurp(file, NULL);
-	if (strcmp(out, expect) && getenv("PRINT_TEST_DUMP")) {
-		FILE *d = fopen(getenv("PRINT_TEST_DUMP"), "w");
+	snprintf(file, sizeof(file), "%s.%s", name, opts->json ? "json" : "expected");
+	if (getenv("PRINT_TEST_DUMP")) { /* a directory: the output goes to DIR/FILE */
+		char dpath[4096];
+		FILE *d;
 
-		fputs(out, d);
-		fclose(d);
+		snprintf(dpath, sizeof(dpath), "%s/%s", getenv("PRINT_TEST_DUMP"), file);
+		d = fopen(dpath, "w");
+		if (d) {
+			fputs(out, d);
+			fclose(d);
+		}
 	}
+	expect = slurp(file, NULL);
 	assert_string_equal(out, expect);
 	free(expect);
 	free(out);
@@ -193,6 +198,14 @@ static void test_printer_sample_bpf_output_match_perf(void **state)
 	check_fixture("bo", &o);
 	ksyms__free(o.ksyms);
 	free(text);
+}
+
+/* Tracepoint fields by name: numbers as numbers, strings as strings. */
+static void test_printer_sample_tracepoints_json(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT, .json = true };
+
+	check_fixture("tp", &o);
 }
 
 /* Payloads of 0..20 bytes, the BPF string cases, unknown comm, cut microseconds. */
@@ -432,6 +445,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_printer_sample_tracepoints_match_perf),
+		cmocka_unit_test(test_printer_sample_tracepoints_json),
 		cmocka_unit_test(test_printer_sample_bpf_output_match_perf),
 		cmocka_unit_test(test_printer_sample_generated_match_perf),
 		cmocka_unit_test(test_print_bpf_output_padding),
