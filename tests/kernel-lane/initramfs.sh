@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Build the guest's initramfs (an uncompressed newc cpio) from the static build.
-# Usage: initramfs.sh OUT STATIC_BUILD
+# Usage: initramfs.sh OUT STATIC_BUILD [EXTRA_DIR]
 #   STATIC_BUILD holds perf-bpf, tests/kernel/*, tests/kernel-lane/{qexit,guest/*} and
-#   tests/workloads/*, as `make static` leaves them.
+#   tests/workloads/*, as `make static` leaves them.  EXTRA_DIR: more guest tests to add.
 # Contents: busybox and its applet links, /init, /bin/perf-bpf, /bin/qexit, bash with the
 # shared libraries it and the workloads need, /tests/{kernel,guest}/ (static binaries and
 # scripts), /build/tests/workloads/, and /repo with the shell helpers the tests source.
 set -eu
 out=$1
 sb=$2
+extra=${3:-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 lane=$top/tests/kernel-lane
 
@@ -29,7 +30,8 @@ mknod "$root/dev/console" c 5 1
 mknod "$root/dev/null" c 1 3
 # busybox-static has no mountpoint applet; tests/e2e/lib.sh's mounts.sh asks for it.
 if [ ! -e "$root/bin/mountpoint" ]; then
-	printf '#!/bin/sh\n[ "$1" = -q ] && shift\ngrep -q " ${1%%/} " /proc/mounts\n' >"$root/bin/mountpoint"
+	printf '#!/bin/sh\n[ "$1" = -q ] && shift\ngrep -q " ${1%%/} " /proc/mounts\n' \
+		>"$root/bin/mountpoint"
 	chmod 0755 "$root/bin/mountpoint"
 fi
 echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
@@ -56,7 +58,7 @@ for f in "$sb"/tests/kernel/* "$lane"/guest/*.sh "$top"/tests/kernel/*.sh; do
 	*) copy_exec "$f" "$root/tests/guest" ;;
 	esac
 done
-for f in "$sb"/tests/kernel-lane/guest/* "$sb"/tests/workloads/*; do
+for f in "$sb"/tests/kernel-lane/guest/* "$sb"/tests/workloads/* ${extra:+"$extra"/*}; do
 	[ -f "$f" ] && [ -x "$f" ] || continue
 	case $f in
 	*/workloads/*) copy_exec "$f" "$root/build/tests/workloads" ;;
@@ -67,5 +69,6 @@ cp "$top/tests/e2e/lib.sh" "$root/repo/tests/e2e/"
 cp "$top/scripts/mounts.sh" "$root/repo/scripts/" 2>/dev/null || true
 [ -d "$top/tests/fixtures" ] && cp -r "$top/tests/fixtures" "$root/repo/tests/"
 
-(cd "$root" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc -R 0:0 --quiet) >"$out.tmp"
+(cd "$root" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc -R 0:0 --quiet) \
+	>"$out.tmp"
 mv "$out.tmp" "$out"

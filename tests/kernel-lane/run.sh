@@ -9,6 +9,9 @@
 #   KERNEL_LANE=skip      do not boot (local work only: prints one SKIP line)
 #   KERNEL_LANE_TIMEOUT   seconds for one boot, all tests included (default 240)
 #   KERNEL_LANE_TEST_TIMEOUT  seconds for one guest test (default 60)
+#   KERNEL_LANE_EXTRA     a directory of more guest tests (executables) to run this time
+#   KERNEL_LANE_APPEND    more kernel command line
+#   KERNEL_LANE_NOBUILD=1 use $BUILD/static as it is (no make)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 lane=$top/tests/kernel-lane
@@ -36,13 +39,24 @@ fi
 mkdir -p "$cache" || exit 1
 
 # The guest's programs: perf-bpf and the tests, linked statically.
-if ! make -C "$top" --no-print-directory BUILD="$BUILD" static >"$cache/static.log" 2>&1; then
+# A fresh make: flags of a calling make (sanitizers in `make asan`) must not reach a static link.
+build_static() {
+	[ "${KERNEL_LANE_NOBUILD:-}" = 1 ] ||
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" -j"$(nproc)" \
+			--no-print-directory BUILD="$BUILD" static >"$cache/static.log" 2>&1
+}
+if ! command -v qemu-system-x86_64 >/dev/null; then
+	line FAIL kernel-lane "no qemu-system-x86_64: install qemu-system-x86 (make deps)"
+	exit 1
+fi
+if ! build_static; then
 	line FAIL kernel-lane/static-build "make static failed"
 	tail -n 20 "$cache/static.log" | indent
 	exit 1
 fi
-initrd=$cache/initramfs.cpio
-if ! "$lane/initramfs.sh" "$initrd" "$BUILD/static" >"$cache/initramfs.log" 2>&1; then
+initrd=$cache/initramfs${KERNEL_LANE_EXTRA:+-extra}.cpio
+if ! "$lane/initramfs.sh" "$initrd" "$BUILD/static" ${KERNEL_LANE_EXTRA:+"$KERNEL_LANE_EXTRA"} \
+	>"$cache/initramfs.log" 2>&1; then
 	line FAIL kernel-lane/initramfs "$(tail -n 1 "$cache/initramfs.log")"
 	exit 1
 fi
@@ -52,7 +66,7 @@ boot() {
 	timeout -k 5 "$boot_timeout" qemu-system-x86_64 -accel tcg -m 1024 -smp 1 \
 		-no-reboot -nodefaults -no-user-config -display none -serial stdio \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel "$1" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 quiet lane.timeout=$test_timeout" \
+		-append "console=ttyS0 panic=-1 quiet lane.timeout=$test_timeout ${KERNEL_LANE_APPEND:-}" \
 		</dev/null >"$2.raw" 2>&1 &
 	qpid=$!
 	wait "$qpid"

@@ -6,7 +6,6 @@
  *   - the same as a kretprobe (the PMU's retprobe format bit)
  *   - a tracefs kprobe opened as a tracepoint event: it counts, and
  *     PERF_EVENT_IOC_QUERY_BPF lists exactly the program attached to it
- * One "ok - " / "not ok - " line per check; exit 0 all passed, 1 otherwise.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,71 +16,14 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <bpf/bpf.h>
-#include <linux/bpf.h>
 #include <linux/perf_event.h>
+
+#include "guest.h"
 
 #define FUNC "__x64_sys_getppid"
 #define CALLS 100
 #define PMU_DIR "/sys/bus/event_source/devices/kprobe"
 #define TRACEFS "/sys/kernel/tracing"
-
-static int failures;
-
-static void check(int ok, const char *what, const char *why)
-{
-	if (ok) {
-		printf("ok - %s\n", what);
-		return;
-	}
-	printf("not ok - %s: %s\n", what, why);
-	failures++;
-}
-
-static struct bpf_insn insn(__u8 code, __u8 dst, __u8 src, __s16 off, __s32 imm)
-{
-	struct bpf_insn i = { .code = code, .dst_reg = dst, .src_reg = src, .off = off, .imm = imm };
-
-	return i;
-}
-
-/* A program that adds one to slot 0 of the array map FD on every hit. */
-static int load_counter(int map_fd)
-{
-	struct bpf_insn prog[] = {
-		insn(BPF_ST | BPF_MEM | BPF_W, BPF_REG_10, 0, -4, 0),
-		insn(BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_2, BPF_REG_10, 0, 0),
-		insn(BPF_ALU64 | BPF_ADD | BPF_K, BPF_REG_2, 0, 0, -4),
-		insn(BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_FD, 0, map_fd),
-		insn(0, 0, 0, 0, 0),
-		insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_map_lookup_elem),
-		insn(BPF_JMP | BPF_JEQ | BPF_K, BPF_REG_0, 0, 2, 0),
-		insn(BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_1, 0, 0, 1),
-		insn(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_0, BPF_REG_1, 0, BPF_ADD),
-		insn(BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_0, 0, 0, 0),
-		insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0),
-	};
-	char log[4096] = "";
-	LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = sizeof(log),
-		    .log_level = 1);
-	int fd;
-
-	fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "lane_count", "GPL", prog,
-			   sizeof(prog) / sizeof(prog[0]), &opts);
-	if (fd < 0)
-		printf("# BPF_PROG_LOAD: %s\n%s", strerror(errno), log);
-	return fd;
-}
-
-static __u32 prog_id(int prog_fd)
-{
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
-
-	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
-		return 0;
-	return info.id;
-}
 
 static long read_long(const char *path)
 {
@@ -111,10 +53,7 @@ static int perf_open(struct perf_event_attr *attr)
 /* Attach PROG to the event, call getppid() CALLS times, return the map's count. */
 static long count_hits(int pfd, int prog_fd, int map_fd)
 {
-	__u32 key = 0;
-	__u64 zero = 0, val = 0;
-
-	if (bpf_map_update_elem(map_fd, &key, &zero, BPF_ANY))
+	if (counter_reset(map_fd))
 		return -1;
 	if (ioctl(pfd, PERF_EVENT_IOC_SET_BPF, prog_fd) || ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0)) {
 		printf("# attach: %s\n", strerror(errno));
@@ -123,9 +62,7 @@ static long count_hits(int pfd, int prog_fd, int map_fd)
 	for (int i = 0; i < CALLS; i++)
 		syscall(SYS_getppid);
 	ioctl(pfd, PERF_EVENT_IOC_DISABLE, 0);
-	if (bpf_map_lookup_elem(map_fd, &key, &val))
-		return -1;
-	return (long)val;
+	return counter_read(map_fd);
 }
 
 static void check_count(const char *what, long n)
@@ -236,12 +173,13 @@ static void test_tracefs(int prog_fd, int map_fd)
 
 int main(void)
 {
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	int map_fd, prog_fd;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "lane_count", 4, 8, 1, NULL);
 	check(map_fd >= 0, "array map created", strerror(errno));
-	prog_fd = map_fd >= 0 ? load_counter(map_fd) : -1;
+	prog_fd = map_fd >= 0 ? load_counter(BPF_PROG_TYPE_KPROBE, map_fd, &opts) : -1;
 	check(prog_fd >= 0, "BPF_PROG_TYPE_KPROBE counter loads", strerror(errno));
 	if (prog_fd >= 0) {
 		test_pmu(prog_fd, map_fd, 0);
@@ -251,6 +189,5 @@ int main(void)
 	}
 	if (map_fd >= 0)
 		close(map_fd);
-	printf("%d failed\n", failures);
-	return failures ? 1 : 0;
+	return finish();
 }
