@@ -189,7 +189,7 @@ int main(void)
 	if (query__tracepoint_id(TP_SYS, TP_NAME, &tp_id))
 		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME " (tracefs or syscall tracepoints missing)");
 	for (int i = 0; i < NR; i++) {
-		char name[16];
+		char name[32];
 
 		snprintf(name, sizeof(name), "kt_query%d", i);
 		prog_fd[i] = ktest_trivial_prog(name);
