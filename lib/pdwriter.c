@@ -12,7 +12,7 @@
  * and skipped by stock perf ("unexpected end of event stream", exit 0) and by pdreader.
  * Records are buffered and written in large chunks; the buffer goes to the file at
  * each round, so a crash loses at most the round in progress. On a write error (ENOSPC)
- * the file is cut back to the last complete flush, so it still ends on a record boundary.
+ * the file is cut back to the last whole record written, so it still ends on a boundary.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -129,10 +129,12 @@ static void dbuf_hstr(struct dbuf *b, const char *s)
 	dbuf_zero(b, len - n);
 }
 
-static int write_all(int fd, const char *p, size_t len)
+/* Write all of p; *done gets how much went out, also on failure. */
+static int write_all(int fd, const char *p, size_t len, size_t *done)
 {
-	while (len) {
-		ssize_t n = write(fd, p, len);
+	*done = 0;
+	while (*done < len) {
+		ssize_t n = write(fd, p + *done, len - *done);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -141,25 +143,55 @@ static int write_all(int fd, const char *p, size_t len)
 		}
 		if (n == 0)
 			return -EIO;
-		p += n;
-		len -= n;
+		*done += n;
 	}
 	return 0;
 }
 
-/* Hand len bytes to the file; on failure cut it back to the last complete flush. */
+/* The end of the last whole record within the first n bytes of the records at p. */
+static size_t whole_records(const char *p, size_t n)
+{
+	size_t at = 0;
+
+	while (at + sizeof(struct perf_event_header) <= n) {
+		struct perf_event_header h;
+		size_t size;
+
+		memcpy(&h, p + at, sizeof(h));
+		size = h.size;
+		if (h.type == PD_HEADER_TRACING_DATA && at + 16 <= n) {
+			uint32_t extra;
+
+			memcpy(&extra, p + at + 8, 4);
+			size += extra;
+		}
+		if (size < sizeof(h) || at + size > n)
+			break;
+		at += size;
+	}
+	return at;
+}
+
+/*
+ * Hand len bytes (whole records) to the file. When the disk fills up part way, the
+ * file is cut back to the last whole record that made it, so it still reads.
+ */
 static int emit(struct pdwriter *w, const void *data, size_t len)
 {
+	size_t done, keep;
 	int err;
 
 	if (w->err)
 		return w->err;
-	err = write_all(w->fd, data, len);
+	err = write_all(w->fd, data, len, &done);
 	if (err) {
 		w->err = err;
-		pr_debug("perf.data write: %s", strerror(-err));
-		if (w->own_fd && ftruncate(w->fd, w->flushed) < 0)
+		keep = whole_records(data, done);
+		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
+			 len);
+		if (w->own_fd && ftruncate(w->fd, w->flushed + keep) < 0)
 			pr_debug("perf.data truncate: %s", strerror(errno));
+		w->flushed += keep;
 		return err;
 	}
 	w->flushed += len;
