@@ -29,6 +29,7 @@ struct ksyms {
 	size_t nr, cap;
 	char *pool;
 	size_t pool_len, pool_cap;
+	char *lazy_path; /* ksyms__new_lazy(): read on the first lookup, then NULL */
 };
 
 static int pool_add(struct ksyms *ks, const char *s, size_t len, uint32_t *off)
@@ -201,31 +202,70 @@ struct ksyms *ksyms__parse(const char *text, size_t len)
 	return finish(ks, err);
 }
 
-struct ksyms *ksyms__load(const char *path)
+static int load_into(struct ksyms *ks, const char *path)
 {
-	struct ksyms *ks;
+	static char buf[1 << 18]; /* few, large reads: each read of kallsyms walks the table */
 	char line[512];
-	FILE *f;
 	int err = 0;
+	FILE *f = fopen(path, "re");
 
-	if (!path)
-		path = "/proc/kallsyms";
-	f = fopen(path, "re");
 	if (!f) {
-		pr_debug("cannot open '%s': %s", path, strerror(errno));
-		return NULL;
+		err = -errno;
+		pr_debug("cannot open '%s': %s", path, strerror(-err));
+		return err;
 	}
-	ks = ksyms_alloc();
-	if (!ks) {
-		fclose(f);
-		return NULL;
-	}
+	setvbuf(f, buf, _IOFBF, sizeof(buf));
 	while (!err && fgets(line, sizeof(line), f))
 		err = parse_line(ks, line, strcspn(line, "\n"));
 	fclose(f);
 	if (!err && ks->nr == 0)
 		pr_debug("'%s': no symbol with a non-zero address (kptr_restrict?)", path);
+	return err;
+}
+
+struct ksyms *ksyms__load(const char *path)
+{
+	struct ksyms *ks = ksyms_alloc();
+	int err;
+
+	if (!ks)
+		return NULL;
+	err = load_into(ks, path ? path : "/proc/kallsyms");
+	if (err == -ENOENT || err == -EACCES) {
+		ksyms__free(ks);
+		errno = -err;
+		return NULL;
+	}
 	return finish(ks, err);
+}
+
+struct ksyms *ksyms__new_lazy(const char *path)
+{
+	struct ksyms *ks = ksyms_alloc();
+
+	if (!ks)
+		return NULL;
+	ks->lazy_path = strdup(path ? path : "/proc/kallsyms");
+	if (!ks->lazy_path) {
+		ksyms__free(ks);
+		errno = ENOMEM;
+		return NULL;
+	}
+	return ks;
+}
+
+/* The table behind a lazy handle is a cache: filling it does not change what ks means. */
+static void load_lazy(const struct ksyms *cks)
+{
+	struct ksyms *ks = (struct ksyms *)cks;
+	char *path = ks->lazy_path;
+
+	ks->lazy_path = NULL;
+	if (load_into(ks, path))
+		ks->nr = 0;
+	else
+		sort_and_dedup(ks);
+	free(path);
 }
 
 void ksyms__free(struct ksyms *ks)
@@ -234,11 +274,14 @@ void ksyms__free(struct ksyms *ks)
 		return;
 	free(ks->syms);
 	free(ks->pool);
+	free(ks->lazy_path);
 	free(ks);
 }
 
 size_t ksyms__count(const struct ksyms *ks)
 {
+	if (ks && ks->lazy_path)
+		load_lazy(ks);
 	return ks ? ks->nr : 0;
 }
 
@@ -246,6 +289,8 @@ static const struct ksym *lookup(const struct ksyms *ks, uint64_t addr)
 {
 	size_t lo = 0, hi;
 
+	if (ks && ks->lazy_path)
+		load_lazy(ks);
 	if (!ks || !ks->nr || addr < ks->syms[0].addr)
 		return NULL;
 	hi = ks->nr;

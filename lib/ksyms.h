@@ -20,6 +20,8 @@ struct ksyms;
 struct ksyms *ksyms__load(const char *path);
 /* Lines "ADDR TYPE NAME[\t[MODULE]]"; unparsable lines and zero addresses are skipped. */
 struct ksyms *ksyms__parse(const char *text, size_t len);
+/* A handle that reads path (NULL: /proc/kallsyms) only when a lookup first needs it. */
+struct ksyms *ksyms__new_lazy(const char *path);
 void ksyms__free(struct ksyms *ks);
 
 size_t ksyms__count(const struct ksyms *ks);

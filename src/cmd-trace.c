@@ -110,7 +110,7 @@ static int setup_printer(struct trace *t, const struct evopts *eo)
 	err = load_formats(t);
 	if (err)
 		return err;
-	t->ksyms = ksyms__load(NULL); /* NULL (unreadable kallsyms) prints [unknown] */
+	t->ksyms = ksyms__new_lazy(NULL); /* read at the first kernel ip; unreadable: [unknown] */
 	po.tep = t->tep;
 	po.ksyms = t->ksyms;
 	t->printer = printer__new(&po);

@@ -109,6 +109,30 @@ static void test_ksyms_load_file(void **state)
 	assert_int_equal(errno, ENOENT);
 }
 
+/* A lazy handle reads its file at the first lookup, and only then. */
+static void test_ksyms_new_lazy_reads_on_first_lookup(void **state)
+{
+	char path[] = "/tmp/test-ksyms.XXXXXX";
+	int fd = mkstemp(path);
+	struct ksyms *ks, *missing;
+	uint64_t off;
+
+	assert_true(fd >= 0);
+	ks = ksyms__new_lazy(path); /* the file is still empty */
+	assert_non_null(ks);
+	assert_int_equal(write(fd, text, strlen(text)), strlen(text));
+	close(fd);
+	assert_non_null(ksyms__find(ks, 0xffffffff81000010ULL, &off));
+	unlink(path);
+	assert_int_equal(ksyms__count(ks), 7);
+	ksyms__free(ks);
+	missing = ksyms__new_lazy("/nonexistent/kallsyms");
+	assert_non_null(missing);
+	assert_null(ksyms__find(missing, 0xffffffff81000010ULL, &off));
+	assert_int_equal(ksyms__count(missing), 0);
+	ksyms__free(missing);
+}
+
 /* The running kernel's table, as root: _text resolves to itself. */
 static void test_ksyms_load_proc(void **state)
 {
@@ -141,6 +165,7 @@ int main(void)
 		cmocka_unit_test(test_ksyms_parse_empty),
 		cmocka_unit_test(test_ksyms_load_file),
 		cmocka_unit_test(test_ksyms_load_proc),
+		cmocka_unit_test(test_ksyms_new_lazy_reads_on_first_lookup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
