@@ -35,6 +35,7 @@ enum {
 	PD_AUXTRACE = 71,
 	PD_EVENT_UPDATE = 78,
 	PD_HEADER_FEATURE = 80,
+	PD_COMPRESSED = 81,
 	PD_USER_MAX = 83, /* first user type perf 6.1 does not know */
 	PD_KERNEL_MAX = 22, /* first kernel type perf 6.1 does not know */
 };
@@ -87,7 +88,7 @@ struct pdreader {
 	uint64_t next_flush, max_ts, last_flush;
 
 	struct pdreader_stats st;
-	bool warned_type;
+	bool warned_type, warned_compressed;
 	char err[256];
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
 };
@@ -888,6 +889,11 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 		if (type == PD_FINISHED_ROUND && r->sorted) {
 			flush_queue(r, r->next_flush);
 			r->next_flush = r->max_ts;
+		} else if (type == PD_COMPRESSED) {
+			r->st.nr_skipped++;
+			if (!r->warned_compressed)
+				pr_warn("perf.data: compressed records (perf record -z) are not supported, skipped");
+			r->warned_compressed = true;
 		}
 		return 0;
 	}

@@ -203,6 +203,7 @@ static void test_pdwriter__write_cut_anywhere(void **state)
 static void test_pdwriter__write_disk_full(void **state)
 {
 	struct rlimit old, lim;
+	struct stat st;
 	struct pdwriter *w;
 	struct pdreader *r;
 	struct pdreader_record rec;
@@ -225,6 +226,8 @@ static void test_pdwriter__write_disk_full(void **state)
 	assert_int_equal(pdwriter__close(w), -EFBIG);
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
 	assert_true(err == -EFBIG);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size > 16384 - (off_t)sizeof(struct ksample)); /* every record that fit */
 	r = pdreader__open(path);
 	assert_non_null(r);
 	while (pdreader__next(r, &rec) > 0)
