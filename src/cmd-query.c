@@ -117,21 +117,28 @@ static bool has_cap(int bit)
 }
 
 /* Tracepoint perf events need CAP_PERFMON; BPF objects by id need CAP_SYS_ADMIN. */
-static void report(const char *what, int err)
+static void report_privilege(const char *what, int err)
 {
 	bool tp = strchr(what, ':') != NULL;
 
+	if (tp && !has_cap(CAP_PERFMON_BIT) && !has_cap(CAP_SYS_ADMIN_BIT)) {
+		pr_err("cannot query '%s': missing capability CAP_PERFMON (or CAP_SYS_ADMIN)",
+		       what);
+	} else if (!tp && !has_cap(CAP_SYS_ADMIN_BIT)) {
+		pr_err("cannot query '%s': missing capability CAP_SYS_ADMIN", what);
+	} else { /* privileged, and still refused (ftrace's own events, lockdown) */
+		pr_err("cannot query '%s': %s", what, strerror(-err));
+		return;
+	}
+	pr_hint("run perf-bpf query as root");
+}
+
+static void report(const char *what, int err)
+{
 	switch (err) {
 	case -EPERM:
 	case -EACCES:
-		if (tp && !has_cap(CAP_PERFMON_BIT) && !has_cap(CAP_SYS_ADMIN_BIT))
-			pr_err("cannot query '%s': missing capability CAP_PERFMON (or CAP_SYS_ADMIN)",
-			       what);
-		else if (!tp && !has_cap(CAP_SYS_ADMIN_BIT))
-			pr_err("cannot query '%s': missing capability CAP_SYS_ADMIN", what);
-		else
-			pr_err("cannot query '%s': %s", what, strerror(-err));
-		pr_hint("run perf-bpf query as root");
+		report_privilege(what, err);
 		break;
 	case -ENOENT:
 		pr_err("cannot query '%s': no such tracepoint", what);
