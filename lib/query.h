@@ -6,7 +6,7 @@
  * ioctl cannot see (raw tracepoints, tp_btf, fentry, kprobe/uprobe PMU events).
  *
  * Opening a perf event on a tracepoint nobody uses costs a tracepoint
- * registration and an RCU grace period on close (about 40 ms each here), so
+ * registration and an RCU grace period on close (tens of ms each on 6.18), so
  * pattern and --all queries only open the tracepoints that something refers to:
  * a perf event in some process (found by BPF_TASK_FD_QUERY), a perf_event link,
  * or a dynamic (kprobe/uprobe) event. An exact name is always opened, and so is

@@ -14,7 +14,7 @@ flock 9 || skip "cannot take the tracepoint lock"
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
 for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
-grep -q '^ready' "$T/holder" || fail "helper did not start: $(cat "$T/holder")"
+grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 raw_id=$(awk '$4 == "raw_tp:sched_kthread_stop" {print $2}' "$T/holder")
 tp_ids=$(awk '$4 == "syscalls:sys_exit_setpgid" {print $2}' "$T/holder" | xargs)
 uprobe=$(awk '$4 ~ /^uprobe:/ {print $4; exit}' "$T/holder")
@@ -54,5 +54,5 @@ jq -e --argjson id "$raw_id" \
 kill "$hpid"
 wait "$hpid" 2>/dev/null
 "$PERF_BPF" query --all >"$T/after" || fail "query --all after exit failed"
-! grep -q "e2e_all_" "$T/after" || fail "programs listed after the helper exited"
+! grep -q "e2e_all_" "$T/after" || fail "programs listed after the holder exited"
 exit 0

@@ -15,12 +15,12 @@ on_exit "echo '-:$group/target' >>'$events'"
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
 for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
-grep -q '^ready' "$T/holder" || fail "helper did not start: $(cat "$T/holder")"
+grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 
 "$PERF_BPF" query --all >"$T/out" || fail "query --all exited $?"
 cat "$T/out"
 grep -q "^$group:target  tracepoint, 3 programs, in run order" "$T/out" || fail "no $group:target hook"
-# "ID LINK" rows of the hook, as the helper attached them
+# "ID LINK" rows of the hook, as query-holder attached them
 awk '/^prog /{print $2, $5}' "$T/holder" >"$T/want"
 awk -v h="$group:target" '$1 == h {on = 1; next} on && NF == 0 {on = 0} on && $1 ~ /^[0-9]+$/ {print $1, $6}' \
 	"$T/out" >"$T/got"

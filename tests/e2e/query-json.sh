@@ -12,7 +12,7 @@ flock 9 || skip "cannot take the tracepoint lock"
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
 for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
-grep -q '^ready' "$T/holder" || fail "helper did not start: $(cat "$T/holder")"
+grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 
 "$PERF_BPF" query --json "$tp" >"$T/out" || fail "query --json exited $?"
 python3 -m json.tool "$T/out" >/dev/null || fail "not valid JSON: $(cat "$T/out")"
@@ -26,7 +26,7 @@ expect_eq "pids" "$hpid $hpid" "$(jq -r '.hooks[0].programs[].pids[0].pid' "$T/o
 expect_match "tag" '^[0-9a-f]{16}$' "$(jq -r '.hooks[0].programs[0].tag' "$T/out")"
 expect_match "load_time" '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' "$(jq -r '.hooks[0].programs[0].load_time' "$T/out")"
 
-# -j with --stats: a sampling window counts the runs the helper's tracepoint sees
+# -j with --stats: a sampling window counts the runs the holder's tracepoint sees
 before=$(sysctl -n kernel.bpf_stats_enabled)
 ( sleep 0.1; for _ in $(seq 20); do setsid true; done ) &
 loop=$!

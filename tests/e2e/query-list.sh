@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# query lists the programs a helper attached to a tracepoint, in attach order, then none
+# query lists the programs a process attached to a tracepoint, in attach order, then none
 source "$(dirname "$0")/lib.sh"
 need_root
 tp=syscalls:sys_enter_setpgid
@@ -15,7 +15,7 @@ grep -q 'no programs' "$T/before" || fail "programs on $tp before the test: $(ca
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
 for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
-grep -q '^ready' "$T/holder" || fail "helper did not start: $(cat "$T/holder")"
+grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 
 "$PERF_BPF" query "$tp" >"$T/out" || fail "query exited $?"
 cat "$T/out"
@@ -37,5 +37,5 @@ expect_file_eq "$T/glob" "$T/exhaustive"
 kill "$hpid"
 wait "$hpid" 2>/dev/null
 "$PERF_BPF" query "$tp" >"$T/after" || fail "query after exit failed"
-expect_eq "after the helper exits" "$tp  tracepoint, no programs" "$(cat "$T/after")"
+expect_eq "after the holder exits" "$tp  tracepoint, no programs" "$(cat "$T/after")"
 exit 0

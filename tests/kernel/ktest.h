@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A few helpers shared by the kernel conformance tests: checks that print PASS/FAIL per
+ * Shared by the kernel conformance tests: checks that print PASS/FAIL per
  * assertion, tracepoint perf events, trivial programs built from instructions (no clang),
  * and a lock so two runs never share the tracepoint a test claims for itself.
  * Each test exits 0 (pass), 1 (fail) or 2 (skip, reason on the last line).
