@@ -286,6 +286,9 @@ static int check_events(struct pdreader *r)
 				      trailer_id_pos(a->sample_type) !=
 					      trailer_id_pos(r->evs[0].pub.attr.sample_type)))
 			return seterr(r, -EINVAL, "non matching sample_type");
+		/* a READ sample can only be attributed with the ids in it */
+		if ((a->sample_type & PERF_SAMPLE_READ) && !(a->read_format & PERF_FORMAT_ID))
+			return seterr(r, -EINVAL, "non matching read_format");
 		r->sorted &= a->sample_id_all;
 		n += r->evs[i].pub.nr_ids;
 	}

@@ -594,6 +594,84 @@ static void test_pdreader__new_mem_event_desc_damaged(void **state)
 	pdreader__free(r);
 }
 
+static void test_pdreader__next_data_size_short_on_boundary(void **state)
+{
+	static struct fb b;
+	struct pdreader *r;
+	int err;
+
+	minimal_file(&b);
+	set64(&b, 48, 56); /* the COMM only: the sample is left out, silently */
+	r = pdreader__new_mem(b.words, b.len);
+	assert_non_null(r);
+	assert_int_equal(count_records(r, &err), 1);
+	assert_int_equal(err, 0);
+	assert_false(pdreader__stats(r)->truncated);
+	assert_null(pdreader__event(r, 0)->name); /* the index is looked for in the wrong place */
+	pdreader__free(r);
+}
+
+static void test_pdreader__new_mem_attr_size_136(void **state)
+{
+	static struct fb b;
+	struct perf_event_attr a = attr_of(1, 10, ST_BPF, 1);
+	struct pdreader *r;
+	int err;
+
+	/* a newer perf's 136-byte attr, in 152-byte entries: read, bytes past 128 ignored */
+	b.len = 0;
+	put(&b, "PERFILE2", 8);
+	put64(&b, 104);
+	put64(&b, 152);
+	put64(&b, 104);
+	put64(&b, 152);
+	put64(&b, 256);
+	put64(&b, 0);
+	for (int i = 0; i < 6; i++)
+		put64(&b, 0);
+	a.size = 136;
+	put(&b, &a, 128);
+	put64(&b, 0xdeadbeef);
+	put64(&b, 0);
+	put64(&b, 0);
+	put_comm(&b, false, 0, 0, "x");
+	put_sample(&b, false, 0, 5, "y");
+	set64(&b, 48, b.len - 256);
+	r = pdreader__new_mem(b.words, b.len);
+	assert_non_null(r);
+	assert_int_equal(pdreader__event(r, 0)->attr.sample_type, ST_BPF);
+	assert_int_equal(count_records(r, &err), 2);
+	pdreader__free(r);
+}
+
+static void test_pdreader__new_mem_read_without_format_id(void **state)
+{
+	static struct fb b;
+	struct perf_event_attr a = attr_of(1, 10, ST_BPF | PERF_SAMPLE_READ, 1);
+	struct layout l = begin_file(&b, &a, 1);
+
+	end_file(&b, &l, &a, NULL, 1);
+	expect_open_error(&b, "non matching read_format");
+}
+
+static void test_pdreader__event_tracepoint_without_tracing_data(void **state)
+{
+	static struct fb b;
+	struct perf_event_attr a = attr_of(2, 9999, ST_BPF, 1);
+	struct layout l = begin_file(&b, &a, 1);
+	struct pdreader *r;
+	int err;
+
+	put_sample(&b, false, 0, 5, "\x0f\x27");
+	end_file(&b, &l, &a, NULL, 1);
+	r = pdreader__new_mem(b.words, b.len);
+	assert_non_null(r);
+	assert_null(pdreader__event(r, 0)->tp_format);
+	assert_null(pdreader__event(r, 0)->name);
+	assert_int_equal(count_records(r, &err), 1);
+	pdreader__free(r);
+}
+
 /* A TRACING_DATA payload with one format "mysys:myevent", ID 9999. */
 static void put_tracing_data(struct fb *b, const char *fmt)
 {
@@ -626,7 +704,7 @@ static const char my_format[] =
 	"\n\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n\n"
 	"print fmt: \"a=%d\", REC->a\n";
 
-static struct pdreader *tracepoint_file(struct fb *b, bool damage)
+static struct pdreader *tracepoint_file(struct fb *b, int damage)
 {
 	struct perf_event_attr a = attr_of(2, 9999, ST_BPF, 1);
 	struct layout l = begin_file(b, &a, 1);
@@ -640,15 +718,17 @@ static struct pdreader *tracepoint_file(struct fb *b, bool damage)
 	set64(b, idx, b->len);
 	put_tracing_data(b, my_format);
 	set64(b, idx + 8, b->len - idx - 16);
-	if (damage)
+	if (damage == 1) /* the magic */
 		memset((char *)b->words + idx + 16, 'x', 3);
+	if (damage == 2) /* header_page size 0 */
+		memset((char *)b->words + idx + 16 + 10 + 4 + 6 + 12, 0, 8);
 	return pdreader__new_mem(b->words, b->len);
 }
 
 static void test_pdreader__format_tracing_data(void **state)
 {
 	static struct fb b;
-	struct pdreader *r = tracepoint_file(&b, false);
+	struct pdreader *r = tracepoint_file(&b, 0);
 	const struct pdreader_event *e;
 	size_t len;
 
@@ -667,11 +747,15 @@ static void test_pdreader__format_tracing_data(void **state)
 static void test_pdreader__format_tracing_data_damaged(void **state)
 {
 	static struct fb b;
-	struct pdreader *r = tracepoint_file(&b, true);
+	struct pdreader *r = tracepoint_file(&b, 1);
 
 	assert_non_null(r);
 	assert_null(pdreader__event(r, 0)->tp_format);
 	assert_int_equal(pdreader__nr_formats(r), 0);
+	pdreader__free(r);
+	r = tracepoint_file(&b, 2);
+	assert_non_null(r);
+	assert_null(pdreader__event(r, 0)->tp_format);
 	pdreader__free(r);
 }
 
@@ -703,7 +787,7 @@ static void test_pdreader__new_mem_truncated_everywhere(void **state)
 	truncate_everywhere(&b);
 	pdreader__free(two_event_file(&b, 200, 1));
 	truncate_everywhere(&b);
-	pdreader__free(tracepoint_file(&b, false));
+	pdreader__free(tracepoint_file(&b, 0));
 	truncate_everywhere(&b);
 }
 
@@ -801,6 +885,10 @@ int main(void)
 		cmocka_unit_test(test_pdreader__stats_lost),
 		cmocka_unit_test(test_pdreader__new_mem_feature_index_outside),
 		cmocka_unit_test(test_pdreader__new_mem_event_desc_damaged),
+		cmocka_unit_test(test_pdreader__next_data_size_short_on_boundary),
+		cmocka_unit_test(test_pdreader__new_mem_attr_size_136),
+		cmocka_unit_test(test_pdreader__new_mem_read_without_format_id),
+		cmocka_unit_test(test_pdreader__event_tracepoint_without_tracing_data),
 		cmocka_unit_test(test_pdreader__format_tracing_data),
 		cmocka_unit_test(test_pdreader__format_tracing_data_damaged),
 		cmocka_unit_test(test_pdreader__new_mem_truncated_everywhere),
