@@ -231,37 +231,52 @@ static int load_links(struct query *q)
 	return 0;
 }
 
-/* "p:kprobes/name func" lines of tracefs dynamic_events, as "kprobes:name". */
-static int load_dynamic(struct query *q)
+/* "p:kprobes/name func" lines of a tracefs *_events file, as "kprobes:name". */
+static int read_probe_events(struct query *q, const char *dir, const char *file)
 {
 	char path[256], line[512], sys[128], name[128];
-	const char *dir = query__events_dir();
+	int err = 0;
 	FILE *f;
 
-	if (q->have_dynamic)
-		return 0;
-	q->have_dynamic = true;
-	if (!dir)
-		return 0;
-	snprintf(path, sizeof(path), "%s/../dynamic_events", dir);
+	snprintf(path, sizeof(path), "%s/../%s", dir, file);
 	f = fopen(path, "r");
 	if (!f)
-		return 0; /* no dynamic events support: nothing to add */
-	while (fgets(line, sizeof(line), f)) {
+		return -ENOENT;
+	while (!err && fgets(line, sizeof(line), f)) {
 		char **p;
 
 		if (sscanf(line, "%*[^:]:%127[^/ ]/%127[^ \n]", sys, name) != 2)
 			continue;
 		p = realloc(q->dynamic, (q->nr_dynamic + 1) * sizeof(*p));
-		if (!p)
-			break;
-		q->dynamic = p;
-		if (asprintf(&p[q->nr_dynamic], "%s:%s", sys, name) < 0)
-			break;
-		q->nr_dynamic++;
+		if (p)
+			q->dynamic = p;
+		if (!p || asprintf(&p[q->nr_dynamic], "%s:%s", sys, name) < 0)
+			err = -ENOMEM;
+		else
+			q->nr_dynamic++;
 	}
 	fclose(f);
-	return 0;
+	return err;
+}
+
+/* The kprobe/uprobe (and other dynamic) events created through tracefs. */
+static int load_dynamic(struct query *q)
+{
+	const char *dir = query__events_dir();
+	int err;
+
+	if (q->have_dynamic || !dir)
+		return 0;
+	q->have_dynamic = true;
+	err = read_probe_events(q, dir, "dynamic_events");
+	if (err != -ENOENT)
+		return err;
+	/* kernels before 5.6 list them per kind; either may be missing */
+	err = read_probe_events(q, dir, "kprobe_events");
+	if (err != -ENOENT && err)
+		return err;
+	err = read_probe_events(q, dir, "uprobe_events");
+	return err == -ENOENT ? 0 : err;
 }
 
 static bool is_dynamic(const struct query *q, const char *sys, const char *name)
