@@ -358,6 +358,11 @@ int loader__nr_objects(const struct loader *l)
 	return l->nr_objs;
 }
 
+struct bpf_object *loader__object(const struct loader *l, int i)
+{
+	return i >= 0 && i < l->nr_objs ? l->objs[i].obj : NULL;
+}
+
 int loader__for_each_map(struct loader *l, const char *name,
 			 int (*fn)(void *ctx, struct bpf_map *map, const char *object), void *ctx)
 {

@@ -13,6 +13,7 @@
 #include "section.h"
 
 struct bpf_map;
+struct bpf_object;
 struct bpf_program;
 struct loader;
 
@@ -48,5 +49,7 @@ const struct loader_prog *loader__prog(const struct loader *l, int i);
 int loader__for_each_map(struct loader *l, const char *name,
 			 int (*fn)(void *ctx, struct bpf_map *map, const char *object), void *ctx);
 int loader__nr_objects(const struct loader *l);
+/* The object of the i-th loader__add() (borrowed: it lives as long as l), NULL past the end. */
+struct bpf_object *loader__object(const struct loader *l, int i);
 
 #endif

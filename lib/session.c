@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,11 +15,11 @@
 #include "evparse.h"
 #include "loader.h"
 #include "log.h"
+#include "objconf.h"
 #include "session.h"
 #include "tpformat.h"
 #include "workload.h"
 
-#define STDOUT_MAP "__bpf_stdout__"
 #define DEFAULT_PAGES 256 /* 1 MiB per CPU */
 #define POLL_MS 100 /* live output stays live even below the wakeup watermark */
 
@@ -32,6 +33,10 @@ struct session {
 	struct target target;
 	struct loader *loader;
 	struct evlist *evlist;
+	struct objconf_bind *binds; /* what each -e event became, for the map terms */
+	int nr_binds;
+	struct objconf *objconf;
+	int nr_threads; /* threads of -p's process */
 	struct workload workload;
 	bool has_workload; /* a child still to be reaped */
 	bool follow_tree; /* show only the workload's outputs (no -a) */
@@ -178,62 +183,54 @@ static int add_program_events(struct session *s)
 	return 0;
 }
 
-static int count_map(void *ctx, struct bpf_map *map, const char *object)
+/* Note what pe became: its object, or the first perf event made of it. */
+static int add_bound_event(struct session *s, const struct evparse_event *pe)
 {
-	(*(int *)ctx)++;
-	return 0;
+	int nr_objs = loader__nr_objects(s->loader), nr_evs = evlist__nr(s->evlist);
+	struct objconf_bind *b = &s->binds[s->nr_binds++];
+	int err = add_event(s, pe);
+
+	b->pe = pe;
+	if (loader__nr_objects(s->loader) > nr_objs)
+		b->obj = loader__object(s->loader, nr_objs);
+	else if (evlist__nr(s->evlist) > nr_evs)
+		b->evsel = evlist__at(s->evlist, nr_evs);
+	return err;
 }
 
-struct stdout_fill {
-	struct evsel *ev;
-	const struct target *target;
-};
-
-static int fill_stdout_map(void *ctx, struct bpf_map *map, const char *object)
+/* The map terms, checked against the loaded objects; __bpf_stdout__ gets its event. */
+static int plan_objconf(struct session *s)
 {
-	struct stdout_fill *f = ctx;
-	int fd = bpf_map__fd(map);
+	struct objconf_opts o = {
+		.events = s->opts.events,
+		.binds = s->binds,
+		.nr_binds = s->nr_binds,
+		.evlist = s->evlist,
+		.no_inherit = s->opts.no_inherit,
+		.nr_threads = s->nr_threads,
+	};
 
-	if (bpf_map__type(map) != BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
-		pr_err("map '%s' of '%s' is not a BPF_MAP_TYPE_PERF_EVENT_ARRAY", STDOUT_MAP,
-		       object);
-		return -EINVAL;
-	}
-	/* keys are CPU numbers: BPF_F_CURRENT_CPU indexes by the CPU the program runs on */
-	for (int i = 0; i < f->ev->nr_fds; i++) {
-		int cpu = f->target->cpus[i];
-
-		if ((unsigned int)cpu >= bpf_map__max_entries(map)) {
-			pr_err("map '%s' of '%s' has %u entries, too few for cpu %d", STDOUT_MAP,
-			       object, bpf_map__max_entries(map), cpu);
-			pr_hint("size it with max_entries = __NR_CPUS__");
-			return -E2BIG;
-		}
-		if (bpf_map_update_elem(fd, &cpu, &f->ev->fds[i], BPF_ANY)) {
-			int err = -errno;
-
-			pr_err("cannot set map '%s' of '%s': %s", STDOUT_MAP, object,
-			       strerror(-err));
-			return err;
-		}
-	}
-	return 0;
+	s->objconf = objconf__new(&o);
+	return s->objconf ? 0 : -errno;
 }
 
 static int build_events(struct session *s)
 {
 	struct evparse_event *pe;
-	int nr_stdout = 0, err;
 	struct evsel *ev;
+	int err;
 
 	/* first: it owns each CPU's ring and reports the workload's comm and forks */
 	ev = evsel__new_tracking();
 	if (!ev || evlist__add(s->evlist, ev))
 		return -ENOMEM;
 	ev->attr.inherit = !s->opts.no_inherit;
+	s->binds = calloc(evparse__count(s->opts.events) + 1, sizeof(*s->binds));
+	if (!s->binds)
+		return -ENOMEM;
 	evparse__for_each(pe, s->opts.events)
 	{
-		err = add_event(s, pe);
+		err = add_bound_event(s, pe);
 		if (err)
 			return err;
 	}
@@ -243,14 +240,7 @@ static int build_events(struct session *s)
 	err = add_program_events(s);
 	if (err)
 		return err;
-	loader__for_each_map(s->loader, STDOUT_MAP, count_map, &nr_stdout);
-	if (nr_stdout) {
-		/* one event for every object's __bpf_stdout__: their outputs share it */
-		ev = evsel__new_bpf_output(STDOUT_MAP);
-		if (!ev || evlist__add(s->evlist, ev))
-			return -ENOMEM;
-	}
-	return 0;
+	return plan_objconf(s);
 }
 
 static void set_watermarks(struct evlist *el, unsigned int pages)
@@ -267,23 +257,18 @@ static void set_watermarks(struct evlist *el, unsigned int pages)
 static int open_and_attach(struct session *s)
 {
 	unsigned int pages = s->opts.pages ? s->opts.pages : DEFAULT_PAGES;
-	struct evsel *out;
 	int err;
 
 	set_watermarks(s->evlist, pages);
 	err = evlist__open(s->evlist, &s->target, pages);
 	if (err)
 		return err;
+	/* values and fds in place before any program can run */
+	err = objconf__apply(s->objconf);
+	if (err)
+		return err;
 	for (int i = 0; i < evlist__nr(s->evlist); i++) {
 		err = evsel__attach_bpf(evlist__at(s->evlist, i));
-		if (err)
-			return err;
-	}
-	out = evlist__find(s->evlist, STDOUT_MAP);
-	if (out) {
-		struct stdout_fill f = { .ev = out, .target = &s->target };
-
-		err = loader__for_each_map(s->loader, STDOUT_MAP, fill_stdout_map, &f);
 		if (err)
 			return err;
 	}
@@ -305,6 +290,25 @@ static int setup_signals(struct session *s)
 	return s->sigfd < 0 ? -errno : 0;
 }
 
+/* Threads of a process (/proc/PID/task), 1 when it cannot be read: the open will say why. */
+static int count_threads(int pid)
+{
+	char path[64];
+	struct dirent *d;
+	int n = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return 1;
+	while ((d = readdir(dir)))
+		if (d->d_name[0] != '.')
+			n++;
+	closedir(dir);
+	return n ? n : 1;
+}
+
 static int setup_target(struct session *s)
 {
 	int err = target__init_cpus(&s->target, s->opts.cpu_list);
@@ -314,7 +318,10 @@ static int setup_target(struct session *s)
 		return err;
 	}
 	s->target.system_wide = s->opts.system_wide;
-	s->target.pid = s->opts.pid;
+	s->target.pid = s->opts.tid > 0 ? s->opts.tid : s->opts.pid;
+	s->nr_threads = 1;
+	if (s->opts.pid > 0 && !s->opts.system_wide)
+		s->nr_threads = count_threads(s->opts.pid); /* perf opened -p per thread */
 	if (s->opts.argv && s->opts.argv[0]) {
 		err = workload__prepare(&s->workload, s->opts.argv);
 		if (err) {
@@ -365,6 +372,8 @@ void session__free(struct session *s)
 		return;
 	if (s->has_workload && s->workload.gate_fd >= 0)
 		workload__abort(&s->workload);
+	objconf__free(s->objconf);
+	free(s->binds);
 	evlist__free(s->evlist);
 	loader__free(s->loader);
 	target__exit(&s->target);
@@ -434,8 +443,11 @@ static int deliver(void *ctx, const struct perf_event_header *rec, int cpu)
 		if (pidset__has(&s->tree, (int)f[1]) && pidset__add(&s->tree, (int)f[0]))
 			return -ENOMEM;
 	}
-	/* a program on a tracepoint runs for every task: keep the workload's outputs only */
-	if (rec->type == PERF_RECORD_SAMPLE && ev && ev->kind == EVSEL_BPF_OUTPUT &&
+	/*
+	 * A program on a tracepoint runs for every task, and the events maps take are opened
+	 * on every CPU: keep the workload's samples of those only.
+	 */
+	if (rec->type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING && !ev->per_task &&
 	    s->follow_tree && !in_workload(s, rec)) {
 		s->filtered++;
 		return 0;

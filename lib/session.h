@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * One run of `trace` or `record`: the scriptlets compiled, loaded and attached, the
- * events opened, `__bpf_stdout__` wired to a bpf-output event, the workload gated
+ * events opened, the map terms applied and `__bpf_stdout__` wired (lib/objconf.h)
+ * before any program is attached, the workload gated
  * until all of that is done, then every record handed to the caller until the
  * workload exits or a signal stops the run, and the rings drained.
  */
@@ -21,7 +22,8 @@ struct session_opts {
 	struct evparse_list *events; /* the -e arguments, parsed (borrowed) */
 	struct compile_opts compile;
 	bool system_wide; /* -a */
-	int pid; /* -p */
+	int pid; /* -p: a process */
+	int tid; /* -t: one thread */
 	const char *cpu_list; /* -C */
 	bool no_inherit; /* -i */
 	unsigned int pages; /* -m: data pages per CPU ring, 0 = default */

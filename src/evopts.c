@@ -12,6 +12,7 @@
 	{ 'e', "event", "EVENT", "a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (sys:name)" }, \
 	{ 'a', "all-cpus", NULL, "system-wide: every task on every CPU" },                   \
 	{ 'p', "pid", "PID", "follow an existing process" },                                 \
+	{ 't', "tid", "TID", "follow an existing thread" },                                  \
 	{ 'C', "cpu", "CPUS", "only these CPUs (e.g. 0-2,5)" },                              \
 	{ 'i', "no-inherit", NULL, "child tasks do not inherit the events" },                \
 	{ 'm', "mmap-pages", "PAGES", "data pages per CPU ring buffer (a power of two)" },    \
@@ -61,6 +62,11 @@ static int take(struct evopts *eo, struct opts *o, int row_short, const char *na
 		if (parse_uint(o, "pid", arg, 1 << 22, &v))
 			return OPTS_USAGE;
 		so->pid = (int)v;
+		return 0;
+	case 't':
+		if (parse_uint(o, "tid", arg, 1 << 22, &v))
+			return OPTS_USAGE;
+		so->tid = (int)v;
 		return 0;
 	case 'C':
 		so->cpu_list = arg;
@@ -116,7 +122,11 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		evopts__exit(eo);
 		return opts__misuse(&o, "no event given: name a scriptlet with -e FILE.c");
 	}
-	if (!eo->session.argv && !eo->session.system_wide && !eo->session.pid)
+	if (eo->session.pid && eo->session.tid) {
+		evopts__exit(eo);
+		return opts__misuse(&o, "-p and -t exclude each other: give one");
+	}
+	if (!eo->session.argv && !eo->session.system_wide && !eo->session.pid && !eo->session.tid)
 		eo->session.system_wide = true; /* as perf: no command, no pid: the whole system */
 	if (compile__load_perfconfig(&eo->session.compile)) {
 		evopts__exit(eo);
