@@ -6,7 +6,8 @@
  *	event IDX TYPE CONFIG SAMPLE_TYPE PERIOD NAME
  *	comm PID TID NAME
  *	sample IDX HEX-OF-THE-WHOLE-RECORD
- * Tracepoint formats come from format-SYS-NAME.txt beside them.
+ * Tracepoint formats come from format-SYS-NAME.txt beside them, kernel symbols (a few
+ * lines of the recording machine's kallsyms) from NAME.kallsyms when there is one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,7 +45,8 @@ static const char *top(void)
 	return t ? t : ".";
 }
 
-static char *slurp(const char *name, size_t *len)
+/* A fixture file's content; NULL when optional and absent. */
+static char *slurp_opt(const char *name, size_t *len, bool optional)
 {
 	char path[4096], *buf = NULL;
 	size_t cap = 0;
@@ -53,6 +55,8 @@ static char *slurp(const char *name, size_t *len)
 
 	snprintf(path, sizeof(path), "%s/tests/fixtures/print/%s", top(), name);
 	f = fopen(path, "r");
+	if (!f && optional)
+		return NULL;
 	if (!f)
 		fail_msg("cannot open %s: %s", path, strerror(errno));
 	m = open_memstream(&buf, &cap);
@@ -63,6 +67,11 @@ static char *slurp(const char *name, size_t *len)
 	if (len)
 		*len = cap;
 	return buf;
+}
+
+static char *slurp(const char *name, size_t *len)
+{
+	return slurp_opt(name, len, false);
 }
 
 static void load_format(struct fixture *fx, struct print_event *ev)
@@ -125,8 +134,8 @@ static void parse_line(struct fixture *fx, char *line, struct printer *p)
 	}
 }
 
-/* Print NAME.fixture with opts (out/tep filled in here) and compare with NAME.expected. */
-static void check_fixture(const char *name, struct print_opts *opts)
+/* Print NAME.fixture with opts (out/tep/ksyms filled in here) and compare with expect_file. */
+static void check_fixture_as(const char *name, const char *expect_file, struct print_opts *opts)
 {
 	char file[64], *expect, *out = NULL, *line = NULL, *hp;
 	size_t out_len = 0, cap = 0, len;
@@ -145,6 +154,14 @@ static void check_fixture(const char *name, struct print_opts *opts)
 	assert_non_null(fx.in);
 	opts->out = open_memstream(&out, &out_len);
 	opts->tep = fx.tep;
+	/* NAME.kallsyms: the symbols perf resolved the kernel ips with */
+	snprintf(file, sizeof(file), "%s.kallsyms", name);
+	hp = slurp_opt(file, &len, true);
+	if (hp) {
+		opts->ksyms = ksyms__parse(hp, len);
+		assert_non_null(opts->ksyms);
+		free(hp);
+	}
 	while (getline(&line, &cap, fx.in) > 0) {
 		if (!p && !strncmp(line, "sample ", 7)) {
 			p = printer__new(opts);
@@ -158,7 +175,7 @@ static void check_fixture(const char *name, struct print_opts *opts)
 	}
 	printer__free(p);
 	fclose(opts->out);
-	snprintf(file, sizeof(file), "%s.%s", name, opts->json ? "json" : "expected");
+	snprintf(file, sizeof(file), "%s", expect_file);
 	if (getenv("PRINT_TEST_DUMP")) { /* a directory: the output goes to DIR/FILE */
 		char dpath[4096];
 		FILE *d;
@@ -176,8 +193,18 @@ static void check_fixture(const char *name, struct print_opts *opts)
 	free(out);
 	free(line);
 	fclose(fx.in);
+	ksyms__free(opts->ksyms);
 	threads__free(fx.threads);
 	tep_free(fx.tep);
+}
+
+/* NAME.expected (plain) or NAME.json */
+static void check_fixture(const char *name, struct print_opts *opts)
+{
+	char file[64];
+
+	snprintf(file, sizeof(file), "%s.%s", name, opts->json ? "json" : "expected");
+	check_fixture_as(name, file, opts);
 }
 
 static void test_printer_sample_tracepoints_match_perf(void **state)
@@ -190,14 +217,16 @@ static void test_printer_sample_tracepoints_match_perf(void **state)
 static void test_printer_sample_bpf_output_match_perf(void **state)
 {
 	struct print_opts o = { .fields = PF_DEFAULT };
-	size_t len;
-	char *text = slurp("kallsyms.txt", &len);
 
-	o.ksyms = ksyms__parse(text, len);
-	assert_non_null(o.ksyms);
 	check_fixture("bo", &o);
-	ksyms__free(o.ksyms);
-	free(text);
+}
+
+/* cpu-clock samples in kernel code: no CPU and no PERIOD in the samples (attr period). */
+static void test_printer_sample_counter_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("sw", &o);
 }
 
 /* Tracepoint fields by name: numbers as numbers, strings as strings. */
@@ -206,6 +235,27 @@ static void test_printer_sample_tracepoints_json(void **state)
 	struct print_opts o = { .fields = PF_DEFAULT, .json = true };
 
 	check_fixture("tp", &o);
+}
+
+/* -F lists, spaced as perf script -F spaces them (NAME.fieldsN.expected). */
+static void test_printer_sample_fields_match_perf(void **state)
+{
+	static const struct {
+		const char *name, *expect, *spec;
+	} cases[] = {
+		{ "tp", "tp.fields.expected", "comm,pid,tid,cpu,time,event,trace" },
+		{ "tp", "tp.fields2.expected", "tid,time,trace,period" },
+		{ "bo", "bo.fields.expected", "comm,tid,time,period,event,ip,sym,dso" },
+		{ "bo", "bo.fields2.expected", "comm,pid,tid,cpu,ip,dso" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct print_opts o = { 0 };
+
+		assert_int_equal(printer__parse_fields(cases[i].spec, &o.fields), 0);
+		check_fixture_as(cases[i].name, cases[i].expect, &o);
+	}
 }
 
 /* Payloads of 0..20 bytes, the BPF string cases, unknown comm, cut microseconds. */
@@ -447,7 +497,9 @@ int main(void)
 		cmocka_unit_test(test_printer_sample_tracepoints_match_perf),
 		cmocka_unit_test(test_printer_sample_tracepoints_json),
 		cmocka_unit_test(test_printer_sample_bpf_output_match_perf),
+		cmocka_unit_test(test_printer_sample_counter_match_perf),
 		cmocka_unit_test(test_printer_sample_generated_match_perf),
+		cmocka_unit_test(test_printer_sample_fields_match_perf),
 		cmocka_unit_test(test_print_bpf_output_padding),
 		cmocka_unit_test(test_print_bpf_output_line_count),
 		cmocka_unit_test(test_print_is_bpf_string_rules),
