@@ -24,29 +24,35 @@ static int output_prog(int map_fd, int n)
 	struct bpf_insn insns[48];
 	int i = 0;
 
-	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 6,
+	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+					.dst_reg = 6,
 					.src_reg = 1 };
 	for (int k = 0; k < n; k++)
 		insns[i++] = (struct bpf_insn){ .code = BPF_ST | BPF_MEM | BPF_B,
 						.dst_reg = BPF_REG_10,
 						.off = STACK_OFF + k,
 						.imm = 0xa0 + k };
-	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 1,
+	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+					.dst_reg = 1,
 					.src_reg = 6 };
-	insns[i++] = (struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = 2,
-					.src_reg = BPF_PSEUDO_MAP_FD, .imm = map_fd };
+	insns[i++] = (struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM,
+					.dst_reg = 2,
+					.src_reg = BPF_PSEUDO_MAP_FD,
+					.imm = map_fd };
 	insns[i++] = (struct bpf_insn){ 0 };
 	/* 32-bit move: BPF_F_CURRENT_CPU is 0xffffffff, the upper flag bits stay clear */
-	insns[i++] = (struct bpf_insn){ .code = BPF_ALU | BPF_MOV | BPF_K, .dst_reg = 3,
-					.imm = -1 };
-	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 4,
+	insns[i++] =
+		(struct bpf_insn){ .code = BPF_ALU | BPF_MOV | BPF_K, .dst_reg = 3, .imm = -1 };
+	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X,
+					.dst_reg = 4,
 					.src_reg = BPF_REG_10 };
-	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 4,
+	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K,
+					.dst_reg = 4,
 					.imm = STACK_OFF };
-	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 5,
-					.imm = n };
-	insns[i++] = (struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
-					.imm = BPF_FUNC_perf_event_output };
+	insns[i++] =
+		(struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 5, .imm = n };
+	insns[i++] =
+		(struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_perf_event_output };
 	insns[i++] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 };
 	insns[i++] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
 	return bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "kt_output", "GPL", insns, i, NULL);

@@ -23,16 +23,16 @@
 
 static int ktest_failed, ktest_passed;
 
-#define CHECK(cond, ...)                                      \
-	do {                                                  \
-		if (cond) {                                   \
-			ktest_passed++;                       \
-		} else {                                      \
-			ktest_failed++;                       \
+#define CHECK(cond, ...)                                            \
+	do {                                                        \
+		if (cond) {                                         \
+			ktest_passed++;                             \
+		} else {                                            \
+			ktest_failed++;                             \
 			printf("FAIL %s:%d: ", __func__, __LINE__); \
-			printf(__VA_ARGS__);                  \
-			printf("\n");                         \
-		}                                             \
+			printf(__VA_ARGS__);                        \
+			printf("\n");                               \
+		}                                                   \
 	} while (0)
 
 static inline void ktest_skip(const char *why)

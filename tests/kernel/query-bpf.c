@@ -60,8 +60,8 @@ static void test_lengths(void)
 	int err;
 
 	err = query(ev_fd[0], 0, &q);
-	CHECK(!err && q.prog_cnt == NR, "ids_len 0: err %d prog_cnt %u (want %d)", err,
-	      q.prog_cnt, NR);
+	CHECK(!err && q.prog_cnt == NR, "ids_len 0: err %d prog_cnt %u (want %d)", err, q.prog_cnt,
+	      NR);
 	CHECK(q.ids[0] == 0xffffffff, "ids_len 0: ids[0] written (%u)", q.ids[0]);
 	err = query(ev_fd[0], 1, &q);
 	CHECK(err == -ENOSPC, "ids_len 1 of %d: err %d (want ENOSPC)", NR, err);
@@ -187,7 +187,8 @@ int main(void)
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
 	if (query__tracepoint_id(TP_SYS, TP_NAME, &tp_id))
-		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME " (tracefs or syscall tracepoints missing)");
+		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME
+			   " (tracefs or syscall tracepoints missing)");
 	for (int i = 0; i < NR; i++) {
 		char name[32];
 

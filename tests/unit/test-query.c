@@ -177,8 +177,7 @@ static void test_query__tracepoints_bad_names(void **state)
 	query__exit(NULL);
 }
 
-static void check_name(int kind, const char *target, uint64_t off, uint64_t addr,
-		       const char *want)
+static void check_name(int kind, const char *target, uint64_t off, uint64_t addr, const char *want)
 {
 	struct bpfinfo_link l = { .kind = kind, .offset = off, .addr = addr };
 	char buf[320];

@@ -192,7 +192,8 @@ static unsigned long long target_offset(char *path)
 	FILE *f = fopen("/proc/self/maps", "r");
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &start, &end, &off, file) == 4 &&
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %4095s", &start, &end, &off, file) ==
+			    4 &&
 		    addr >= start && addr < end) {
 			fclose(f);
 			strcpy(path, file);
@@ -262,8 +263,9 @@ int main(int argc, char **argv)
 			printf("%s:0x%llx\n", path, off);
 			return 0;
 		default:
-			fprintf(stderr, "usage: query-holder [-n N] [-p PREFIX] [-L] [-K] [-o] [-t SYS:EVENT]... "
-					"[-r RAW_TRACEPOINT]... [-u]...\n");
+			fprintf(stderr,
+				"usage: query-holder [-n N] [-p PREFIX] [-L] [-K] [-o] [-t SYS:EVENT]... "
+				"[-r RAW_TRACEPOINT]... [-u]...\n");
 			return 2;
 		}
 	}
