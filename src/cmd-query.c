@@ -21,7 +21,7 @@
 #define CAP_PERFMON_BIT 38
 #define CAP_SYS_ADMIN_BIT 21
 
-static const struct opt query_opts[] = {
+static const struct opt query_rows[] = {
 	{ 'a', "all", NULL, "every tracing hook that has BPF programs attached" },
 	{ 'j', "json", NULL, "print one JSON document" },
 	{ 0, "stats", NULL, "[SECONDS] count runs for SECONDS (default 1), then restore" },
@@ -64,9 +64,9 @@ static int parse_args(struct query_cmd *c, int argc, char **argv)
 	char *arg;
 	int i, n = 0;
 
-	opts__init(&o, query_opts, query_usage, argc, argv, 0);
+	opts__init(&o, query_rows, query_usage, argc, argv, 0);
 	while ((i = opts__next(&o, &arg)) >= 0) {
-		const char *name = query_opts[i].long_name;
+		const char *name = query_rows[i].long_name;
 
 		if (!strcmp(name, "all"))
 			c->all = true;
