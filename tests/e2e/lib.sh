@@ -29,6 +29,21 @@ expect_match() { [[ "$3" =~ $2 ]] || fail "$1: '$3' does not match /$2/"; }
 # expect_file_eq EXPECTED_FILE ACTUAL_FILE
 expect_file_eq() { diff -u "$1" "$2" || fail "output differs from $1"; }
 
-# Count of BPF programs / links currently loaded, for leak checks.
-bpf_prog_count() { bpftool prog show 2>/dev/null | grep -c '^[0-9]*:'; }
+# Count of BPF programs (named NAME, if given) / links currently loaded, for leak checks.
+# Prefer a name: other BPF users on the machine come and go.
+bpf_prog_count() {
+	if [ $# -gt 0 ]; then
+		bpftool prog show 2>/dev/null | grep -c "^[0-9]*: .* name $1 "
+	else
+		bpftool prog show 2>/dev/null | grep -c '^[0-9]*:'
+	fi
+}
 bpf_link_count() { bpftool link show 2>/dev/null | grep -c '^[0-9]*:'; }
+# Wait until no program named NAME is loaded (the kernel frees them from a work queue).
+wait_prog_gone() {
+	for _ in $(seq 50); do
+		[ "$(bpf_prog_count "$1")" = 0 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}

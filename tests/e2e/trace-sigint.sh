@@ -3,11 +3,10 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 
-before=$(bpf_prog_count)
 "$PERF_BPF" trace -a -e "$TOP/tests/fixtures/bpf/getppid-hello.c" >"$T/out" 2>"$T/err" &
 pid=$!
 for _ in $(seq 50); do # wait until the program is attached
-	[ "$(bpf_prog_count)" -gt "$before" ] && break
+	[ "$(bpf_prog_count hello_getppid)" -gt 0 ] && break
 	sleep 0.1
 done
 "$(workload getppid-loop)" 5
@@ -16,4 +15,4 @@ wait $pid
 rc=$?
 expect_eq "exit status after SIGINT" 0 $rc
 [ "$(grep -c 'BPF string: "hello"' "$T/out")" -ge 5 ] || fail "outputs lost at SIGINT: $(cat "$T/out")"
-expect_eq "programs left loaded" "$before" "$(bpf_prog_count)"
+wait_prog_gone hello_getppid || fail "the program stayed loaded after exit"

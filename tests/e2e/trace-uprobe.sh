@@ -5,9 +5,9 @@ need_root
 
 target=$(workload uprobe-target)
 sed "s|@TARGET@|$target|g" "$TOP/tests/fixtures/bpf/uprobe.c.in" >"$T/uprobe.c"
-progs=$(bpf_prog_count)
 "$PERF_BPF" trace -e "$T/uprobe.c" -- "$target" 3 >"$T/out" 2>"$T/err" ||
 	fail "trace exited $? ($(cat "$T/err"))"
 expect_eq "entries" 3 "$(grep -c 'BPF string: "entry"' "$T/out")"
 expect_eq "exits" 3 "$(grep -c 'BPF string: "exit"' "$T/out")"
-expect_eq "programs left" "$progs" "$(bpf_prog_count)"
+wait_prog_gone pb_up_entry || fail "the uprobe program stayed loaded"
+wait_prog_gone pb_up_exit || fail "the uretprobe program stayed loaded"
