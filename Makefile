@@ -68,6 +68,7 @@ help:
 	@echo 'all        build ./perf-bpf'
 	@echo 'deps       install the Debian packages that are missing (nothing if all are there)'
 	@echo 'check      deps + build from scratch + every test; ends with "N passed, N failed"'
+	@echo 'check-kernel  the guest tests under QEMU on a Debian kernel (part of check)'
 	@echo 'demo       deps + build + run examples/hello.c live'
 	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
 	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
