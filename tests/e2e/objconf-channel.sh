@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# record -a with bpf-output/no-inherit,name=evt/ put into a map of one scriptlet beside another's __bpf_stdout__: samples named evt in perf-bpf script and stock perf script
+source "$(dirname "$0")/lib.sh"
+need_root
+command -v clang >/dev/null || skip "no clang"
+
+fx=$TOP/tests/fixtures/bpf
+W=$(workload getppid-loop)
+cd "$T" || fail "no temp dir"
+cp "$fx/objconf-channel.c" a.c || fail "cannot copy"
+cp "$fx/objconf-out-b.c" b.c || fail "cannot copy"
+
+"$PERF_BPF" record -e bpf-output/no-inherit,name=evt/ -e './a.c/map:channel.event=evt/' \
+	-e ./b.c -a -- sh -c "$W 3; sleep 1" >rec.out 2>&1 || fail "record exited $? ($(cat rec.out))"
+[ -s perf.data ] || fail "no perf.data"
+"$PERF_BPF" script --json >script.json 2>err || fail "script exited $? ($(cat err))"
+got=$(python3 -c 'import collections, json, sys
+c = collections.Counter()
+for l in sys.stdin:
+    j = json.loads(l)
+    if j.get("type") == "sample" and j.get("comm") == "getppid-loop":
+        c[(j["event"], j.get("string"))] += 1
+for k in sorted(c): print(k[0], k[1], c[k])' <script.json)
+expect_eq "perf-bpf script" "__bpf_stdout__ objconf-b 3
+evt objconf-channel 3" "$got"
+if command -v perf >/dev/null; then
+	perf script 2>/dev/null >perf.out || fail "perf script failed"
+	# a sample's header line names comm and event; its BPF string follows a few lines on
+	n=$(awk '/^ *[^ ]+ +[0-9]+ +\[[0-9]+\] / { ev = ($1 == "getppid-loop") ? $6 : "" }
+		ev == "evt:" && /BPF string: "objconf-channel"/ { n++ } END { print n + 0 }' perf.out)
+	expect_eq "stock perf script: evt samples" 3 "$n"
+fi
+echo "ok"
