@@ -32,6 +32,7 @@ for t in /tests/kernel/* /tests/guest/*; do
 done
 echo "LANE_DONE $n"
 sync
+sleep 0.2 # let the serial driver drain the last lines before QEMU goes away
 qexit 0
 # Only without the exit device: power off (QEMU then exits 0, which run.sh rejects).
 poweroff -f
