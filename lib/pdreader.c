@@ -18,80 +18,8 @@
 #include <unistd.h>
 
 #include "log.h"
-#include "pdreader.h"
-
-#define PD_MAGIC 0x32454c4946524550ULL /* "PERFILE2" */
-#define PD_MAGIC_SWAP 0x50455246494c4532ULL /* the same, written on the other endianness */
-#define PD_MAGIC_V1 0x454c494646524550ULL /* "PERFFILE" */
-#define PD_FILE_HDR 104
-#define PD_FILE_HDR_OLD 72
-#define PD_PIPE_HDR 16
-#define PD_MAX_ATTR 4096
-
-enum {
-	PD_HEADER_ATTR = 64,
-	PD_HEADER_TRACING_DATA = 66,
-	PD_FINISHED_ROUND = 68,
-	PD_AUXTRACE = 71,
-	PD_EVENT_UPDATE = 78,
-	PD_HEADER_FEATURE = 80,
-	PD_COMPRESSED = 81,
-	PD_USER_MAX = 83, /* first user type perf 6.1 does not know */
-	PD_KERNEL_MAX = 22, /* first kernel type perf 6.1 does not know */
-};
-
-enum { PD_FEAT_TRACING_DATA = 1, PD_FEAT_EVENT_DESC = 12, PD_NR_FEAT = 32 };
-
-struct ev {
-	struct pdreader_event pub;
-	char *name;
-	uint64_t *ids;
-};
-
-struct idmap {
-	uint64_t id;
-	size_t ev;
-};
-
-struct qent {
-	uint64_t time;
-	uint64_t off;
-	int64_t ev;
-};
-
-struct pdreader {
-	const uint8_t *buf;
-	size_t len;
-	void *map; /* munmap at free */
-	uint8_t *copy; /* free at free */
-	bool pipe;
-	bool sorted;
-	uint64_t data_off, data_end;
-
-	struct ev *evs;
-	size_t nr_evs;
-	struct idmap *ids;
-	size_t nr_ids;
-	int id_pos; /* u64 index of the id in a sample body, -1: none */
-	int is_pos; /* u64 index of the id counted from a trailer's end, -1: none */
-
-	const char *header_page;
-	size_t header_page_len;
-	struct pdreader_format *fmts;
-	size_t nr_fmts;
-	const char *fstr[PD_NR_FEAT];
-
-	uint64_t pos;
-	bool at_end;
-	struct qent *q;
-	size_t qhead, qn, qcap, ready;
-	uint64_t next_flush, max_ts, last_flush;
-
-	struct pdreader_stats st;
-	bool warned_type, warned_compressed;
-	char err[256];
-	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
-};
+#include "pdfeature.h"
+#include "pdreader-int.h"
 
 static __thread char last_err[256];
 
@@ -107,28 +35,6 @@ static int seterr(struct pdreader *r, int err, const char *fmt, ...)
 	va_end(ap);
 	pr_debug("perf.data: %s", r->err);
 	return err;
-}
-
-static uint64_t get64(const struct pdreader *r, uint64_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, r->buf + off, 8);
-	return v;
-}
-
-static uint32_t get32(const struct pdreader *r, uint64_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, r->buf + off, 4);
-	return v;
-}
-
-/* Is [off, off+size) inside [lo, hi)? Written to be immune to overflow. */
-static bool inside(uint64_t off, uint64_t size, uint64_t lo, uint64_t hi)
-{
-	return off >= lo && off <= hi && size <= hi - off;
 }
 
 const char *pdreader__errmsg(const struct pdreader *r)
@@ -153,18 +59,18 @@ const struct pdreader_event *pdreader__event(const struct pdreader *r, size_t id
 
 const char *pdreader__header_page(const struct pdreader *r, size_t *len)
 {
-	*len = r->header_page_len;
-	return r->header_page;
+	*len = r->tr.header_page_len;
+	return r->tr.header_page;
 }
 
 size_t pdreader__nr_formats(const struct pdreader *r)
 {
-	return r->nr_fmts;
+	return r->tr.nr_fmts;
 }
 
-const struct pdreader_format *pdreader__format(const struct pdreader *r, size_t idx)
+const struct pdtracing_format *pdreader__format(const struct pdreader *r, size_t idx)
 {
-	return idx < r->nr_fmts ? &r->fmts[idx] : NULL;
+	return idx < r->tr.nr_fmts ? &r->tr.fmts[idx] : NULL;
 }
 
 const char *pdreader__feature_string(const struct pdreader *r, int feature)
@@ -311,265 +217,6 @@ static int check_events(struct pdreader *r)
 	return 0;
 }
 
-/* ---- features ---- */
-
-/* perf's header string at *off (u32 len + NUL-terminated text); advances *off. */
-static const char *get_hstr(const struct pdreader *r, uint64_t *off, uint64_t end)
-{
-	uint32_t len;
-	const char *s;
-
-	if (!inside(*off, 4, 0, end))
-		return NULL;
-	len = get32(r, *off);
-	if (!inside(*off + 4, len, 0, end))
-		return NULL;
-	s = (const char *)r->buf + *off + 4;
-	if (!len || !memchr(s, 0, len))
-		return NULL;
-	*off += 4 + len;
-	return s;
-}
-
-static void name_event(struct pdreader *r, size_t idx, const char *name, size_t len)
-{
-	struct ev *e = &r->evs[idx];
-
-	if (e->name || !len)
-		return;
-	e->name = strndup(name, len);
-	e->pub.name = e->name;
-}
-
-static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
-{
-	uint32_t nr, asz;
-
-	if (!inside(off, 8, 0, end))
-		return -EINVAL;
-	nr = get32(r, off);
-	asz = get32(r, off + 4);
-	off += 8;
-	if (asz < PERF_ATTR_SIZE_VER0 || asz > PD_MAX_ATTR)
-		return -EINVAL;
-	for (uint32_t i = 0; i < nr; i++) {
-		const char *name;
-		uint32_t nr_ids;
-
-		if (!inside(off, asz + 4ULL, 0, end))
-			return -EINVAL;
-		nr_ids = get32(r, off + asz);
-		off += asz + 4;
-		name = get_hstr(r, &off, end);
-		if (!name || !inside(off, nr_ids * 8ULL, 0, end))
-			return -EINVAL;
-		off += nr_ids * 8ULL;
-		if (i < r->nr_evs)
-			name_event(r, i, name, strlen(name));
-	}
-	return 0;
-}
-
-/* Advance *off past a NUL-terminated string of at most max bytes; returns it or NULL. */
-static const char *get_cstr(const struct pdreader *r, uint64_t *off, uint64_t end, size_t max)
-{
-	const char *s = (const char *)r->buf + *off, *nul;
-	uint64_t room = *off <= end ? end - *off : 0;
-
-	nul = memchr(s, 0, room < max ? room : max);
-	if (!nul)
-		return NULL;
-	*off += nul - s + 1;
-	return s;
-}
-
-/* A u64-sized blob at *off: returns its offset and advances *off, or -1 if it overruns. */
-static int64_t get_blob64(const struct pdreader *r, uint64_t *off, uint64_t end, uint64_t *size)
-{
-	uint64_t at;
-
-	if (!inside(*off, 8, 0, end))
-		return -1;
-	*size = get64(r, *off);
-	at = *off + 8;
-	if (!inside(at, *size, 0, end))
-		return -1;
-	*off = at + *size;
-	return at;
-}
-
-static int add_format(struct pdreader *r, const char *sys, uint64_t at, uint64_t size)
-{
-	struct pdreader_format *f;
-
-	f = realloc(r->fmts, (r->nr_fmts + 1) * sizeof(*f));
-	if (!f)
-		return -ENOMEM;
-	r->fmts = f;
-	f[r->nr_fmts++] = (struct pdreader_format){ sys, (const char *)r->buf + at, size };
-	return 0;
-}
-
-static int read_systems(struct pdreader *r, uint64_t *off, uint64_t end)
-{
-	uint32_t nsys, nfmt;
-	uint64_t size;
-	int64_t at;
-
-	if (!inside(*off, 4, 0, end))
-		return -EINVAL;
-	nfmt = get32(r, *off); /* ftrace's own formats: not needed */
-	*off += 4;
-	for (uint32_t i = 0; i < nfmt; i++)
-		if (get_blob64(r, off, end, &size) < 0)
-			return -EINVAL;
-	if (!inside(*off, 4, 0, end))
-		return -EINVAL;
-	nsys = get32(r, *off);
-	*off += 4;
-	for (uint32_t i = 0; i < nsys; i++) {
-		const char *sys = get_cstr(r, off, end, 256);
-
-		if (!sys || !inside(*off, 4, 0, end))
-			return -EINVAL;
-		nfmt = get32(r, *off);
-		*off += 4;
-		for (uint32_t j = 0; j < nfmt; j++) {
-			at = get_blob64(r, off, end, &size);
-			if (at < 0 || !size || add_format(r, sys, at, size))
-				return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-/* The TRACING_DATA stream at off; *used gets its length. */
-static int read_tracing_data(struct pdreader *r, uint64_t off, uint64_t end, uint64_t *used)
-{
-	static const uint8_t magic[10] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
-	uint64_t start = off, size;
-	const char *version;
-	int64_t at;
-
-	if (!inside(off, sizeof(magic), 0, end) || memcmp(r->buf + off, magic, sizeof(magic)))
-		return -EINVAL;
-	off += sizeof(magic);
-	version = get_cstr(r, &off, end, 16);
-	if (!version || !inside(off, 6, 0, end) || r->buf[off] != 0 || !get32(r, off + 2))
-		return -EINVAL; /* big-endian data, or page size 0 */
-	off += 6;
-	if (!inside(off, 12, 0, end) || memcmp(r->buf + off, "header_page", 12))
-		return -EINVAL;
-	off += 12;
-	at = get_blob64(r, &off, end, &size);
-	if (at < 0 || !size)
-		return -EINVAL;
-	r->header_page = (const char *)r->buf + at;
-	r->header_page_len = size;
-	if (!inside(off, 13, 0, end) || memcmp(r->buf + off, "header_event", 13))
-		return -EINVAL;
-	off += 13;
-	if (get_blob64(r, &off, end, &size) < 0 || read_systems(r, &off, end))
-		return -EINVAL;
-	/* kallsyms and printk formats (u32 size each), saved cmdlines (u64): all optional */
-	for (int i = 0; i < 2 && inside(off, 4, 0, end); i++)
-		off = inside(off + 4, get32(r, off), 0, end) ? off + 4 + get32(r, off) : end;
-	if (atof(version) >= 0.6 && inside(off, 8, 0, end) && get_blob64(r, &off, end, &size) < 0)
-		off = end;
-	*used = off - start;
-	return 0;
-}
-
-/* The feature payload [off, off+size) of feature id feat. */
-static void read_feature(struct pdreader *r, int feat, uint64_t off, uint64_t size)
-{
-	uint64_t end = off + size, used;
-	int err = 0;
-
-	if (feat == PD_FEAT_TRACING_DATA) {
-		if (r->header_page) /* a second copy: keep the first */
-			return;
-		/* perf ignores the index size here: the stream may run to the end */
-		err = read_tracing_data(r, off, r->len, &used);
-	} else if (feat == PD_FEAT_EVENT_DESC) {
-		err = read_event_desc(r, off, end);
-	} else if (feat >= 3 && feat < PD_NR_FEAT && feat != 7 && feat != 10 && feat != 11 &&
-		   feat < 13) {
-		uint64_t at = off;
-
-		r->fstr[feat] = get_hstr(r, &at, end);
-	}
-	if (err)
-		pr_warn("perf.data: feature %d is damaged, ignored", feat);
-}
-
-static void read_file_features(struct pdreader *r, uint64_t hdr_size)
-{
-	uint64_t idx = r->data_end;
-	int nr = 0;
-
-	if (hdr_size < PD_FILE_HDR)
-		return;
-	for (int w = 0; w < 4; w++)
-		nr += __builtin_popcountll(get64(r, 72 + 8 * w));
-	for (int bit = 0; bit < 256 && nr; bit++) {
-		uint64_t off, size;
-
-		if (!(get64(r, 72 + 8 * (bit / 64)) >> (bit % 64) & 1))
-			continue;
-		if (!inside(idx, 16, 0, r->len)) {
-			pr_warn("perf.data: the feature index is outside the file, features ignored");
-			return;
-		}
-		off = get64(r, idx);
-		size = get64(r, idx + 8);
-		idx += 16;
-		nr--;
-		if (bit >= PD_NR_FEAT)
-			continue;
-		if (!inside(off, size, 0, r->len)) {
-			pr_warn("perf.data: feature %d is outside the file, ignored", bit);
-			continue;
-		}
-		read_feature(r, bit, off, size);
-	}
-}
-
-/* Tracepoint events get their format (matched by ID) and a default name. */
-static void link_formats(struct pdreader *r)
-{
-	for (size_t i = 0; i < r->nr_fmts; i++) {
-		const struct pdreader_format *f = &r->fmts[i];
-		char text[512], *p;
-		unsigned long long id;
-		size_t n = f->len < sizeof(text) - 1 ? f->len : sizeof(text) - 1;
-
-		memcpy(text, f->text, n);
-		text[n] = 0;
-		p = strstr(text, "\nID: ");
-		if (!p || sscanf(p, "\nID: %llu", &id) != 1)
-			continue;
-		for (size_t j = 0; j < r->nr_evs; j++) {
-			struct ev *e = &r->evs[j];
-			char *name = strstr(text, "name: "), *eol;
-
-			if (e->pub.attr.type != PERF_TYPE_TRACEPOINT || e->pub.attr.config != id ||
-			    e->pub.tp_format)
-				continue;
-			e->pub.tp_sys = f->sys;
-			e->pub.tp_format = f->text;
-			e->pub.tp_format_len = f->len;
-			if (!e->name && name && (eol = strchr(name, '\n'))) {
-				*eol = 0;
-				if (asprintf(&e->name, "%s:%s", f->sys, name + 6) < 0)
-					e->name = NULL;
-				e->pub.name = e->name;
-				*eol = '\n';
-			}
-		}
-	}
-}
-
 static int open_file_mode(struct pdreader *r)
 {
 	uint64_t hdr_size = get64(r, 8), size;
@@ -595,7 +242,7 @@ static int open_file_mode(struct pdreader *r)
 		r->st.truncated = true;
 	}
 	r->data_end = r->data_off + size;
-	read_file_features(r, hdr_size);
+	pdfeature__read_index(r, hdr_size);
 	return 0;
 }
 
@@ -646,8 +293,8 @@ static void read_event_update(struct pdreader *r, uint64_t pos, uint16_t size)
 	key.id = get64(r, pos + 16);
 	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
 	if (m)
-		name_event(r, m->ev, (const char *)r->buf + pos + 24,
-			   strnlen((const char *)r->buf + pos + 24, size - 24));
+		pdfeature__name_event(r, m->ev, (const char *)r->buf + pos + 24,
+				      strnlen((const char *)r->buf + pos + 24, size - 24));
 }
 
 /* Streaming format: the header records may sit anywhere; collect them all first. */
@@ -670,11 +317,11 @@ static int scan_pipe(struct pdreader *r)
 				return err;
 		} else if (type == PD_HEADER_FEATURE && size >= 16 &&
 			   get64(r, pos + 8) < PD_NR_FEAT) {
-			read_feature(r, get64(r, pos + 8), pos + 16, size - 16);
-		} else if (type == PD_HEADER_TRACING_DATA && !r->header_page) {
-			uint64_t used;
+			pdfeature__read(r, get64(r, pos + 8), pos + 16, size - 16);
+		} else if (type == PD_HEADER_TRACING_DATA && !r->tr.header_page) {
+			size_t used;
 
-			if (read_tracing_data(r, pos + size, pos + size + extra, &used))
+			if (pdtracing__parse(&r->tr, r->buf + pos + size, extra, &used))
 				pr_warn("perf.data: the tracing data is damaged, ignored");
 		}
 		pos += size + extra;
@@ -717,7 +364,7 @@ static int setup(struct pdreader *r)
 	}
 	if (err)
 		return err;
-	link_formats(r);
+	pdfeature__link_formats(r);
 	for (size_t i = 0; i < r->nr_evs; i++)
 		if (r->evs[i].pub.attr.type == PERF_TYPE_TRACEPOINT && !r->evs[i].pub.tp_format)
 			pr_warn("perf.data: no format for tracepoint id %llu",
@@ -783,54 +430,6 @@ static uint64_t record_time(const struct pdreader *r, uint64_t pos, uint32_t typ
 		       0;
 }
 
-static int cmp_qent(const void *a, const void *b)
-{
-	const struct qent *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return x->off < y->off ? -1 : x->off > y->off;
-}
-
-/* Sort what is pending and mark the records up to limit as ready, as a round does. */
-static void flush_queue(struct pdreader *r, uint64_t limit)
-{
-	size_t n = r->qn - r->qhead, i;
-
-	if (!n)
-		return;
-	qsort(r->q + r->qhead, n, sizeof(*r->q), cmp_qent);
-	for (i = 0; i < n && r->q[r->qhead + i].time <= limit; i++)
-		;
-	r->ready = i;
-	if (i)
-		r->last_flush = r->q[r->qhead + i - 1].time;
-}
-
-static int queue_record(struct pdreader *r, uint64_t time, uint64_t off, int64_t ev)
-{
-	if (r->qhead && r->qn == r->qcap) { /* reuse the delivered front */
-		memmove(r->q, r->q + r->qhead, (r->qn - r->qhead) * sizeof(*r->q));
-		r->qn -= r->qhead;
-		r->qhead = 0;
-	}
-	if (r->qn == r->qcap) {
-		size_t cap = r->qcap ? r->qcap * 2 : 4096;
-		struct qent *q = realloc(r->q, cap * sizeof(*q));
-
-		if (!q)
-			return seterr(r, -ENOMEM, "out of memory");
-		r->q = q;
-		r->qcap = cap;
-	}
-	if (time < r->last_flush)
-		r->st.nr_unordered++;
-	if (time > r->max_ts)
-		r->max_ts = time;
-	r->q[r->qn++] = (struct qent){ time, off, ev };
-	return 0;
-}
-
 static void fill(struct pdreader *r, struct pdreader_record *rec, uint64_t off, int64_t ev,
 		 uint64_t time)
 {
@@ -890,8 +489,7 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	count(r, pos, type, size);
 	if (type >= PD_HEADER_ATTR) {
 		if (type == PD_FINISHED_ROUND && r->sorted) {
-			flush_queue(r, r->next_flush);
-			r->next_flush = r->max_ts;
+			pdorder__round(&r->order);
 		} else if (type == PD_COMPRESSED) {
 			r->st.nr_skipped++;
 			if (!r->warned_compressed)
@@ -904,30 +502,29 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	if (err)
 		return err;
 	time = record_time(r, pos, type, size, ev);
-	if (r->sorted && time && time != ~0ULL)
-		return queue_record(r, time, pos, ev);
+	if (r->sorted && time && time != ~0ULL) {
+		err = pdorder__push(&r->order, time, pos, ev);
+		r->st.nr_unordered = r->order.nr_unordered;
+		return err ? seterr(r, err, "out of memory") : 0;
+	}
 	fill(r, rec, pos, ev, time);
 	return 1;
 }
 
 int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
 {
+	struct pdorder_entry e;
 	int ret;
 
 	for (;;) {
-		if (r->ready) {
-			const struct qent *q = &r->q[r->qhead++];
-
-			r->ready--;
-			fill(r, rec, q->off, q->ev, q->time);
-			if (r->qhead == r->qn)
-				r->qhead = r->qn = 0;
+		if (pdorder__pop(&r->order, &e)) {
+			fill(r, rec, e.off, e.event, e.time);
 			return 1;
 		}
 		if (r->at_end) {
-			if (r->qn == r->qhead)
+			if (!pdorder__pending(&r->order))
 				return 0;
-			flush_queue(r, ~0ULL);
+			pdorder__flush(&r->order);
 			continue;
 		}
 		ret = read_one(r, rec);
@@ -1056,8 +653,8 @@ void pdreader__free(struct pdreader *r)
 	}
 	free(r->evs);
 	free(r->ids);
-	free(r->fmts);
-	free(r->q);
+	pdtracing__exit(&r->tr);
+	pdorder__exit(&r->order);
 	if (r->map)
 		munmap(r->map, r->len);
 	free(r->copy);

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pdtracing.h"
+
 struct pdreader_event {
 	const char *name; /* EVENT_DESC name, else "sys:name" for tracepoints, else NULL */
 	struct perf_event_attr attr; /* the file's attr; bytes past its size are zero */
@@ -45,13 +47,6 @@ struct pdreader_stats {
 	bool truncated; /* the data ends inside a record */
 };
 
-/* A format of TRACING_DATA (system name, text); valid until the reader is freed. */
-struct pdreader_format {
-	const char *sys;
-	const char *text;
-	size_t len;
-};
-
 struct pdreader;
 
 /* Read from a file (mmap; "-" reads stdin); NULL + errno, pdreader__errmsg(NULL) says why. */
@@ -70,7 +65,8 @@ const struct pdreader_event *pdreader__event(const struct pdreader *r, size_t id
 /* TRACING_DATA pieces for libtraceevent; header_page is NULL (len 0) when absent. */
 const char *pdreader__header_page(const struct pdreader *r, size_t *len);
 size_t pdreader__nr_formats(const struct pdreader *r);
-const struct pdreader_format *pdreader__format(const struct pdreader *r, size_t idx);
+/* A format of TRACING_DATA (system, text, ID, name); valid until the reader is freed. */
+const struct pdtracing_format *pdreader__format(const struct pdreader *r, size_t idx);
 /* A header string feature (HOSTNAME 3, OSRELEASE 4, ARCH 6, ...), or NULL. */
 const char *pdreader__feature_string(const struct pdreader *r, int feature);
 

@@ -110,7 +110,7 @@ static int load_formats(struct script *sc)
 	if (page && tpformat__parse_header_page(sc->tep, page, len))
 		pr_debug("the file's header_page does not parse");
 	for (size_t i = 0; i < n; i++) {
-		const struct pdreader_format *f = pdreader__format(sc->r, i);
+		const struct pdtracing_format *f = pdreader__format(sc->r, i);
 
 		if (tpformat__parse(sc->tep, f->sys, f->text, f->len, NULL))
 			pr_warn("a tracepoint format of system '%s' in '%s' does not parse", f->sys,
