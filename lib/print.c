@@ -18,6 +18,8 @@
 #include "print.h"
 
 #define OUTBUF_SIZE 8192
+/* NUL bytes after a tracepoint payload's copy */
+#define TP_PAD 8
 
 /* Recently resolved kernel ips: bpf-output samples come from a handful of call sites. */
 #define SYMCACHE_SIZE 64
@@ -36,6 +38,8 @@ struct printer {
 	int name_width;
 	struct jsonw *jw;
 	struct trace_seq seq;
+	void *tp_buf; /* tracepoint payload copy, see tp_copy() */
+	size_t tp_cap;
 	size_t len;
 	char buf[OUTBUF_SIZE];
 };
@@ -356,19 +360,57 @@ static void print_prefix(struct printer *p, unsigned f, const struct print_event
 	}
 }
 
-/* Smallest payload that holds every field of the format (libtraceevent reads them blindly). */
-static uint32_t tp_min_size(const struct tep_event *tp)
+/* A field that lies inside a payload of size bytes. */
+static bool field_inside(const struct tep_format_field *fl, uint32_t size)
+{
+	return fl->offset >= 0 && fl->size >= 0 && (uint64_t)fl->offset + fl->size <= size;
+}
+
+/*
+ * libtraceevent reads fields blindly: every fixed field must lie inside the payload and
+ * every __data_loc/__rel_loc field must point inside it.
+ */
+static bool tp_payload_ok(const struct tep_event *tp, const unsigned char *raw, uint32_t size)
 {
 	const struct tep_format_field *fl;
-	uint32_t min = 0;
+	uint32_t loc, off;
 
 	for (fl = tp->format.common_fields; fl; fl = fl->next)
-		if ((uint32_t)(fl->offset + fl->size) > min)
-			min = fl->offset + fl->size;
-	for (fl = tp->format.fields; fl; fl = fl->next)
-		if ((uint32_t)(fl->offset + fl->size) > min)
-			min = fl->offset + fl->size;
-	return min;
+		if (!field_inside(fl, size))
+			return false;
+	for (fl = tp->format.fields; fl; fl = fl->next) {
+		if (!field_inside(fl, size))
+			return false;
+		if (!(fl->flags & TEP_FIELD_IS_DYNAMIC))
+			continue;
+		if (fl->size != 4)
+			return false;
+		memcpy(&loc, raw + fl->offset, 4);
+		off = loc & 0xffff;
+		if (fl->flags & TEP_FIELD_IS_RELATIVE)
+			off += fl->offset + fl->size;
+		if ((uint64_t)off + (loc >> 16) > size)
+			return false;
+	}
+	return true;
+}
+
+/* The payload copied with NULs after it, so that no unterminated string runs past the end. */
+static void *tp_copy(struct printer *p, const void *raw, uint32_t size)
+{
+	size_t need = (size_t)size + TP_PAD;
+
+	if (need > p->tp_cap) {
+		void *b = realloc(p->tp_buf, need);
+
+		if (!b)
+			return NULL;
+		p->tp_buf = b;
+		p->tp_cap = need;
+	}
+	memcpy(p->tp_buf, raw, size);
+	memset((char *)p->tp_buf + size, 0, TP_PAD);
+	return p->tp_buf;
 }
 
 static void print_trace(struct printer *p, const struct print_event *ev, const struct sample *s)
@@ -380,9 +422,11 @@ static void print_trace(struct printer *p, const struct print_event *ev, const s
 		return;
 	memcpy(&type, s->raw, 2);
 	/* libtraceevent finds the format again by common_type: it must be ours */
-	if (type != ev->tp->id || s->raw_size < tp_min_size(ev->tp))
+	if (type != ev->tp->id || !tp_payload_ok(ev->tp, s->raw, s->raw_size))
 		return;
-	rec.data = (void *)s->raw;
+	rec.data = tp_copy(p, s->raw, s->raw_size);
+	if (!rec.data)
+		return;
 	rec.size = s->raw_size;
 	rec.cpu = s->cpu;
 	rec.ts = s->time;
@@ -513,6 +557,7 @@ void printer__free(struct printer *p)
 	ob_flush(p);
 	jsonw__free(p->jw);
 	trace_seq_destroy(&p->seq);
+	free(p->tp_buf);
 	free(p);
 }
 
