@@ -6,11 +6,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <gelf.h>
+#include <libelf.h>
 #include <bpf/libbpf.h>
 
 #include "legacy.h"
 #include "loader.h"
 #include "log.h"
+#include "probe.h"
+#include "probeprog.h"
 
 struct loader_object {
 	char *path;
@@ -29,13 +33,55 @@ struct loader {
 
 static int fallback_handler = -1;
 
+/* The probe programs of every loader, for the prepare callback (libbpf's handler is global). */
+static struct probe_reg {
+	const struct bpf_program *prog;
+	struct probeprog *pp;
+} * probe_regs;
+static int nr_probe_regs;
+
+static int register_probe(const struct bpf_program *prog, struct probeprog *pp)
+{
+	struct probe_reg *r = realloc(probe_regs, sizeof(*r) * (nr_probe_regs + 1));
+
+	if (!r)
+		return -ENOMEM;
+	probe_regs = r;
+	probe_regs[nr_probe_regs].prog = prog;
+	probe_regs[nr_probe_regs++].pp = pp;
+	return 0;
+}
+
+static void unregister_probe(struct probeprog *pp)
+{
+	for (int i = 0; i < nr_probe_regs; i++) {
+		if (probe_regs[i].pp != pp)
+			continue;
+		probe_regs[i] = probe_regs[--nr_probe_regs];
+		break;
+	}
+	if (!nr_probe_regs) {
+		free(probe_regs);
+		probe_regs = NULL;
+	}
+}
+
+/* Right before libbpf loads a program of ours: a probe with arguments gets its prologue. */
+static int prepare_load(struct bpf_program *prog, struct bpf_prog_load_opts *opts, long cookie)
+{
+	for (int i = 0; i < nr_probe_regs; i++)
+		if (probe_regs[i].prog == prog)
+			return probeprog__prepare(probe_regs[i].pp, prog, opts);
+	return 0;
+}
+
 /*
  * Sections libbpf does not know (perf's "sys:name", "func=...") come here: the program
  * type is set from the section's shape after open, where errors can name the file.
  */
 static int register_fallback(void)
 {
-	LIBBPF_OPTS(libbpf_prog_handler_opts, opts);
+	LIBBPF_OPTS(libbpf_prog_handler_opts, opts, .prog_prepare_load_fn = prepare_load);
 
 	if (fallback_handler >= 0)
 		return 0;
@@ -66,8 +112,11 @@ void loader__free(struct loader *l)
 	for (int i = 0; i < l->nr_links; i++)
 		bpf_link__destroy(l->links[i]);
 	free(l->links);
-	for (int i = 0; i < l->nr_progs; i++)
+	for (int i = 0; i < l->nr_progs; i++) {
+		unregister_probe(l->progs[i].probe);
+		probeprog__free(l->progs[i].probe);
 		section__exit(&l->progs[i].sec);
+	}
 	free(l->progs);
 	for (int i = 0; i < l->nr_objs; i++) {
 		bpf_object__close(l->objs[i].obj);
@@ -125,11 +174,10 @@ static int obtain_object(struct loader *l, const char *path, void **buf, size_t 
 	return err;
 }
 
-/* Probes need the kernel's kprobe PMU or tracefs kprobe_events. */
+/* Kernel probes need the kernel's kprobe PMU or tracefs kprobe_events. */
 static bool kernel_has_kprobes(void)
 {
-	return !access("/sys/bus/event_source/devices/kprobe", F_OK) ||
-	       !access("/sys/kernel/tracing/kprobe_events", F_OK) ||
+	return probe__has_pmu(true) || probe__has_tracefs(true) ||
 	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
 }
 
@@ -137,12 +185,6 @@ static int check_probe(const struct loader_prog *p)
 {
 	const char *prog = bpf_program__name(p->prog);
 
-	if (p->sec.nr_args) {
-		pr_err("program '%s' in '%s': section '%s': fetching probe arguments is not supported by this perf-bpf",
-		       prog, p->object, p->section);
-		pr_hint("read the arguments in the program with PT_REGS_PARM1(ctx) and friends from <bpf/bpf_tracing.h>");
-		return -EOPNOTSUPP;
-	}
 	if ((p->sec.kind == SECTION_KPROBE || p->sec.kind == SECTION_KRETPROBE) &&
 	    !kernel_has_kprobes()) {
 		pr_err("program '%s' in '%s': section '%s' needs kprobes, which this kernel lacks (CONFIG_KPROBES)",
@@ -153,7 +195,23 @@ static int check_probe(const struct loader_prog *p)
 	return 0;
 }
 
-static int classify(struct loader *l, struct bpf_program *prog, const char *path)
+static int setup_probe(struct loader_prog *p, const char *license)
+{
+	int err = check_probe(p);
+
+	if (err)
+		return err;
+	err = bpf_program__set_type(p->prog, BPF_PROG_TYPE_KPROBE);
+	if (err)
+		return err;
+	p->probe = probeprog__new(p->prog, &p->sec, p->object, license);
+	if (!p->probe)
+		return -errno;
+	return register_probe(p->prog, p->probe);
+}
+
+static int classify(struct loader *l, struct bpf_program *prog, const char *path,
+		    const char *license)
 {
 	const char *name = bpf_program__section_name(prog);
 	struct section_error se = { 0 };
@@ -189,13 +247,44 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 	case SECTION_UPROBE:
 	case SECTION_URETPROBE:
 		p->attach = LOADER_PROBE;
-		err = check_probe(p);
-		return err ? err : bpf_program__set_type(prog, BPF_PROG_TYPE_KPROBE);
+		return setup_probe(p, license);
 	default:
 		pr_err("program '%s' in '%s' sits in section '%s', which holds no program",
 		       bpf_program__name(prog), path, name);
 		return -EINVAL;
 	}
+}
+
+/* The object's "license" section (libbpf keeps it to itself), for the extra probe programs. */
+static void object_license(void *buf, size_t size, char *out, size_t out_size)
+{
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	snprintf(out, out_size, "%s", "");
+	elf_version(EV_CURRENT);
+	elf = elf_memory(buf, size);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx)) {
+		elf_end(elf);
+		return;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || strcmp(name, "license"))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (d && d->d_buf && d->d_size)
+			snprintf(out, out_size, "%.*s", (int)d->d_size, (const char *)d->d_buf);
+		break;
+	}
+	elf_end(elf);
 }
 
 static int open_object(struct loader *l, const char *path, void *buf, size_t size)
@@ -204,6 +293,7 @@ static int open_object(struct loader *l, const char *path, void *buf, size_t siz
 	struct loader_object *o;
 	struct bpf_program *prog;
 	struct bpf_object *obj;
+	char license[128];
 	int err;
 
 	obj = bpf_object__open_mem(buf, size, &opts);
@@ -223,8 +313,9 @@ static int open_object(struct loader *l, const char *path, void *buf, size_t siz
 	o->path = strdup(path);
 	if (!o->path)
 		return -ENOMEM;
+	object_license(buf, size, license, sizeof(license));
 	bpf_object__for_each_program(prog, obj) {
-		err = classify(l, prog, o->path);
+		err = classify(l, prog, o->path, license);
 		if (err)
 			return err;
 	}
@@ -284,24 +375,13 @@ int loader__load(struct loader *l)
 		}
 		pr_debug("loaded '%s'", l->objs[i].path);
 	}
-	return 0;
-}
+	for (int i = 0; i < l->nr_progs; i++) {
+		int err = l->progs[i].probe ? probeprog__load(l->progs[i].probe) : 0;
 
-static struct bpf_link *attach_probe(const struct loader_prog *p)
-{
-	const struct section *sec = &p->sec;
-	bool ret = sec->kind == SECTION_KRETPROBE || sec->kind == SECTION_URETPROBE;
-
-	if (sec->kind == SECTION_UPROBE || sec->kind == SECTION_URETPROBE) {
-		LIBBPF_OPTS(bpf_uprobe_opts, uo, .retprobe = ret, .func_name = sec->func);
-
-		/* every process that maps the binary: outputs are filtered by task later */
-		return bpf_program__attach_uprobe_opts(p->prog, -1, sec->target,
-						       sec->has_offset ? sec->offset : 0, &uo);
+		if (err)
+			return err;
 	}
-	LIBBPF_OPTS(bpf_kprobe_opts, ko, .retprobe = ret,
-		    .offset = sec->has_offset ? sec->offset : 0);
-	return bpf_program__attach_kprobe_opts(p->prog, sec->func, &ko);
+	return 0;
 }
 
 static int keep_link(struct loader *l, struct bpf_link *link)
@@ -326,14 +406,17 @@ int loader__attach(struct loader *l)
 
 		if (p->attach == LOADER_TRACEPOINT || p->load_only)
 			continue;
-		link = p->attach == LOADER_PROBE ? attach_probe(p) : bpf_program__attach(p->prog);
+		if (p->attach == LOADER_PROBE) {
+			err = probeprog__attach(p->probe);
+			if (err)
+				return err;
+			continue;
+		}
+		link = bpf_program__attach(p->prog);
 		if (!link) {
 			err = -errno;
 			pr_err("cannot attach program '%s' of '%s' (section '%s'): %s",
 			       bpf_program__name(p->prog), p->object, p->section, strerror(-err));
-			if (err == -ENOENT && p->attach == LOADER_PROBE)
-				pr_hint("check that the function exists in '%s'",
-					p->sec.target ? p->sec.target : "/proc/kallsyms");
 			return err;
 		}
 		err = keep_link(l, link);

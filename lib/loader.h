@@ -31,6 +31,7 @@ struct loader_prog {
 	enum loader_attach attach;
 	bool load_only; /* "!sys:name": loaded, never attached */
 	struct section sec; /* the parsed section name (tracepoints: group = sys, event = name) */
+	struct probeprog *probe; /* LOADER_PROBE: its points, prologues and events (probeprog.h) */
 };
 
 struct loader *loader__new(const struct compile_opts *co);
@@ -40,7 +41,11 @@ void loader__free(struct loader *l);
 int loader__add(struct loader *l, const char *path);
 /* Load every object into the kernel; a verifier rejection prints the log. */
 int loader__load(struct loader *l);
-/* Attach the programs of libbpf-known and probe sections (tracepoints attach through their evsel). */
+/*
+ * Attach the programs of libbpf-known and probe sections (tracepoints attach through their evsel).
+ * A probe section attaches at every function its FUNC glob matches, through the kprobe/uprobe
+ * PMU, else tracefs events that loader__free() removes.
+ */
 int loader__attach(struct loader *l);
 
 int loader__nr_progs(const struct loader *l);
