@@ -47,6 +47,7 @@ struct job {
 	char clang_id[HASH_HEX_SIZE];
 	char btf_id[HASH_HEX_SIZE];
 	char compat_dir[PATH_MAX];
+	char compat_perf_dir[PATH_MAX];
 	char multiarch_dir[PATH_MAX];
 	char vmlinux_dir[PATH_MAX];
 	char pch[PATH_MAX];
@@ -402,6 +403,16 @@ static void find_vmlinux(struct job *j)
 }
 
 /* Everything the command depends on, found without running clang (but once per clang). */
+/* Debian's perf BPF helper headers; $PERF_BPF_PERF_HEADERS names another place ("" for none). */
+static const char *perf_headers_dir(void)
+{
+	const char *dir = getenv("PERF_BPF_PERF_HEADERS");
+
+	if (!dir)
+		dir = PERF_HEADERS_DIR;
+	return *dir && is_dir(dir) ? dir : NULL;
+}
+
 static int prepare(struct job *j, const struct compile_opts *o)
 {
 	int err = find_clang(j, o);
@@ -417,7 +428,13 @@ static int prepare(struct job *j, const struct compile_opts *o)
 	j->env.clang_opt = o->clang_opt && *o->clang_opt ? o->clang_opt : NULL;
 	j->env.nr_cpus = possible_cpus();
 	j->env.version_code = kernel_version_code();
-	j->env.perf_dir = is_dir(PERF_HEADERS_DIR) ? PERF_HEADERS_DIR : NULL;
+	/* perf's own helper headers (<bpf.h>, <stdio.h>): Debian's, else our equivalents */
+	j->env.perf_dir = perf_headers_dir();
+	if (!j->env.perf_dir && j->env.compat_dir) {
+		snprintf(j->compat_perf_dir, sizeof(j->compat_perf_dir), "%s/perf",
+			 j->env.compat_dir);
+		j->env.perf_dir = is_dir(j->compat_perf_dir) ? j->compat_perf_dir : NULL;
+	}
 	j->env.libbpf_dir = LIBBPF_INCDIR;
 	if (j->env.clang_opt) {
 		char **words;
