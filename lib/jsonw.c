@@ -235,6 +235,10 @@ void jsonw__name(struct jsonw *w, const char *name)
 
 void jsonw__strn(struct jsonw *w, const char *s, size_t len)
 {
+	if (!s) {
+		jsonw__null(w);
+		return;
+	}
 	before_item(w);
 	put_string(w, s, len);
 	after_value(w);

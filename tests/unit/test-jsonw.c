@@ -284,8 +284,10 @@ static void test_jsonw_double_and_null(void **state)
 	jsonw__double(w, 0.5);
 	jsonw__double(w, 1.0 / 0.0);
 	jsonw__str(w, NULL);
+	jsonw__strn(w, NULL, 0);
+	jsonw__strn(w, "a\0b", 3);
 	jsonw__end_array(w);
-	assert_string_equal(close_buf(&b, w), "[0.5,null,null]\n");
+	assert_string_equal(close_buf(&b, w), "[0.5,null,null,null,\"a\\u0000b\"]\n");
 	free(b.data);
 }
 
