@@ -4,8 +4,8 @@
  * copied: events, formats and records point into it. Every offset and size read from
  * the file is checked against the buffer before use; multi-byte fields are read with
  * memcpy, so a hostile file cannot cause an unaligned or out-of-bounds access.
- * Sorting keeps one array of {time, offset, event} per pending record, reused between
- * rounds: no allocation per record.
+ * Timed records wait in a pdorder queue (perf's rounds), an array of {time, offset,
+ * event} reused between rounds: no allocation per record.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -295,7 +295,7 @@ int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const c
 	struct dbuf b = {};
 	char name[16] = {};
 
-	strncpy(name, comm, sizeof(name) - 1);
+	strncpy(name, comm ? comm : "", sizeof(name) - 1);
 	dbuf_u32(&b, pid);
 	dbuf_u32(&b, tid);
 	dbuf_put(&b, name, strlen(name) + 1);
