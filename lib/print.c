@@ -527,6 +527,21 @@ void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
 
 /* ---- setup ---- */
 
+/* Function pointers in tracepoint fields (%ps, %pS) resolve through the printer's ksyms. */
+static char *resolve_func(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct printer *p = priv;
+	uint64_t off;
+	const char *name = ksyms__find(p->o.ksyms, *addrp, &off);
+
+	if (!name)
+		return NULL;
+	*addrp -= off;
+	if (modp)
+		*modp = (char *)ksyms__module(p->o.ksyms, *addrp);
+	return (char *)name;
+}
+
 struct printer *printer__new(const struct print_opts *opts)
 {
 	struct printer *p;
@@ -547,6 +562,8 @@ struct printer *printer__new(const struct print_opts *opts)
 		}
 	}
 	trace_seq_init(&p->seq);
+	if (opts->tep && opts->ksyms)
+		tep_set_function_resolver(opts->tep, resolve_func, p);
 	return p;
 }
 
@@ -555,6 +572,8 @@ void printer__free(struct printer *p)
 	if (!p)
 		return;
 	ob_flush(p);
+	if (p->o.tep && p->o.ksyms)
+		tep_reset_function_resolver(p->o.tep);
 	jsonw__free(p->jw);
 	trace_seq_destroy(&p->seq);
 	free(p->tp_buf);

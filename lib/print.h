@@ -73,7 +73,11 @@ struct print_opts {
 	bool json;
 	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default */
 	struct tep_handle *tep; /* borrowed; formats tracepoint samples */
-	struct ksyms *ksyms; /* borrowed; resolves kernel ips, NULL prints [unknown] */
+	/*
+	 * borrowed; resolves kernel ips (NULL prints [unknown]) and, set as tep's function
+	 * resolver while the printer lives, the function pointers of tracepoint fields
+	 */
+	struct ksyms *ksyms;
 };
 
 struct printer;

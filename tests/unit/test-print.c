@@ -6,6 +6,7 @@
  *	event IDX TYPE CONFIG SAMPLE_TYPE PERIOD NAME
  *	comm PID TID NAME
  *	sample IDX HEX-OF-THE-WHOLE-RECORD
+ *	# a comment
  * Tracepoint formats come from format-SYS-NAME.txt beside them, kernel symbols (a few
  * lines of the recording machine's kallsyms) from NAME.kallsyms when there is one.
  */
@@ -227,6 +228,18 @@ static void test_printer_sample_counter_match_perf(void **state)
 	struct print_opts o = { .fields = PF_DEFAULT };
 
 	check_fixture("sw", &o);
+}
+
+/*
+ * sched_switch's state letters, sched_wakeup's %03d, a %ps function pointer resolved
+ * through the kernel symbols (taken from a perf record file with more events, so the
+ * expected lines were re-aligned to these events' widest name).
+ */
+static void test_printer_sample_tracepoint_formats_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("tp2", &o);
 }
 
 /* Tracepoint fields by name: numbers as numbers, strings as strings. */
@@ -495,6 +508,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_printer_sample_tracepoints_match_perf),
+		cmocka_unit_test(test_printer_sample_tracepoint_formats_match_perf),
 		cmocka_unit_test(test_printer_sample_tracepoints_json),
 		cmocka_unit_test(test_printer_sample_bpf_output_match_perf),
 		cmocka_unit_test(test_printer_sample_counter_match_perf),
