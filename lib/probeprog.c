@@ -65,7 +65,7 @@ static int expand(struct probeprog *pp)
 		       pp->object, sec->func, pp->kernel ? "/proc/kallsyms" : sec->target);
 		pr_hint("%s", pp->kernel ?
 				      "list kernel functions with: grep ' [tT] ' /proc/kallsyms" :
-				      "list its functions with: nm --defined-only PATH");
+				      "list its functions with: nm --defined-only FILE");
 	} else if (err == -E2BIG) {
 		pr_err("program '%s' in '%s': '%s' matches more than %d functions", prog_name(pp),
 		       pp->object, sec->func, PROBE_MAX_POINTS);
