@@ -27,6 +27,9 @@ struct pdorder_entry {
 struct pdorder {
 	struct pdorder_entry *q;
 	size_t head, n, cap, ready;
+	size_t sorted; /* q[head..sorted) is in order */
+	struct pdorder_entry *tmp; /* for merging */
+	size_t tmp_cap;
 	uint64_t next_flush, max_time, last_flush;
 	uint64_t nr_unordered; /* records older than what was already released */
 };
