@@ -108,6 +108,40 @@ int tpformat__parse_header_page(struct tep_handle *tep, const char *text, size_t
 	return err ? -EINVAL : 0;
 }
 
+int tpformat__read_printk_formats(char **text, size_t *len)
+{
+	return read_events_file("printk_formats", text, len);
+}
+
+int tpformat__parse_printk_formats(struct tep_handle *tep, const char *text, size_t len)
+{
+	char *copy;
+	int err;
+
+	if (!tep || !text)
+		return -EINVAL;
+	copy = strndup(text, len); /* libtraceevent wants a NUL-terminated text */
+	if (!copy)
+		return -ENOMEM;
+	err = tep_parse_printk_formats(tep, copy);
+	free(copy);
+	return err ? -EINVAL : 0;
+}
+
+int tpformat__load_printk_formats(struct tep_handle *tep)
+{
+	size_t len;
+	char *text;
+	int err;
+
+	err = tpformat__read_printk_formats(&text, &len);
+	if (err)
+		return err;
+	err = tpformat__parse_printk_formats(tep, text, len);
+	free(text);
+	return err;
+}
+
 struct tep_handle *tpformat__new_tep(void)
 {
 	struct tep_handle *tep = tep_alloc();

@@ -36,6 +36,16 @@ int tpformat__read_header_event(char **text, size_t *len);
  */
 struct tep_handle *tpformat__new_tep(void);
 int tpformat__parse_header_page(struct tep_handle *tep, const char *text, size_t len);
+/*
+ * Kernel strings that formats print by address (rcu_utilization's "Start context switch"):
+ * "0xADDR : \"text\"" lines, as tracefs's printk_formats and perf.data's TRACING_DATA
+ * hold them. Only a recording's own lines are right for it (addresses move with KASLR):
+ * a file's come from the file, a live session's from tracefs.
+ */
+int tpformat__read_printk_formats(char **text, size_t *len);
+int tpformat__parse_printk_formats(struct tep_handle *tep, const char *text, size_t len);
+/* The running kernel's printk_formats into tep (for live sessions). */
+int tpformat__load_printk_formats(struct tep_handle *tep);
 /* Add one format text of system sys; *ev (may be NULL) gets the event. -EINVAL if it does not parse. */
 int tpformat__parse(struct tep_handle *tep, const char *sys, const char *text, size_t len,
 		    struct tep_event **ev);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
 #include <tracefs/tracefs.h>
 
 #include "tpformat.h"
@@ -44,6 +45,59 @@ static void test_tpformat_parse_text(void **state)
 	tep_free(tep);
 }
 
+static const char str_format[] = "name: strev\n"
+				 "ID: 9998\n"
+				 "format:\n"
+				 "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+				 "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+				 "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+				 "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+				 "\n"
+				 "\tfield:const char * s;\toffset:8;\tsize:8;\tsigned:0;\n"
+				 "\n"
+				 "print fmt: \"%s\", REC->s\n";
+
+static char *print_str_event(struct tep_handle *tep)
+{
+	struct { uint16_t type; uint8_t flags, pc; int32_t pid; uint64_t s; } data = {
+		9998, 0, 0, 1, 0xffffffff8281a9d1ull
+	};
+	struct tep_record rec = { .data = &data, .size = sizeof(data) };
+	struct trace_seq seq;
+	char *out;
+
+	trace_seq_init(&seq);
+	tep_print_event(tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&seq);
+	out = strdup(seq.buffer);
+	trace_seq_destroy(&seq);
+	return out;
+}
+
+/* A string printed by address (rcu_utilization's) comes from the printk formats. */
+static void test_tpformat_parse_printk_formats(void **state)
+{
+	static const char printk[] = "0xffffffff8281a9be : \"End context switch\"\n"
+				     "0xffffffff8281a9d1 : \"Start context switch\"\n";
+	struct tep_handle *tep = tpformat__new_tep();
+	char *out;
+
+	assert_int_equal(tpformat__parse(tep, "mysys", str_format, strlen(str_format), NULL), 0);
+	out = print_str_event(tep);
+	assert_string_equal(out, "ffffffff8281a9d1");
+	free(out);
+	tep_free(tep);
+	/* the strings must be there before the first print: libtraceevent sorts them once */
+	tep = tpformat__new_tep();
+	assert_int_equal(tpformat__parse(tep, "mysys", str_format, strlen(str_format), NULL), 0);
+	assert_int_equal(tpformat__parse_printk_formats(tep, printk, strlen(printk)), 0);
+	out = print_str_event(tep);
+	assert_string_equal(out, "Start context switch");
+	free(out);
+	assert_int_equal(tpformat__parse_printk_formats(NULL, printk, 3), -EINVAL);
+	tep_free(tep);
+}
+
 static bool have_tracefs(void)
 {
 	return getuid() == 0 && tracefs_tracing_dir() &&
@@ -70,6 +124,9 @@ static void test_tpformat_id_and_format(void **state)
 	assert_non_null(strstr(text, "field: u64 timestamp;"));
 	free(text);
 	assert_int_equal(tpformat__read_header_event(&text, &len), 0);
+	free(text);
+	assert_int_equal(tpformat__read_printk_formats(&text, &len), 0);
+	assert_non_null(strstr(text, " : \""));
 	free(text);
 }
 
@@ -110,6 +167,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tpformat_parse_text),
+		cmocka_unit_test(test_tpformat_parse_printk_formats),
 		cmocka_unit_test(test_tpformat_id_and_format),
 		cmocka_unit_test(test_tpformat_id_errors),
 		cmocka_unit_test(test_tpformat_load_once),
