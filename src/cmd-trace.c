@@ -77,6 +77,8 @@ static int load_formats(struct trace *t)
 			t->tep = tpformat__new_tep();
 			if (!t->tep)
 				return -ENOMEM;
+			/* kernel strings that formats print by address */
+			tpformat__load_printk_formats(t->tep);
 		}
 		tpformat__load(t->tep, ev->tp_sys, ev->tp_name, &t->pevs[i].tp);
 	}
