@@ -440,6 +440,48 @@ static void test_printer_sample_explicit_fields(void **state)
 	free(out);
 }
 
+/* A payload too short for its format, or of another format: the line without fields. */
+static void test_printer_sample_bad_tracepoint_payload(void **state)
+{
+	struct print_event ev = { .name = "sched:sched_process_exec", .type = PERF_TYPE_TRACEPOINT };
+	unsigned char raw[64] = { 0 };
+	struct sample s = { .raw = raw, .has_raw = 1 };
+	struct print_opts o = { .fields = PF_EVENT | PF_TRACE };
+	struct fixture fx = { 0 };
+	char *out, *hp;
+	size_t len;
+	uint32_t loc;
+
+	fx.tep = tpformat__new_tep();
+	hp = slurp("header_page.txt", &len);
+	assert_int_equal(tpformat__parse_header_page(fx.tep, hp, len), 0);
+	free(hp);
+	load_format(&fx, &ev);
+	memcpy(raw, &ev.tp->id, 2);
+	loc = 4u << 16 | 20; /* filename: 4 bytes at offset 20 */
+	memcpy(raw + 8, &loc, 4);
+	memcpy(raw + 20, "abc", 4);
+	o.tep = fx.tep;
+	s.raw_size = 20;
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: \n"); /* __data_loc points past the end */
+	free(out);
+	s.raw_size = 24;
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: filename=abc pid=0 old_pid=0\n");
+	free(out);
+	s.raw_size = 10; /* the fixed fields do not fit */
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: \n");
+	free(out);
+	raw[0] ^= 1; /* another event's id */
+	s.raw_size = 24;
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: \n");
+	free(out);
+	tep_free(fx.tep);
+}
+
 static void test_printer_sample_json(void **state)
 {
 	struct sample s = { .tid = 10, .pid = 9, .has_tid = 1, .cpu = 3, .has_cpu = 1,
@@ -520,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_print_time_cut_not_rounded),
 		cmocka_unit_test(test_printer_sample_comm_fallback),
 		cmocka_unit_test(test_printer_sample_explicit_fields),
+		cmocka_unit_test(test_printer_sample_bad_tracepoint_payload),
 		cmocka_unit_test(test_printer_sample_json),
 		cmocka_unit_test(test_printer_lost_json_only),
 		cmocka_unit_test(test_printer_parse_fields_names),
