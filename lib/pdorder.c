@@ -57,10 +57,11 @@ static int merge(struct pdorder *o, struct pdorder_entry *a, size_t na, size_t n
 static void release(struct pdorder *o, uint64_t limit)
 {
 	size_t n = o->n - o->head, old = o->sorted - o->head, i;
-	struct pdorder_entry *q = o->q + o->head;
+	struct pdorder_entry *q;
 
 	if (!n)
 		return;
+	q = o->q + o->head;
 	if (!is_sorted(q + old, n - old))
 		qsort(q + old, n - old, sizeof(*q), cmp_entry);
 	if (merge(o, q, old, n - old))
