@@ -77,15 +77,36 @@ static int type_rank(char type)
 	return isupper((unsigned char)type) ? 2 : 0;
 }
 
+/* The hex number at the start of [p, end) (at most 16 digits); returns where it stops. */
+static const char *parse_hex(const char *p, const char *end, uint64_t *v)
+{
+	const char *start = p;
+	uint64_t x = 0;
+
+	for (; p < end && p - start < 17; p++) {
+		char c = *p;
+
+		if (c >= '0' && c <= '9')
+			x = x << 4 | (c - '0');
+		else if (c >= 'a' && c <= 'f')
+			x = x << 4 | (c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			x = x << 4 | (c - 'A' + 10);
+		else
+			break;
+	}
+	*v = x;
+	return p - start > 16 ? start : p;
+}
+
 /* One line "ADDR TYPE NAME[\t[MODULE]]" (without its '\n'); 0 also for a skipped line. */
 static int parse_line(struct ksyms *ks, const char *line, size_t len)
 {
-	const char *end = line + len, *name, *name_end, *mod;
+	const char *end = line + len, *name, *name_end, *mod, *after;
 	struct ksym sym = { 0 };
-	char *after;
 	int err;
 
-	sym.addr = strtoull(line, &after, 16);
+	after = parse_hex(line, end, &sym.addr);
 	if (after == line || after + 3 > end || after[0] != ' ' || after[2] != ' ' || !sym.addr)
 		return 0;
 	sym.rank = type_rank(after[1]);

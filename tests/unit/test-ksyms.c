@@ -90,6 +90,24 @@ static void test_ksyms_parse_empty(void **state)
 	assert_null(ksyms__parse("", 0));
 }
 
+/* Text that is not NUL-terminated, cut inside an address: no read past its end (ASan). */
+static void test_ksyms_parse_unterminated(void **state)
+{
+	static const char line[] = "ffffffff81000000 T _text\nffffffff8100";
+	char *buf = malloc(sizeof(line) - 1);
+	struct ksyms *ks;
+
+	memcpy(buf, line, sizeof(line) - 1);
+	ks = ksyms__parse(buf, sizeof(line) - 1);
+	assert_non_null(ks);
+	assert_int_equal(ksyms__count(ks), 1);
+	ksyms__free(ks);
+	/* more than 16 digits is no address */
+	ks = ksyms__parse("1ffffffff81000000 T _text\n", 27);
+	assert_null(ks);
+	free(buf);
+}
+
 static void test_ksyms_load_file(void **state)
 {
 	char path[] = "/tmp/test-ksyms.XXXXXX";
@@ -163,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_ksyms_find_prefers_global),
 		cmocka_unit_test(test_ksyms_find_modules_and_end),
 		cmocka_unit_test(test_ksyms_parse_empty),
+		cmocka_unit_test(test_ksyms_parse_unterminated),
 		cmocka_unit_test(test_ksyms_load_file),
 		cmocka_unit_test(test_ksyms_load_proc),
 		cmocka_unit_test(test_ksyms_new_lazy_reads_on_first_lookup),
