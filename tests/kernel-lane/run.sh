@@ -39,11 +39,8 @@ fi
 mkdir -p "$cache" || exit 1
 
 # The guest's programs: perf-bpf and the tests, linked statically.
-# A fresh make: flags of a calling make (sanitizers in `make asan`) must not reach a static link.
 build_static() {
-	[ "${KERNEL_LANE_NOBUILD:-}" = 1 ] ||
-		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" -j"$(nproc)" \
-			--no-print-directory BUILD="$BUILD" static >"$cache/static.log" 2>&1
+	[ "${KERNEL_LANE_NOBUILD:-}" = 1 ] || "$lane/static.sh" "$BUILD" >"$cache/static.log" 2>&1
 }
 if ! command -v qemu-system-x86_64 >/dev/null; then
 	line FAIL kernel-lane "no qemu-system-x86_64: install qemu-system-x86 (make deps)"
