@@ -18,7 +18,7 @@ got=$(python3 -c 'import collections, json, sys
 c = collections.Counter()
 for l in sys.stdin:
     j = json.loads(l)
-    if j.get("type") == "sample" and j.get("comm") == "getppid-loop":
+    if j.get("type") == "sample" and j.get("comm") == "getppid-loop" and "string" in j:
         c[(j["event"], j.get("string"))] += 1
 for k in sorted(c): print(k[0], k[1], c[k])' <script.json)
 expect_eq "perf-bpf script" "__bpf_stdout__ objconf-b 3

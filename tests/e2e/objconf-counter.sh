@@ -20,7 +20,7 @@ want_cpu = int(sys.argv[3]) if len(sys.argv) > 3 else None
 last, n = {}, 0
 for line in open(path):
     j = json.loads(line)
-    if j.get("type") != "sample" or j.get("pid") != pid:
+    if j.get("event") != "__bpf_stdout__" or j.get("pid") != pid:
         continue
     e1, a1, b1, e2, a2, b2, cpu = struct.unpack("<qQQqQQQ", bytes.fromhex(j["raw"])[:56])
     if e1 or e2:
@@ -72,7 +72,9 @@ if [ "$(nproc)" -ge 2 ]; then
 		-- taskset -c 0 "$W" 2 >"$T/s.json" 2>"$T/err" || fail "slot 1 run exited $?"
 	err=$(python3 -c 'import json,struct,sys
 for l in sys.stdin:
-    print(struct.unpack("<q", bytes.fromhex(json.loads(l)["raw"])[:8])[0])' <"$T/s.json" | sort -u)
+    j = json.loads(l)
+    if j.get("event") == "__bpf_stdout__":
+        print(struct.unpack("<q", bytes.fromhex(j["raw"])[:8])[0])' <"$T/s.json" | sort -u)
 	expect_eq "read of an empty slot" "-2" "$err"
 fi
 echo "ok"

@@ -25,7 +25,7 @@ samples() {
 tid, n = int(sys.argv[1]), 0
 for l in open(sys.argv[2]):
     j = json.loads(l)
-    if j.get("type") != "sample" or j.get("tid") != tid: continue
+    if j.get("event") != "__bpf_stdout__" or j.get("tid") != tid: continue
     e1, a1, b1, e2, a2, b2 = struct.unpack("<qQQqQQ", bytes.fromhex(j["raw"])[:48])
     if e1 == 0 and e2 == 0 and 0 < a1 < b1 and 0 < a2 < b2: n += 1
 print(n)' "$1" "$2"

@@ -13,7 +13,7 @@ report() {
 import json, struct, sys
 for line in open(sys.argv[1]):
     j = json.loads(line)
-    if j.get("type") != "sample" or j.get("comm") != "getppid-loop":
+    if j.get("event") != "__bpf_stdout__" or j.get("comm") != "getppid-loop":
         continue
     raw = bytes.fromhex(j["raw"])[:48]
     slots = struct.unpack("<8I", raw[:32])
