@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -237,6 +238,51 @@ static void test_pdwriter__write_disk_full(void **state)
 	pdreader__free(r);
 }
 
+/* A writer killed (SIGKILL) in the middle of a busy recording leaves a readable file. */
+static void test_pdwriter__write_killed(void **state)
+{
+	struct pdreader_record rec;
+	struct pdreader *r;
+	struct stat st;
+	pid_t pid;
+	int n = 0, ret;
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct pdwriter *w = pdwriter__open(path, evs, 2, NULL);
+
+		for (uint64_t i = 0; w; i++) {
+			struct ksample s = sample(11, 1000 + i);
+
+			pdwriter__write(w, &s, sizeof(s));
+			if (i % 100 == 99)
+				pdwriter__finish_round(w);
+		}
+		_exit(1);
+	}
+	for (int i = 0; i < 500; i++) {
+		if (stat(path, &st) == 0 && st.st_size > 200000)
+			break;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	assert_int_equal(waitpid(pid, &ret, 0), pid);
+	assert_true(WIFSIGNALED(ret));
+	r = pdreader__open(path);
+	assert_non_null(r);
+	while ((ret = pdreader__next(r, &rec)) > 0) {
+		const struct ksample *s = (const void *)rec.hdr;
+
+		assert_int_equal(rec.hdr->type, PERF_RECORD_SAMPLE);
+		assert_string_equal(s->raw, "hello world");
+		n++;
+	}
+	assert_int_equal(ret, 0);
+	assert_true(n > 1000);
+	pdreader__free(r);
+}
+
 static void test_pdwriter__synth_kernel_mmap_record(void **state)
 {
 	struct pdwriter *w = pdwriter__open(path, evs, 1, NULL);
@@ -301,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_pdwriter__open_bad_path),
 		cmocka_unit_test(test_pdwriter__write_cut_anywhere),
 		cmocka_unit_test(test_pdwriter__write_disk_full),
+		cmocka_unit_test(test_pdwriter__write_killed),
 		cmocka_unit_test(test_pdwriter__synth_kernel_mmap_record),
 		cmocka_unit_test(test_pdwriter__open_tracing_data),
 	};
