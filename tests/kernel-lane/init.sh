@@ -11,6 +11,8 @@ export HOME=/root TMPDIR=/tmp PERF_BPF=/bin/perf-bpf BUILD=/build TOP=/repo
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+# An initramfs built without root has no /dev/console node: connect to it now.
+[ -t 1 ] || exec </dev/console >/dev/console 2>&1
 mount -t tmpfs tmpfs /tmp
 mount -t tracefs tracefs /sys/kernel/tracing
 mount -t debugfs debugfs /sys/kernel/debug
