@@ -20,11 +20,16 @@ mount -t bpf bpf /sys/fs/bpf
 
 echo "LANE_BOOT $(uname -r)"
 test_timeout=$(sed -n 's/.*lane.timeout=\([0-9]*\).*/\1/p' /proc/cmdline)
+only=$(sed -n 's/.*lane.only=\([^ ]*\).*/\1/p' /proc/cmdline)
 n=0
 for t in /tests/kernel/* /tests/guest/*; do
 	[ -f "$t" ] && [ -x "$t" ] || continue
 	name=${t#/tests/}
 	name=${name%.sh}
+	case $name in
+	*"$only"*) ;;
+	*) continue ;;
+	esac
 	echo "LANE_BEGIN $name"
 	(cd /tmp && timeout "${test_timeout:-60}" "$t" </dev/null >/tmp/lane.log 2>&1)
 	rc=$?

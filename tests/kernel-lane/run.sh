@@ -11,6 +11,8 @@
 #   KERNEL_LANE_TEST_TIMEOUT  seconds for one guest test (default 60)
 #   KERNEL_LANE_EXTRA     a directory of more guest tests (executables) to run this time
 #   KERNEL_LANE_APPEND    more kernel command line
+#   KERNEL_LANE_ONLY=TEXT run only the guest tests whose name (kernel/NAME, guest/NAME)
+#                         contains TEXT (no spaces)
 #   KERNEL_LANE_NOBUILD=1 use $BUILD/static as it is (no make)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +22,7 @@ BUILD=$(cd "$top" && mkdir -p "$BUILD" && cd "$BUILD" && pwd)
 cache=$BUILD/kernel-lane
 boot_timeout=${KERNEL_LANE_TIMEOUT:-240}
 test_timeout=${KERNEL_LANE_TEST_TIMEOUT:-60}
+append="${KERNEL_LANE_ONLY:+lane.only=$KERNEL_LANE_ONLY} ${KERNEL_LANE_APPEND:-}"
 failed=0
 qpid=
 
@@ -63,7 +66,7 @@ boot() {
 	timeout -k 5 "$boot_timeout" qemu-system-x86_64 -accel tcg -m 1024 -smp 1 \
 		-no-reboot -nodefaults -no-user-config -display none -serial stdio \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel "$1" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 quiet lane.timeout=$test_timeout ${KERNEL_LANE_APPEND:-}" \
+		-append "console=ttyS0 panic=-1 quiet lane.timeout=$test_timeout $append" \
 		</dev/null >"$2.raw" 2>&1 &
 	qpid=$!
 	wait "$qpid"
