@@ -138,7 +138,7 @@ run_kernel() { # package-or-version ("" for the default)
 		line FAIL "kernel-lane/$kver/boot" "$why"
 		grep -v '^    | ' "$log" | tail -n 30 | indent
 	else
-		line PASS "kernel-lane/$kver/boot" "$n tests, $secs s"
+		line PASS "kernel-lane/$kver/boot" "$n test$([ "$n" = 1 ] || echo s), $secs s"
 	fi
 }
 
