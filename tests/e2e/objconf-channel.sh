@@ -5,8 +5,11 @@ need_root
 command -v clang >/dev/null || skip "no clang"
 
 fx=$TOP/tests/fixtures/bpf
-W=$(workload getppid-loop)
 cd "$T" || fail "no temp dir"
+# system-wide, other runs of getppid-loop show up too: this one has a name of its own
+comm=occh$$
+cp "$(workload getppid-loop)" "$comm" || fail "cannot copy the workload"
+W=$T/$comm
 cp "$fx/objconf-channel.c" a.c || fail "cannot copy"
 cp "$fx/objconf-out-b.c" b.c || fail "cannot copy"
 
@@ -18,15 +21,15 @@ got=$(python3 -c 'import collections, json, sys
 c = collections.Counter()
 for l in sys.stdin:
     j = json.loads(l)
-    if j.get("type") == "sample" and j.get("comm") == "getppid-loop" and "string" in j:
+    if j.get("type") == "sample" and j.get("comm") == sys.argv[1] and "string" in j:
         c[(j["event"], j.get("string"))] += 1
-for k in sorted(c): print(k[0], k[1], c[k])' <script.json)
+for k in sorted(c): print(k[0], k[1], c[k])' "$comm" <script.json)
 expect_eq "perf-bpf script" "__bpf_stdout__ objconf-b 3
 evt objconf-channel 3" "$got"
 if command -v perf >/dev/null; then
 	perf script 2>/dev/null >perf.out || fail "perf script failed"
 	# a sample's header line names comm and event; its BPF string follows a few lines on
-	n=$(awk '/^ *[^ ]+ +[0-9]+ +\[[0-9]+\] / { ev = ($1 == "getppid-loop") ? $6 : "" }
+	n=$(awk -v comm="$comm" '/^ *[^ ]+ +[0-9]+ +\[[0-9]+\] / { ev = ($1 == comm) ? $6 : "" }
 		ev == "evt:" && /BPF string: "objconf-channel"/ { n++ } END { print n + 0 }' perf.out)
 	expect_eq "stock perf script: evt samples" 3 "$n"
 fi

@@ -46,14 +46,17 @@ expect_eq "workload samples" 5 "$n"
 # the counters are opened on every CPU, but only the workload's samples are shown
 expect_eq "other tasks' samples" 0 "$(grep -vc "\"pid\":$pid," "$T/w.json")"
 
-# system-wide: the same, the workload among every task calling getppid
+# system-wide: the same, the workload among every task calling getppid (a copy with a name
+# of its own: other runs of getppid-loop may be traced too)
+comm=occnt$$
+cp "$W" "$T/$comm" || fail "cannot copy the workload"
 "$PERF_BPF" trace --json -a -e cpu-clock/period=100000000000,no-inherit/ \
-	-e task-clock/period=100000000000,no-inherit/ -e "$fx/$terms/" -- "$W" 4 \
+	-e task-clock/period=100000000000,no-inherit/ -e "$fx/$terms/" -- "$T/$comm" 4 \
 	>"$T/a.json" 2>"$T/err" || fail "trace -a exited $? ($(cat "$T/err"))"
 pid=$(python3 -c 'import json,sys
 for l in sys.stdin:
     j = json.loads(l)
-    if j.get("comm") == "getppid-loop": print(j["pid"]); break' <"$T/a.json")
+    if j.get("comm") == sys.argv[1]: print(j["pid"]); break' "$comm" <"$T/a.json")
 [ -n "$pid" ] || fail "-a: no sample of the workload"
 n=$(check "$T/a.json" "$pid") || fail "-a: $n"
 expect_eq "-a workload samples" 4 "$n"
