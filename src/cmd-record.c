@@ -49,15 +49,23 @@ static int record_round(void *ctx)
 	return err;
 }
 
+/* CMDLINE gets the program's name, then record's own argv ("record", ...), as perf writes it. */
 static struct pdwriter *open_writer(struct evlist *el, const char *path, int argc, char **argv)
 {
 	int n = evlist__nr(el);
 	struct pdwriter_event *evs = calloc(n, sizeof(*evs));
-	struct pdwriter_opts po = { .argc = argc, .argv = argv };
+	char *prog = program_invocation_name;
+	char **full = malloc(sizeof(*full) * (argc + 1));
+	struct pdwriter_opts po = { .argc = argc + 1, .argv = full };
 	struct pdwriter *w;
 
-	if (!evs)
+	if (!evs || !full) {
+		free(evs);
+		free(full);
 		return NULL;
+	}
+	full[0] = prog;
+	memcpy(full + 1, argv, sizeof(*full) * argc);
 	for (int i = 0; i < n; i++) {
 		struct evsel *ev = evlist__at(el, i);
 
@@ -70,6 +78,7 @@ static struct pdwriter *open_writer(struct evlist *el, const char *path, int arg
 	}
 	w = pdwriter__open(path, evs, n, &po);
 	free(evs);
+	free(full);
 	return w;
 }
 
@@ -124,9 +133,17 @@ static void synth_comms(struct pdwriter *w, const struct session_opts *so)
 	closedir(dir);
 }
 
+/* Losses at the very end have no LOST record from the kernel: write one for them. */
+static int write_unreported_lost(struct pdwriter *w, const struct evlist *el)
+{
+	uint64_t reported = evlist__lost(el), total = evlist__lost_samples(el);
+
+	return total > reported ? pdwriter__synth_lost(w, total - reported) : 0;
+}
+
 static void report(const struct record *r, struct session *s, const char *path, uint64_t bytes)
 {
-	uint64_t lost = evlist__lost(session__evlist(s));
+	uint64_t lost = evlist__lost_samples(session__evlist(s));
 
 	fprintf(stderr, "[ perf-bpf record: Captured and wrote %.3f MB %s (%lu samples) ]\n",
 		bytes / 1024.0 / 1024.0, path, r->samples);
@@ -155,6 +172,8 @@ static int run(struct evopts *eo, int argc, char **argv)
 	synth_comms(r.writer, &eo->session);
 	session__set_round_fn(s, record_round, &r);
 	err = session__run(s, record_record, &r);
+	if (!r.err)
+		r.err = write_unreported_lost(r.writer, session__evlist(s));
 	bytes = pdwriter__bytes(r.writer);
 	cerr = pdwriter__close(r.writer);
 	if (r.err || cerr) {
