@@ -63,6 +63,12 @@ const char *pdreader__header_page(const struct pdreader *r, size_t *len)
 	return r->tr.header_page;
 }
 
+const char *pdreader__printk_formats(const struct pdreader *r, size_t *len)
+{
+	*len = r->tr.printk_len;
+	return r->tr.printk;
+}
+
 size_t pdreader__nr_formats(const struct pdreader *r)
 {
 	return r->tr.nr_fmts;

@@ -64,6 +64,8 @@ const struct pdreader_event *pdreader__event(const struct pdreader *r, size_t id
 
 /* TRACING_DATA pieces for libtraceevent; header_page is NULL (len 0) when absent. */
 const char *pdreader__header_page(const struct pdreader *r, size_t *len);
+/* The printk formats of the file's tracing data, or NULL (*len 0) when it has none. */
+const char *pdreader__printk_formats(const struct pdreader *r, size_t *len);
 size_t pdreader__nr_formats(const struct pdreader *r);
 /* A format of TRACING_DATA (system, text, ID, name); valid until the reader is freed. */
 const struct pdtracing_format *pdreader__format(const struct pdreader *r, size_t idx);

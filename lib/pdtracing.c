@@ -137,8 +137,11 @@ static int read_systems(struct pdtracing *t, struct cursor *c)
 	return 0;
 }
 
-/* kallsyms and printk formats (u32 size each), saved cmdlines (u64): all optional. */
-static void skip_tail(struct cursor *c, const char *version)
+/*
+ * kallsyms and printk formats (u32 size each), saved cmdlines (u64): all optional. The
+ * printk formats are kept: formats that print kernel strings by address need them.
+ */
+static void skip_tail(struct pdtracing *t, struct cursor *c, const char *version)
 {
 	uint64_t size;
 	uint32_t n;
@@ -147,6 +150,10 @@ static void skip_tail(struct cursor *c, const char *version)
 		if (!room(c, n)) {
 			c->off = c->end;
 			return;
+		}
+		if (i == 1 && n) {
+			t->printk = (const char *)c->buf + c->off;
+			t->printk_len = n;
 		}
 		c->off += n;
 	}
@@ -176,7 +183,7 @@ static int parse(struct pdtracing *t, struct cursor *c)
 	t->header_page_len = size;
 	if (!take_literal(c, "header_event", 13) || !take_blob64(c, &size))
 		return -EINVAL;
-	return read_systems(t, c) ?: (skip_tail(c, version), 0);
+	return read_systems(t, c) ?: (skip_tail(t, c, version), 0);
 }
 
 int pdtracing__parse(struct pdtracing *t, const uint8_t *buf, size_t len, size_t *used)

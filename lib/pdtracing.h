@@ -23,6 +23,8 @@ struct pdtracing {
 	size_t header_page_len;
 	struct pdtracing_format *fmts;
 	size_t nr_fmts;
+	const char *printk; /* printk formats ("0xADDR : \"text\"" lines), NULL when absent */
+	size_t printk_len;
 };
 
 /*

@@ -38,8 +38,9 @@ struct threads *threads__new(void)
 		return NULL;
 	t->cap = 64;
 	t->slots = calloc(t->cap, sizeof(*t->slots));
-	if (!t->slots) {
-		free(t);
+	/* no COMM ever names the idle task: perf calls it "swapper", and so do we */
+	if (!t->slots || threads__set_comm(t, 0, 0, "swapper")) {
+		threads__free(t);
 		return NULL;
 	}
 	return t;

@@ -109,6 +109,9 @@ static int load_formats(struct script *sc)
 		return -errno;
 	if (page && tpformat__parse_header_page(sc->tep, page, len))
 		pr_debug("the file's header_page does not parse");
+	page = pdreader__printk_formats(sc->r, &len);
+	if (page && tpformat__parse_printk_formats(sc->tep, page, len))
+		pr_debug("the file's printk formats do not parse");
 	for (size_t i = 0; i < n; i++) {
 		const struct pdtracing_format *f = pdreader__format(sc->r, i);
 

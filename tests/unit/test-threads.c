@@ -16,6 +16,7 @@ static void test_threads_set_comm_lookup(void **state)
 	uint32_t pid = 0;
 
 	assert_non_null(t);
+	assert_string_equal(threads__comm(t, 0), "swapper"); /* the idle task, as perf names it */
 	assert_null(threads__comm(t, 42));
 	assert_int_equal(threads__pid(t, 42, &pid), -ENOENT);
 	assert_int_equal(threads__set_comm(t, 40, 42, "perf-exec"), 0);
@@ -24,7 +25,7 @@ static void test_threads_set_comm_lookup(void **state)
 	assert_string_equal(threads__comm(t, 42), "gp");
 	assert_int_equal(threads__pid(t, 42, &pid), 0);
 	assert_int_equal(pid, 40);
-	assert_int_equal(threads__count(t), 1);
+	assert_int_equal(threads__count(t), 2);
 	assert_int_equal(threads__set_comm(t, 0, 0, "swapper/0"), 0);
 	assert_string_equal(threads__comm(t, 0), "swapper/0");
 	threads__free(t);
