@@ -21,7 +21,12 @@ mount -t bpf bpf /sys/fs/bpf
 echo "LANE_BOOT $(uname -r)"
 test_timeout=$(sed -n 's/.*lane.timeout=\([0-9]*\).*/\1/p' /proc/cmdline)
 only=$(sed -n 's/.*lane.only=\([^ ]*\).*/\1/p' /proc/cmdline)
+# lane.shard=I/J: of the tests selected, this boot runs those whose index modulo J is I.
+shard=$(sed -n 's/.*lane.shard=\([0-9]*\/[0-9]*\).*/\1/p' /proc/cmdline)
+shards=${shard#*/}
+shard=${shard%/*}
 n=0
+idx=0
 for t in /tests/kernel/* /tests/guest/*; do
 	[ -f "$t" ] && [ -x "$t" ] || continue
 	name=${t#/tests/}
@@ -30,6 +35,8 @@ for t in /tests/kernel/* /tests/guest/*; do
 	*"$only"*) ;;
 	*) continue ;;
 	esac
+	idx=$((idx + 1))
+	[ $(((idx - 1) % ${shards:-1})) = "${shard:-0}" ] || continue
 	echo "LANE_BEGIN $name"
 	(cd /tmp && timeout "${test_timeout:-60}" "$t" </dev/null >/tmp/lane.log 2>&1)
 	rc=$?

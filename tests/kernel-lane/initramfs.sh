@@ -77,7 +77,10 @@ export XDG_CACHE_HOME=${out%/*}/cache
 for src in "$root"/repo/tests/fixtures/bpf/*.c "$lane"/guest/bpf/*.c; do
 	[ -f "$src" ] || continue
 	case $src in
-	"$lane"/*) mkdir -p "$root/tests/guest/bpf"; obj=$root/tests/guest/bpf/$(basename "${src%.c}").o ;;
+	"$lane"/*)
+		mkdir -p "$root/tests/guest/bpf"
+		obj=$root/tests/guest/bpf/$(basename "${src%.c}").o
+		;;
 	*) obj=${src%.c}.o ;;
 	esac
 	"$sb/perf-bpf" compile -q "$src" -o "$obj" 2>&1 | head -n 2 || true

@@ -56,7 +56,8 @@ if [ -z "$pkg" ] || ! fetch "$pkg"; then
 	# Stale lists name a package the mirror no longer has: refresh them once and look again.
 	[ "$(id -u)" = 0 ] && apt-get update -qq >/dev/null 2>&1
 	pkg=$(resolve)
-	[ -n "$pkg" ] || die "no kernel package '${want:-linux-image-amd64}': apt-cache does not know it"
+	[ -n "$pkg" ] ||
+		die "no kernel package '${want:-linux-image-amd64}': apt-cache does not know it"
 	fetch "$pkg" || die "cannot download kernel package '$pkg': ${why:-apt-get download failed}"
 fi
 if [ -s "$dir/vmlinux" ]; then
@@ -87,6 +88,7 @@ unpack() { # magic-regex decompressor
 	return 1
 }
 unpack '\xfd7zXZ\x00' 'xz -dc' || unpack '\x28\xb5\x2f\xfd' 'zstd -dc' ||
-	unpack '\x1f\x8b\x08' 'gzip -dc' || die "no ELF kernel inside '$vmlinuz': unknown compression"
+	unpack '\x1f\x8b\x08' 'gzip -dc' ||
+	die "no ELF kernel inside '$vmlinuz': unknown compression"
 rm -f "$deb" # the package is 70-110 MB; boot/ and vmlinux are all the lane needs
 echo "$dir/vmlinux"

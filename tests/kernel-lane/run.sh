@@ -13,6 +13,8 @@
 #   KERNEL_LANE_APPEND    more kernel command line
 #   KERNEL_LANE_ONLY=TEXT run only the guest tests whose name (kernel/NAME, guest/NAME)
 #                         contains TEXT (no spaces)
+#   KERNEL_LANE_JOBS      parallel boots sharing the tests (default: CPUs up to 4; 1 with
+#                         KERNEL_LANE_ONLY)
 #   KERNEL_LANE_NOBUILD=1 use $BUILD/static as it is (no make)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,16 +24,26 @@ BUILD=$(cd "$top" && mkdir -p "$BUILD" && cd "$BUILD" && pwd)
 cache=$BUILD/kernel-lane
 boot_timeout=${KERNEL_LANE_TIMEOUT:-240}
 test_timeout=${KERNEL_LANE_TEST_TIMEOUT:-60}
-append="${KERNEL_LANE_ONLY:+lane.only=$KERNEL_LANE_ONLY} ${KERNEL_LANE_APPEND:-}"
+append="lane.timeout=$test_timeout ${KERNEL_LANE_ONLY:+lane.only=$KERNEL_LANE_ONLY}"
+append="$append ${KERNEL_LANE_APPEND:-}"
+# Guest tests spread over parallel boots: TCG keeps one host CPU busy per boot.
+jobs=${KERNEL_LANE_JOBS:-$(nproc)}
+[ -n "${KERNEL_LANE_ONLY:-}" ] && jobs=${KERNEL_LANE_JOBS:-1}
+[ "$jobs" -gt 4 ] && jobs=4
 failed=0
-qpid=
+qpids=()
 
 line() { # status name [reason]
 	[ "$1" = FAIL ] && failed=1
 	printf '%-4s %s%s\n' "$1" "$2" "${3:+  ($3)}"
 }
 indent() { sed 's/^/    | /'; }
-cleanup() { [ -n "$qpid" ] && kill "$qpid" 2>/dev/null && wait "$qpid" 2>/dev/null; }
+plural() { echo "$1 $2$([ "$1" = 1 ] || echo s)"; }
+cleanup() {
+	[ ${#qpids[@]} -gt 0 ] || return 0
+	kill "${qpids[@]}" 2>/dev/null
+	wait "${qpids[@]}" 2>/dev/null
+}
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
@@ -61,18 +73,15 @@ if ! "$lane/initramfs.sh" "$initrd" "$BUILD/static" ${KERNEL_LANE_EXTRA:+"$KERNE
 	exit 1
 fi
 
-# boot VMLINUX LOG: one QEMU run; sets qrc to its exit status (124: timeout).
-boot() {
+# boot_start VMLINUX LOG SHARD: start one QEMU in the background, running the guest tests
+# whose index modulo $jobs is SHARD; its exit status (124: timeout) comes from wait.
+boot_start() {
 	timeout -k 5 "$boot_timeout" qemu-system-x86_64 -accel tcg -m 1024 -smp 1 \
 		-no-reboot -nodefaults -no-user-config -display none -serial stdio \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel "$1" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 quiet lane.timeout=$test_timeout $append" \
+		-append "console=ttyS0 panic=-1 quiet lane.shard=$3/$jobs $append" \
 		</dev/null >"$2.raw" 2>&1 &
-	qpid=$!
-	wait "$qpid"
-	qrc=$?
-	qpid=
-	tr -d '\r' <"$2.raw" >"$2" && rm -f "$2.raw"
+	qpids+=($!)
 }
 
 # report PREFIX LOG: one line per guest test; sets nres to the count of results seen.
@@ -100,8 +109,27 @@ report() {
 	rm -f "$out"
 }
 
+# verdict LOG RC NRES: why that boot failed (nothing when it did not).
+verdict() {
+	local log=$1 rc=$2 done_n
+	done_n=$(sed -n 's/^LANE_DONE \([0-9]*\)$/\1/p' "$log")
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		echo "guest hung: no power-off within ${boot_timeout} s"
+	elif grep -q 'Kernel panic' "$log"; then
+		echo "guest kernel panic"
+	elif ! grep -q '^LANE_BOOT ' "$log"; then
+		echo "guest /init never started (QEMU exit $rc)"
+	elif [ -z "$done_n" ]; then
+		echo "guest stopped before reporting every result (QEMU exit $rc)"
+	elif [ "$done_n" != "$3" ]; then
+		echo "guest reported $done_n tests, $3 results read"
+	elif [ "$rc" != 1 ]; then
+		echo "QEMU exit $rc, not the guest's exit device"
+	fi
+}
+
 run_kernel() { # package-or-version ("" for the default)
-	local vmlinux kver log rc t0 t1 n secs done_n qrc nres
+	local vmlinux kver log t0 secs i n=0 why= w rcs=() nres
 	if ! vmlinux=$("$lane/kernel.sh" "$cache" "$1" 2>"$cache/kernel.err"); then
 		line FAIL "kernel-lane/${1:-kernel}" "$(tail -n 1 "$cache/kernel.err")"
 		return
@@ -109,36 +137,36 @@ run_kernel() { # package-or-version ("" for the default)
 	kver=$(basename "$(dirname "$vmlinux")")
 	kver=${kver#linux-image-}
 	kver=${kver%-unsigned}
-	log=$cache/console-$kver.log
+	log=$cache/console-$kver
+	rm -f "$log".*
 	t0=$(date +%s%N)
-	boot "$vmlinux" "$log"
-	rc=$qrc
-	t1=$(date +%s%N)
-	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
-	report "kernel-lane/$kver" "$log"
-	n=$nres
-	done_n=$(sed -n 's/^LANE_DONE \([0-9]*\)$/\1/p' "$log")
-	local why=
-	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-		why="guest hung: no power-off within ${boot_timeout} s"
-	elif grep -q 'Kernel panic' "$log"; then
-		why="guest kernel panic"
-	elif ! grep -q '^LANE_BOOT ' "$log"; then
-		why="guest /init never started (QEMU exit $rc)"
-	elif [ -z "$done_n" ]; then
-		why="guest stopped before reporting every result (QEMU exit $rc)"
-	elif [ "$done_n" != "$n" ]; then
-		why="guest reported $done_n tests, $n results read"
-	elif [ "$rc" != 1 ]; then
-		why="QEMU exit $rc, not the guest's exit device"
-	elif [ "$n" = 0 ]; then
-		why="no guest tests found"
-	fi
+	for ((i = 0; i < jobs; i++)); do
+		boot_start "$vmlinux" "$log.$i.log" $i
+	done
+	for i in "${!qpids[@]}"; do
+		wait "${qpids[$i]}"
+		rcs+=($?)
+	done
+	qpids=()
+	secs=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+	for ((i = 0; i < jobs; i++)); do
+		tr -d '\r' <"$log.$i.log.raw" >"$log.$i.log" && rm -f "$log.$i.log.raw"
+		report "kernel-lane/$kver" "$log.$i.log"
+		n=$((n + nres))
+		w=$(verdict "$log.$i.log" "${rcs[$i]}" "$nres")
+		if [ -n "$w" ] && [ -z "$why" ]; then
+			why=$w
+			[ "$jobs" -gt 1 ] && why="$why, boot $((i + 1)) of $jobs"
+			grep -v '^    | ' "$log.$i.log" | tail -n 30 >"$log.why"
+		fi
+	done
+	[ -z "$why" ] && [ "$n" = 0 ] && why="no guest tests found"
 	if [ -n "$why" ]; then
 		line FAIL "kernel-lane/$kver/boot" "$why"
-		grep -v '^    | ' "$log" | tail -n 30 | indent
+		[ -f "$log.why" ] && indent <"$log.why"
 	else
-		line PASS "kernel-lane/$kver/boot" "$n test$([ "$n" = 1 ] || echo s), $secs s"
+		why="$(plural "$n" test), $(plural "$jobs" boot), $secs s"
+		line PASS "kernel-lane/$kver/boot" "$why"
 	fi
 }
 

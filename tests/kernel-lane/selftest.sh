@@ -27,7 +27,8 @@ expect() {
 		if [ $rc = 1 ] && grep -qE "^FAIL .*$re" "$t/out"; then
 			line PASS "kernel-lane/selftest/$name"
 		else
-			line FAIL "kernel-lane/selftest/$name" "run.sh exit $rc, no FAIL line matching /$re/"
+			line FAIL "kernel-lane/selftest/$name" \
+				"run.sh exit $rc, no FAIL line matching /$re/"
 			sed 's/^/    | /' "$t/out" | tail -n 20
 		fi
 	done
