@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -15,6 +14,7 @@
 
 #include "log.h"
 #include "query.h"
+#include "tpformat.h"
 
 #define TRACEFS "/sys/kernel/tracing"
 #define DEBUGFS_TRACING "/sys/kernel/debug/tracing"
@@ -359,89 +359,30 @@ static int query_one(struct query *q, const char *sys, const char *name, bool ke
 }
 
 struct tp_match {
-	char **names; /* "sys\0name" pairs, sorted */
-	size_t nr;
+	char **names; /* "sys:name", sorted (tpformat__glob) */
+	int nr;
 };
-
-static int cmp_str(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	int c = strcmp(x, y);
-
-	return c ? c : strcmp(x + strlen(x) + 1, y + strlen(y) + 1);
-}
-
-static int match_add(struct tp_match *m, const char *sys, const char *name)
-{
-	size_t ls = strlen(sys), ln = strlen(name);
-	char **p = realloc(m->names, (m->nr + 1) * sizeof(*p));
-	char *s;
-
-	if (!p)
-		return -ENOMEM;
-	m->names = p;
-	s = malloc(ls + ln + 2);
-	if (!s)
-		return -ENOMEM;
-	memcpy(s, sys, ls + 1);
-	memcpy(s + ls + 1, name, ln + 1);
-	m->names[m->nr++] = s;
-	return 0;
-}
 
 static void match_free(struct tp_match *m)
 {
-	for (size_t i = 0; i < m->nr; i++)
+	for (int i = 0; i < m->nr; i++)
 		free(m->names[i]);
 	free(m->names);
-}
-
-static int match_system(struct tp_match *m, const char *dir, const char *sys, const char *name_pat)
-{
-	char path[512];
-	struct dirent *de;
-	int err = 0;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, sys);
-	d = opendir(path);
-	if (!d)
-		return 0;
-	while (!err && (de = readdir(d)))
-		if (de->d_type == DT_DIR && de->d_name[0] != '.' &&
-		    !fnmatch(name_pat, de->d_name, 0))
-			err = match_add(m, sys, de->d_name);
-	closedir(d);
-	return err;
 }
 
 /* Every tracepoint whose system and name match the patterns, sorted. */
 static int match_tracepoints(struct tp_match *m, const char *sys_pat, const char *name_pat)
 {
-	const char *dir = query__events_dir();
-	bool sys_glob = strpbrk(sys_pat, "*?[") != NULL;
-	struct dirent *de;
-	int err = 0;
-	DIR *d;
+	if (!query__events_dir()) /* mounts tracefs when it is missing */
+		return -errno;
+	m->nr = tpformat__glob(sys_pat, name_pat, &m->names);
+	if (m->nr < 0) {
+		int err = m->nr;
 
-	if (!dir)
-		return -errno;
-	d = opendir(dir);
-	if (!d)
-		return -errno;
-	while (!err && (de = readdir(d))) {
-		if (de->d_type != DT_DIR || de->d_name[0] == '.')
-			continue;
-		/* ftrace's own events take no BPF program */
-		if (sys_glob && !strcmp(de->d_name, "ftrace"))
-			continue;
-		if (!fnmatch(sys_pat, de->d_name, 0))
-			err = match_system(m, dir, de->d_name, name_pat);
+		m->nr = 0;
+		return err;
 	}
-	closedir(d);
-	if (!err && m->nr)
-		qsort(m->names, m->nr, sizeof(*m->names), cmp_str);
-	return err;
+	return 0;
 }
 
 static int query_matches(struct query *q, const struct tp_match *m, bool exact,
@@ -449,9 +390,13 @@ static int query_matches(struct query *q, const struct tp_match *m, bool exact,
 {
 	int err = 0;
 
-	for (size_t i = 0; !err && i < m->nr; i++) {
-		const char *sys = m->names[i], *name = sys + strlen(sys) + 1;
+	for (int i = 0; !err && i < m->nr; i++) {
+		char *sys = m->names[i], *name = strchr(sys, ':');
 
+		*name++ = '\0'; /* "sys:name" in place */
+		/* ftrace's own events take no BPF program */
+		if (!exact && !strcmp(sys, "ftrace"))
+			continue;
 		if (!exact && !opts->exhaustive && !is_candidate(q, opts, sys, name))
 			continue;
 		err = query_one(q, sys, name, opts->keep_empty || exact);
