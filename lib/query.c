@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
