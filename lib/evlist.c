@@ -204,6 +204,22 @@ uint64_t evlist__lost(const struct evlist *el)
 	return lost;
 }
 
+uint64_t evlist__lost_samples(const struct evlist *el)
+{
+	uint64_t total = 0;
+
+	for (int i = 0; i < el->nr; i++) {
+		uint64_t n;
+
+		if (el->evsels[i]->kind == EVSEL_TRACKING)
+			continue; /* COMM, FORK, EXIT: not samples */
+		if (evsel__read_lost(el->evsels[i], &n))
+			return evlist__lost(el);
+		total += n;
+	}
+	return total;
+}
+
 static int parse_cpu_list(const char *s, int *cpus, int max)
 {
 	int n = 0;

@@ -34,6 +34,12 @@ int evlist__poll_add_fd(struct evlist *el, int fd);
 int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx);
 /* Records the kernel reported lost (PERF_RECORD_LOST), all rings together. */
 uint64_t evlist__lost(const struct evlist *el);
+/*
+ * Samples lost so far, exactly: the kernel writes a LOST record only when a later record
+ * fits (losses at the very end are known only from the events' lost counts), and LOST
+ * records also count tracking records. Kernels before 6.0: evlist__lost().
+ */
+uint64_t evlist__lost_samples(const struct evlist *el);
 const struct target *evlist__target(const struct evlist *el);
 
 /* Possible CPUs of this machine (sysfs "possible"), or those of a -C list: "0-2,5". */

@@ -30,6 +30,8 @@ static struct evsel *evsel__alloc(const char *name, enum evsel_kind kind)
 	ev->attr.sample_type = EVSEL_SAMPLE_TYPE;
 	ev->attr.sample_id_all = 1;
 	ev->attr.exclude_guest = 1;
+	/* read() tells how many samples the kernel dropped, even those no LOST record reports */
+	ev->attr.read_format = PERF_FORMAT_LOST;
 	return ev;
 }
 
@@ -130,6 +132,10 @@ static int open_one(struct evsel *ev, int pid, int cpu)
 {
 	int fd = syscall(SYS_perf_event_open, &ev->attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 
+	if (fd < 0 && errno == EINVAL && (ev->attr.read_format & PERF_FORMAT_LOST)) {
+		ev->attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
+		return open_one(ev, pid, cpu);
+	}
 	return fd < 0 ? -errno : fd;
 }
 
@@ -204,6 +210,23 @@ int evsel__attach_bpf(struct evsel *ev)
 	}
 	pr_debug("attached program fd %d to %s (%d of %d fds)", ev->prog_fd, ev->name, attached,
 		 ev->nr_fds);
+	return 0;
+}
+
+int evsel__read_lost(const struct evsel *ev, uint64_t *lost)
+{
+	uint64_t v[2]; /* value, lost */
+
+	*lost = 0;
+	if (!(ev->attr.read_format & PERF_FORMAT_LOST))
+		return -EOPNOTSUPP;
+	for (int i = 0; i < ev->nr_fds; i++) {
+		if (ev->fds[i] < 0)
+			continue;
+		if (read(ev->fds[i], v, sizeof(v)) != sizeof(v))
+			return errno ? -errno : -EIO;
+		*lost += v[1];
+	}
 	return 0;
 }
 

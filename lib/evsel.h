@@ -56,5 +56,10 @@ void evsel__close(struct evsel *ev);
 /* Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected). */
 int evsel__attach_bpf(struct evsel *ev);
 int evsel__enable(struct evsel *ev);
+/*
+ * Samples the kernel dropped on ev's fds (PERF_FORMAT_LOST), those whose LOST record was
+ * never written included; inherited children's are not counted. -EOPNOTSUPP before 6.0.
+ */
+int evsel__read_lost(const struct evsel *ev, uint64_t *lost);
 
 #endif

@@ -304,6 +304,16 @@ int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const c
 	return put_record(w, PERF_RECORD_COMM, 0, &b);
 }
 
+int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost)
+{
+	struct dbuf b = {};
+
+	dbuf_u64(&b, w->id0);
+	dbuf_u64(&b, lost);
+	put_trailer(&b, &w->attr0, w->id0, 0, 0);
+	return put_record(w, PERF_RECORD_LOST, 0, &b);
+}
+
 static int kernel_text_addr(uint64_t *addr)
 {
 	FILE *f = fopen("/proc/kallsyms", "re");

@@ -134,7 +134,7 @@ static void trace_exit(struct trace *t)
 
 static void report_losses(struct session *s)
 {
-	uint64_t lost = evlist__lost(session__evlist(s));
+	uint64_t lost = evlist__lost_samples(session__evlist(s));
 
 	if (lost)
 		pr_warn("%llu samples lost: the reader fell behind (try a bigger -m)",
