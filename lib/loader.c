@@ -181,30 +181,21 @@ static bool kernel_has_kprobes(void)
 	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
 }
 
-static int check_probe(const struct loader_prog *p)
+/* Without kprobes (or when a test asks), kernel functions go through fentry/fexit. */
+static bool use_fentry(const struct loader_prog *p)
 {
-	const char *prog = bpf_program__name(p->prog);
-
-	if ((p->sec.kind == SECTION_KPROBE || p->sec.kind == SECTION_KRETPROBE) &&
-	    !kernel_has_kprobes()) {
-		pr_err("program '%s' in '%s': section '%s' needs kprobes, which this kernel lacks (CONFIG_KPROBES)",
-		       prog, p->object, p->section);
-		pr_hint("attach to a tracepoint instead, e.g. SEC(\"syscalls:sys_enter_nanosleep\")");
-		return -EOPNOTSUPP;
-	}
-	return 0;
+	if (p->sec.kind != SECTION_KPROBE && p->sec.kind != SECTION_KRETPROBE)
+		return false;
+	return probe__mode_from_env() == PROBE_MODE_FENTRY || !kernel_has_kprobes();
 }
 
 static int setup_probe(struct loader_prog *p, const char *license)
 {
-	int err = check_probe(p);
+	int err = bpf_program__set_type(p->prog, BPF_PROG_TYPE_KPROBE);
 
 	if (err)
 		return err;
-	err = bpf_program__set_type(p->prog, BPF_PROG_TYPE_KPROBE);
-	if (err)
-		return err;
-	p->probe = probeprog__new(p->prog, &p->sec, p->object, license);
+	p->probe = probeprog__new(p->prog, &p->sec, p->object, license, use_fentry(p));
 	if (!p->probe)
 		return -errno;
 	return register_probe(p->prog, p->probe);
@@ -298,8 +289,13 @@ static int open_object(struct loader *l, const char *path, void *buf, size_t siz
 
 	obj = bpf_object__open_mem(buf, size, &opts);
 	if (!obj) {
+		char why[128];
+
 		err = -errno;
-		pr_err("cannot open BPF object '%s': %s", path, strerror(-err));
+		/* libbpf's own codes (4000 and up, "not a valid eBPF object") are not errnos */
+		if (libbpf_strerror(err, why, sizeof(why)))
+			snprintf(why, sizeof(why), "%s", strerror(-err));
+		pr_err("cannot open BPF object '%s': %s", path, why);
 		return err;
 	}
 	o = realloc(l->objs, sizeof(*o) * (l->nr_objs + 1));
