@@ -92,6 +92,9 @@ int runcmd__run(char *const argv[], struct runcmd_result *r)
 	pid_t pid;
 
 	memset(r, 0, sizeof(*r));
+	/* POSIX lets posix_spawn report a failed exec as exit status 127 (it does under valgrind) */
+	if (strchr(argv[0], '/') && access(argv[0], X_OK))
+		return -errno;
 	if (pipe2(out, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
 		err = -errno;
 		goto out;
