@@ -59,7 +59,7 @@ endif
 .SUFFIXES:
 
 .PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
-	static guest-bins check-kernel
+	static guest-bins check-kernel fuzz-bins soak valgrind
 .DEFAULT_GOAL := all
 
 all: $(BIN)
@@ -71,6 +71,9 @@ help:
 	@echo 'check-kernel  the guest tests under QEMU on a Debian kernel (part of check)'
 	@echo 'demo       deps + build + run examples/hello.c live'
 	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
+	@echo 'valgrind   the unit tests under valgrind memcheck, leaks included'
+	@echo 'fuzz       each libFuzzer target for FUZZ_SECONDS (in build-fuzz/); a table at the end'
+	@echo 'soak       the crash trials, SOAK_TRIALS times (default 100)'
 	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
 	@echo 'install    install perf-bpf and its man pages (PREFIX, DESTDIR)'
 	@echo 'clean      remove build products'
@@ -169,6 +172,32 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 asan: deps mounts
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g" EXTRA_CFLAGS="$(SAN)" \
 		EXTRA_LDFLAGS="$(SAN)" check-only
+
+# libFuzzer: lib/ built by clang with coverage, each tests/fuzz/fuzz-NAME.c linked with its main.
+FUZZ_SECONDS ?= 60
+FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIBA)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+fuzz-bins: $(FUZZ_BINS)
+
+fuzz:
+	$(Q)$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(CLANG) CFLAGS="-O1 -g" \
+		EXTRA_CFLAGS="$(FUZZ_SAN)" EXTRA_LDFLAGS="-fsanitize=address,undefined" fuzz-bins
+	$(Q)scripts/fuzz.sh $(abspath build-fuzz) $(FUZZ_SECONDS)
+
+SOAK_TRIALS ?= 100
+soak: mounts tests
+	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) CRASH_TRIALS=$(SOAK_TRIALS) \
+		tests/e2e/crash-kill9.sh
+
+valgrind: tests
+	$(Q)scripts/valgrind.sh $(abspath $(BUILD))
 
 bench: deps mounts tests
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) bench/run.sh
