@@ -208,6 +208,8 @@ enum probe_mode probe__mode_from_env(void)
 		return PROBE_MODE_TRACEFS;
 	if (m && !strcmp(m, "pmu"))
 		return PROBE_MODE_PMU;
+	if (m && !strcmp(m, "fentry"))
+		return PROBE_MODE_FENTRY;
 	return PROBE_MODE_AUTO;
 }
 
@@ -424,7 +426,7 @@ int probe__open(const struct probe_spec *spec, struct probe_event *ev)
 
 	memset(ev, 0, sizeof(*ev));
 	ev->fd = -1;
-	if (mode == PROBE_MODE_AUTO)
+	if (mode == PROBE_MODE_AUTO || mode == PROBE_MODE_FENTRY)
 		mode = probe__has_pmu(kernel) ? PROBE_MODE_PMU : PROBE_MODE_TRACEFS;
 	if (mode == PROBE_MODE_PMU)
 		fd = open_pmu(spec, kernel);

@@ -50,6 +50,7 @@ enum probe_mode {
 	PROBE_MODE_AUTO = 0, /* the PMU when the kernel has one, else tracefs */
 	PROBE_MODE_PMU,
 	PROBE_MODE_TRACEFS,
+	PROBE_MODE_FENTRY, /* kernel functions through fentry/fexit, as where there are no kprobes */
 };
 
 struct probe_spec {
@@ -71,7 +72,7 @@ struct probe_event {
 	struct tracefs_dynevent *dyn; /* tracefs: its definition, removed by probe__close() */
 };
 
-/* PERF_BPF_PROBE_MODE=pmu|tracefs (tests force a path with it), else PROBE_MODE_AUTO. */
+/* PERF_BPF_PROBE_MODE=pmu|tracefs|fentry (tests force a path with it), else PROBE_MODE_AUTO. */
 enum probe_mode probe__mode_from_env(void);
 /* Does the kernel have the kprobe (kernel) or uprobe PMU, or tracefs k/uprobe_events? */
 bool probe__has_pmu(bool kernel);

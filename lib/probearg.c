@@ -291,11 +291,16 @@ static int btf_param(const struct probearg_target *t, const char *name, struct t
 
 		if (!pn || strcmp(pn, name))
 			continue;
+		if (t->fentry) {
+			out->ctx_off = 8 * i;
+			goto found;
+		}
 		if (i >= 6)
 			return fail(why, wsz, -ENOTSUP,
 				    "'%s' is parameter %d: only the first 6 sit in registers", name,
 				    i + 1);
 		out->ctx_off = prologue__reg_offset(abi_regs[i]);
+found:
 		ty->dwarf = false;
 		ty->btf = t->btf;
 		ty->id = p->type;
@@ -465,7 +470,7 @@ static int resolve_var(const struct probearg_target *t, const struct section_arg
 	struct tref ty = { 0 };
 	int err;
 
-	if (t->retprobe)
+	if (t->retprobe && !t->fentry)
 		return fail(why, wsz, -ENOTSUP, "a return probe sees no variables, only $retval");
 	err = user ? dwarf_param(t, arg->base, &ty, out, why, wsz) :
 		     btf_param(t, arg->base, &ty, out, why, wsz);
@@ -476,11 +481,35 @@ static int resolve_var(const struct probearg_target *t, const struct section_arg
 	return err;
 }
 
+/* fentry: the slot of the return value (after the arguments), or of argument $argN. */
+static int fentry_slot(const struct probearg_target *t, const struct section_arg *arg,
+		       struct prologue_arg *out, char *why, size_t wsz)
+{
+	const struct btf_type *fn;
+	int id, n;
+
+	if (arg->kind == SECTION_ARG_SPECIAL && sscanf(arg->base, "$arg%d", &n) == 1 && n >= 1 &&
+	    n <= 12) {
+		out->ctx_off = 8 * (n - 1);
+		return 0;
+	}
+	if (arg->kind != SECTION_ARG_RETVAL)
+		return fail(why, wsz, -ENOTSUP, "'%s' is not available at fentry/fexit", arg->base);
+	id = t->btf ? btf__find_by_name_kind(t->btf, t->func, BTF_KIND_FUNC) : -ENOENT;
+	if (id < 0)
+		return fail(why, wsz, -ENOENT, "no function '%s' in the kernel's BTF", t->func);
+	fn = btf__type_by_id(t->btf, id);
+	out->ctx_off = 8 * btf_vlen(btf__type_by_id(t->btf, fn->type));
+	return 0;
+}
+
 static int resolve_base(const struct probearg_target *t, const struct section_arg *arg,
 			struct prologue_arg *out, char *why, size_t wsz)
 {
 	int n;
 
+	if (t->fentry && arg->kind != SECTION_ARG_VAR)
+		return fentry_slot(t, arg, out, why, wsz);
 	switch (arg->kind) {
 	case SECTION_ARG_VAR:
 		return resolve_var(t, arg, out, why, wsz);

@@ -27,6 +27,12 @@ struct probearg_dwarf;
 struct probearg_target {
 	const char *func; /* the probed function */
 	bool retprobe;
+	/*
+	 * fentry/fexit instead of a kprobe: the context is the function's arguments as an array of
+	 * u64 (the return value after them), so parameters come from there and registers are not
+	 * available.
+	 */
+	bool fentry;
 	/* kernel functions */
 	struct btf *btf; /* vmlinux BTF (borrowed), or NULL: named variables cannot resolve */
 	/* user functions (path != NULL) */

@@ -21,6 +21,8 @@ struct probeprog {
 	const char *object;
 	char *license;
 	bool kernel;
+	bool fentry; /* kernel functions through fentry/fexit: one program per point */
+	int *btf_ids; /* fentry: each point's function in vmlinux BTF */
 	struct probe_point *pts;
 	int nr_pts;
 	/* with arguments: per point, what to fetch; per type, the prologue and its program */
@@ -82,7 +84,11 @@ static int expand(struct probeprog *pp)
 
 static int resolve_points(struct probeprog *pp)
 {
-	struct probearg_target t = { .retprobe = pp->sec->retprobe, .path = pp->sec->target };
+	struct probearg_target t = {
+		.retprobe = pp->sec->retprobe,
+		.fentry = pp->fentry,
+		.path = pp->sec->target,
+	};
 	char why[320];
 	int err = 0;
 
@@ -121,8 +127,15 @@ static int make_prologues(struct probeprog *pp)
 		return -ENOMEM;
 	}
 	for (int i = 0; i < pp->nr_pts; i++)
-		f[i] = (struct prologue_fetch){ pp->args[i], pp->nr_args };
-	pp->nr_types = prologue__dedup(f, pp->nr_pts, pp->type_of);
+		f[i] = (struct prologue_fetch){ pp->args ? pp->args[i] : NULL,
+						pp->args ? pp->nr_args : 0 };
+	if (pp->fentry) { /* every point needs its own program: the attach target is in it */
+		for (int i = 0; i < pp->nr_pts; i++)
+			pp->type_of[i] = i;
+		pp->nr_types = pp->nr_pts;
+	} else {
+		pp->nr_types = prologue__dedup(f, pp->nr_pts, pp->type_of);
+	}
 	pp->pro = calloc(pp->nr_types, sizeof(*pp->pro));
 	pp->pro_cnt = calloc(pp->nr_types, sizeof(*pp->pro_cnt));
 	pp->type_fd = malloc(pp->nr_types * sizeof(*pp->type_fd));
@@ -138,14 +151,17 @@ static int make_prologues(struct probeprog *pp)
 		pp->pro[t] = malloc(sizeof(struct bpf_insn) * PROLOGUE_MAX_INSNS);
 		if (!pp->pro[t])
 			err = -ENOMEM;
-		else
+		else if (pp->has_prologue)
 			err = prologue__gen(pp->args[i], pp->nr_args, pp->pro[t], &pp->pro_cnt[t]);
 		if (err && err != -ENOMEM)
 			pr_err("program '%s' in '%s': prologue for '%s': %s", prog_name(pp),
 			       pp->object, pp->pts[i].func, prologue__strerror(err));
 	}
 	free(f);
-	if (!err)
+	if (!err && pp->fentry)
+		pr_debug("program '%s': %d point(s), one program each (fentry/fexit)",
+			 prog_name(pp), pp->nr_pts);
+	else if (!err)
 		pr_debug("program '%s': %d point(s), %d distinct prologue(s)", prog_name(pp),
 			 pp->nr_pts, pp->nr_types);
 	return err;
@@ -168,8 +184,84 @@ static int setup_args(struct probeprog *pp)
 	return err ? err : make_prologues(pp);
 }
 
+static enum bpf_attach_type fentry_type(const struct probeprog *pp)
+{
+	return pp->sec->retprobe ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
+}
+
+/* Can a program be put on point 0 through fentry/fexit?  0 or -errno of the kernel. */
+static int try_fentry(struct probeprog *pp)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = fentry_type(pp),
+		    .attach_btf_id = pp->btf_ids[0]);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "perf_bpf_ftest", "GPL", insns, 2, &opts);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+static int fentry_ids(struct probeprog *pp)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	int err = btf ? 0 : -errno;
+
+	pp->btf_ids = calloc(pp->nr_pts, sizeof(*pp->btf_ids));
+	if (!err && !pp->btf_ids)
+		err = -ENOMEM;
+	for (int i = 0; !err && i < pp->nr_pts; i++) {
+		pp->btf_ids[i] = btf__find_by_name_kind(btf, pp->pts[i].func, BTF_KIND_FUNC);
+		if (pp->btf_ids[i] < 0)
+			err = -ENOENT;
+	}
+	btf__free(btf);
+	return err;
+}
+
+static void no_kprobes(const struct probeprog *pp, int err)
+{
+	const char *section = bpf_program__section_name(pp->prog);
+
+	if (probe__mode_from_env() == PROBE_MODE_FENTRY && probe__has_pmu(true))
+		pr_err("program '%s' in '%s': section '%s' cannot attach through fentry/fexit: %s",
+		       prog_name(pp), pp->object, section, strerror(-err));
+	else
+		pr_err("program '%s' in '%s': section '%s' needs kprobes, which this kernel lacks (CONFIG_KPROBES)",
+		       prog_name(pp), pp->object, section);
+	pr_debug("fentry/fexit, which could replace them, failed too: %s", strerror(-err));
+	pr_hint("attach to a tracepoint instead, e.g. SEC(\"syscalls:sys_enter_nanosleep\")");
+}
+
+/* Kernel functions through fentry/fexit, where there are no kprobes. */
+static int setup_fentry(struct probeprog *pp)
+{
+	int err = fentry_ids(pp);
+
+	if (!err)
+		err = try_fentry(pp);
+	if (err) {
+		no_kprobes(pp, err);
+		return -EOPNOTSUPP;
+	}
+	err = bpf_program__set_type(pp->prog, BPF_PROG_TYPE_TRACING);
+	if (!err)
+		err = bpf_program__set_expected_attach_type(pp->prog, fentry_type(pp));
+	if (!err)
+		err = bpf_program__set_attach_target(pp->prog, 0, pp->pts[0].func);
+	if (!err)
+		pr_debug(
+			"program '%s': attached through %s instead of kprobes: its context is the arguments of the function as u64 values (the return value after them), not pt_regs",
+			prog_name(pp), pp->sec->retprobe ? "fexit" : "fentry");
+	return err;
+}
+
 struct probeprog *probeprog__new(struct bpf_program *prog, const struct section *sec,
-				 const char *object, const char *license)
+				 const char *object, const char *license, bool fentry)
 {
 	struct probeprog *pp = calloc(1, sizeof(*pp));
 	int err;
@@ -181,10 +273,15 @@ struct probeprog *probeprog__new(struct bpf_program *prog, const struct section 
 	pp->sec = &pp->sec_copy;
 	pp->object = object;
 	pp->kernel = sec->kind == SECTION_KPROBE || sec->kind == SECTION_KRETPROBE;
+	pp->fentry = fentry && pp->kernel;
 	pp->license = strdup(license ? license : "");
 	err = pp->license ? expand(pp) : -ENOMEM;
+	if (!err && pp->fentry)
+		err = setup_fentry(pp);
 	if (!err && sec->nr_args)
 		err = setup_args(pp);
+	else if (!err && pp->fentry)
+		err = make_prologues(pp);
 	if (err) {
 		probeprog__free(pp);
 		errno = -err;
@@ -210,6 +307,7 @@ void probeprog__free(struct probeprog *pp)
 	free(pp->pro);
 	free(pp->pro_cnt);
 	free(pp->type_of);
+	free(pp->btf_ids);
 	free(pp->args);
 	free(pp->func_info);
 	free(pp->line_info);
@@ -272,6 +370,7 @@ int probeprog__prepare(struct probeprog *pp, struct bpf_program *prog,
 static int load_type(struct probeprog *pp, int t)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	enum bpf_prog_type type = BPF_PROG_TYPE_KPROBE;
 	const struct bpf_insn *body = bpf_program__insns(pp->prog) + pp->pro_cnt[0];
 	size_t body_cnt = bpf_program__insn_cnt(pp->prog) - pp->pro_cnt[0], cnt;
 	struct bpf_insn *insns;
@@ -281,7 +380,12 @@ static int load_type(struct probeprog *pp, int t)
 	err = prologue__prepend(pp->pro[t], pp->pro_cnt[t], body, body_cnt, &insns, &cnt);
 	if (err)
 		return err;
-	fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, prog_name(pp), pp->license, insns, cnt, &opts);
+	if (pp->fentry) {
+		type = BPF_PROG_TYPE_TRACING;
+		opts.expected_attach_type = fentry_type(pp);
+		opts.attach_btf_id = pp->btf_ids[t];
+	}
+	fd = bpf_prog_load(type, prog_name(pp), pp->license, insns, cnt, &opts);
 	if (fd < 0) {
 		err = -errno;
 		log = calloc(1, 1 << 20);
@@ -346,6 +450,24 @@ static void attach_error(const struct probeprog *pp, int i, int err)
 			pp->kernel ? "/proc/kallsyms" : pp->sec->target);
 }
 
+static int attach_fentry(struct probeprog *pp)
+{
+	for (int i = 0; i < pp->nr_pts; i++) {
+		int fd = bpf_link_create(probeprog__point_fd(pp, i), 0, fentry_type(pp), NULL);
+
+		if (fd < 0) {
+			int err = -errno;
+
+			attach_error(pp, i, err);
+			return err;
+		}
+		pp->events[pp->nr_events++].fd = fd;
+		pr_debug("program '%s' attached at '%s' through %s", prog_name(pp), pp->pts[i].func,
+			 pp->sec->retprobe ? "fexit" : "fentry");
+	}
+	return 0;
+}
+
 int probeprog__attach(struct probeprog *pp)
 {
 	struct probe_spec spec = {
@@ -360,6 +482,8 @@ int probeprog__attach(struct probeprog *pp)
 	pp->events = calloc(pp->nr_pts, sizeof(*pp->events));
 	if (!pp->events)
 		return -ENOMEM;
+	if (pp->fentry)
+		return attach_fentry(pp);
 	for (int i = 0; i < pp->nr_pts; i++) {
 		struct probe_event *ev = &pp->events[i];
 		int err;

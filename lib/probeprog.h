@@ -14,6 +14,8 @@
 #ifndef PERF_BPF_PROBEPROG_H
 #define PERF_BPF_PROBEPROG_H
 
+#include <stdbool.h>
+
 #include "section.h"
 
 struct bpf_program;
@@ -23,9 +25,11 @@ struct probeprog;
 /*
  * Expand the points of @sec and resolve its arguments; errors are printed.  @object, @prog and
  * what @sec points to (not @sec itself: it is copied) must outlive the result.  NULL + errno.
+ * @fentry: put kernel functions on fentry/fexit (the program's type becomes TRACING); where that
+ * fails too, the error says the kernel lacks kprobes.
  */
 struct probeprog *probeprog__new(struct bpf_program *prog, const struct section *sec,
-				 const char *object, const char *license);
+				 const char *object, const char *license, bool fentry);
 void probeprog__free(struct probeprog *pp);
 
 /* Put the first prologue in front of the program libbpf is about to load. */
