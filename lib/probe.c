@@ -400,14 +400,9 @@ static int create_tracefs(const struct probe_spec *spec, struct probe_event *ev)
 
 static int open_tracefs(const struct probe_spec *spec, struct probe_event *ev)
 {
-	static bool swept;
 	struct perf_event_attr attr = { .type = PERF_TYPE_TRACEPOINT };
 	int id, err;
 
-	if (!swept) {
-		swept = true;
-		probe__remove_stale();
-	}
 	err = create_tracefs(spec, ev);
 	if (err)
 		return err;
@@ -424,8 +419,15 @@ int probe__open(const struct probe_spec *spec, struct probe_event *ev)
 	enum probe_mode mode = spec->mode;
 	int fd;
 
+	static bool swept;
+
 	memset(ev, 0, sizeof(*ev));
 	ev->fd = -1;
+	/* whatever path this run takes, events a killed run left behind go now */
+	if (!swept) {
+		swept = true;
+		probe__remove_stale();
+	}
 	if (mode == PROBE_MODE_AUTO || mode == PROBE_MODE_FENTRY)
 		mode = probe__has_pmu(kernel) ? PROBE_MODE_PMU : PROBE_MODE_TRACEFS;
 	if (mode == PROBE_MODE_PMU)

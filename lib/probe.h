@@ -6,8 +6,8 @@
  *
  * Events are opened through the kernel's kprobe/uprobe PMU when it has one, else created in
  * tracefs (kprobe_events / uprobe_events) under the group PROBE_GROUP, named
- * "<EVENT>[_N]__<pid>" after the process that owns them.  probe__close() removes them; a run
- * that finds events of a process that is gone removes those too (probe__remove_stale()).
+ * "<EVENT>[_N]__<pid>" after the process that owns them.  probe__close() removes them; the
+ * first probe__open() of a run removes those of processes that are gone (probe__remove_stale()).
  *
  *	struct probe_point *pts;
  *	int n;

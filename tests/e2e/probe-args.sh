@@ -6,6 +6,11 @@ need_root
 left_named() {
 	local n
 	for n in "$@"; do
+		# the kernel frees a closed program a little later: give it a moment
+		for _ in $(seq 40); do
+			bpftool prog show 2>/dev/null | grep -q " name $n " || break
+			sleep 0.05
+		done
 		bpftool prog show 2>/dev/null | grep -q " name $n " && fail "program '$n' left loaded"
 	done
 	return 0

@@ -30,8 +30,7 @@ static void parse(const char *name, struct section *sec)
 }
 
 /* Resolve the args of section @name at @t; returns the error, @why filled. */
-static int resolve(struct probearg_target *t, const char *name, struct prologue_arg *out,
-		   char *why)
+static int resolve(struct probearg_target *t, const char *name, struct prologue_arg *out, char *why)
 {
 	struct section sec;
 	int err;
@@ -80,8 +79,37 @@ static void test_probearg__resolve_btf(void **state)
 	assert_int_equal(resolve(&t, "ev=do_sys_openat2%return dfd", a, why), -ENOTSUP);
 	t.func = "no_such_kernel_function_x";
 	assert_int_equal(resolve(&t, "ev=x dfd", a, why), -ENOENT);
-	assert_string_equal(why,
-			    "argument 1 ('dfd'): no function 'no_such_kernel_function_x' in the kernel's BTF");
+	assert_string_equal(
+		why,
+		"argument 1 ('dfd'): no function 'no_such_kernel_function_x' in the kernel's BTF");
+	btf__free(btf);
+}
+
+/* fentry/fexit: parameters and $retval come from the u64 context array, not from registers */
+static void test_probearg__resolve_fentry(void **state)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	struct probearg_target t = { .func = "do_sys_openat2", .fentry = true };
+	struct prologue_arg a[PROLOGUE_MAX_ARGS];
+	char why[256] = "";
+
+	if (!btf || btf__find_by_name_kind(btf, "do_sys_openat2", BTF_KIND_FUNC) < 0) {
+		btf__free(btf);
+		skip();
+	}
+	t.btf = btf;
+	assert_int_equal(resolve(&t, "ev=do_sys_openat2 dfd how->mode $arg2", a, why), 0);
+	assert_int_equal(a[0].ctx_off, 0);
+	assert_int_equal(a[0].size, 4);
+	assert_int_equal(a[1].ctx_off, 16);
+	assert_int_equal(a[1].derefs[0].off, 8);
+	assert_int_equal(a[2].ctx_off, 8);
+	/* fexit sees the arguments too, and the return value after the 3 of them */
+	assert_int_equal(resolve(&t, "ev=do_sys_openat2%return $retval how->flags", a, why), 0);
+	assert_int_equal(a[0].ctx_off, 24);
+	assert_int_equal(a[1].ctx_off, 16);
+	assert_int_equal(resolve(&t, "ev=do_sys_openat2 %di", a, why), -ENOTSUP);
+	assert_string_equal(why, "argument 1 ('di'): 'di' is not available at fentry/fexit");
 	btf__free(btf);
 }
 
@@ -176,6 +204,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_probearg__resolve_btf),
+		cmocka_unit_test(test_probearg__resolve_fentry),
 		cmocka_unit_test(test_probearg__resolve_registers),
 		cmocka_unit_test(test_probearg__resolve_dwarf),
 		cmocka_unit_test(test_probearg__type_size_names),
