@@ -119,7 +119,8 @@ static void test_probe__expand_elf_glob(void **state)
 	}
 	probe__free_points(pts, n);
 	/* +OFFS moves address and file offset alike */
-	assert_int_equal(probe__expand_elf("/proc/self/exe", "probe_test_fn_alpha", 4, &pts, &n), 0);
+	assert_int_equal(probe__expand_elf("/proc/self/exe", "probe_test_fn_alpha", 4, &pts, &n),
+			 0);
 	assert_int_equal(n, 1);
 	{
 		struct probe_point *p0;
