@@ -44,6 +44,13 @@ EOC
 expect_eq "values of i" "i=0 err=0,i=1 err=0,i=2 err=0,i=3 err=0" \
 	"$(sed -n 's/.*BPF string: "\(.*\)"/\1/p' "$T/out" | paste -sd,)"
 
+# a uretprobe's $retval (the function returns 2 * i)
+sed 's|ev=perf_bpf_target i"|ev=perf_bpf_target%return $retval:s32"|' "$T/one.c" >"$T/ret.c"
+"$PERF_BPF" trace -e "$T/ret.c" -- "$target" 4 >"$T/out" 2>"$T/err" ||
+	fail "trace of \$retval exited $? ($(cat "$T/err"))"
+expect_eq "return values" "i=0 err=0,i=2 err=0,i=4 err=0,i=6 err=0" \
+	"$(sed -n 's/.*BPF string: "\(.*\)"/\1/p' "$T/out" | paste -sd,)"
+
 # member chains through a struct pointer, kprobe_events forms, and a read that faults
 wl=$(workload probe-args)
 sed "s|@TARGET@|$wl|g" "$TOP/tests/fixtures/bpf/probe-args.c.in" >"$T/args.c"
