@@ -36,4 +36,21 @@ expect_eq "one fd dup'ed" 1 "$(grep -c . <<<"$fds")"
 [ "$(grep -c "^open-ret err=0 fd=$fds\$" "$T/got")" -ge $rounds ] || fail "openat did not return fd $fds $rounds times"
 expect_match "3 points" "program 'kp_dup': 3 point\(s\), 1 distinct prologue\(s\)" "$(cat "$T/err")"
 grep -q "extra program" "$T/err" && fail "extra programs loaded for identical fetches"
+
+# PMU kprobes are invisible to PERF_EVENT_IOC_QUERY_BPF: query --all finds them through their holder
+"$PERF_BPF" trace -a -e "$obj" >/dev/null 2>&1 &
+tracer=$!
+on_exit "kill $tracer 2>/dev/null"
+for _ in $(seq 100); do
+	[ "$(bpf_prog_count kp_sleep)" -gt 0 ] && break
+	sleep 0.1
+done
+sleep 0.5 # loaded, then attached
+"$PERF_BPF" query --all >"$T/all" 2>&1 || fail "query --all exited $? ($(cat "$T/all"))"
+cat "$T/all"
+grep -q '^kprobe:do_nanosleep ' "$T/all" || fail "query --all does not show the kprobe on do_nanosleep"
+grep -q 'kp_sleep' "$T/all" || fail "query --all does not name the program kp_sleep"
+kill -INT $tracer
+wait $tracer
+wait_prog_gone kp_sleep || fail "kp_sleep stayed loaded"
 exit 0
