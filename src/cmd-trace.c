@@ -32,8 +32,25 @@ struct trace {
 	struct threads *threads;
 	struct ksyms *ksyms;
 	struct tep_handle *tep;
+	bool printk_loaded;
+	bool *format_tried; /* indexed like the evlist */
 	unsigned long samples;
 };
+
+/*
+ * Tracepoint formats (and the kernel's printk formats) are parsed at an event's first
+ * sample: a run whose programs filter every tracepoint sample out never pays for them.
+ */
+static void load_format(struct trace *t, int idx, const struct evsel *ev)
+{
+	t->format_tried[idx] = true;
+	if (!t->printk_loaded) {
+		t->printk_loaded = true;
+		tpformat__load_printk_formats(t->tep); /* strings formats print by address */
+	}
+	if (tpformat__load(t->tep, ev->tp_sys, ev->tp_name, &t->pevs[idx].tp))
+		pr_warn("cannot load the format of '%s': its fields are not shown", ev->name);
+}
 
 static int trace_record(void *ctx, const struct perf_event_header *rec, int cpu, struct evsel *ev)
 {
@@ -53,6 +70,8 @@ static int trace_record(void *ctx, const struct perf_event_header *rec, int cpu,
 		return 0;
 	for (idx = 0; evlist__at(t->evlist, idx) != ev; idx++)
 		;
+	if (ev->kind == EVSEL_TRACEPOINT && !t->format_tried[idx])
+		load_format(t, idx, ev);
 	printer__sample(t->printer, &t->pevs[idx], &s, threads__comm(t->threads, s.tid));
 	t->samples++;
 	return 0;
@@ -66,23 +85,12 @@ static int trace_flush(void *ctx)
 	(void)t;
 }
 
-static int load_formats(struct trace *t)
+static bool has_tracepoints(const struct evlist *el)
 {
-	for (int i = 0; i < evlist__nr(t->evlist); i++) {
-		struct evsel *ev = evlist__at(t->evlist, i);
-
-		if (ev->kind != EVSEL_TRACEPOINT)
-			continue;
-		if (!t->tep) {
-			t->tep = tpformat__new_tep();
-			if (!t->tep)
-				return -ENOMEM;
-			/* kernel strings that formats print by address */
-			tpformat__load_printk_formats(t->tep);
-		}
-		tpformat__load(t->tep, ev->tp_sys, ev->tp_name, &t->pevs[i].tp);
-	}
-	return 0;
+	for (int i = 0; i < evlist__nr(el); i++)
+		if (evlist__at(el, i)->kind == EVSEL_TRACEPOINT)
+			return true;
+	return false;
 }
 
 static int setup_printer(struct trace *t, const struct evopts *eo)
@@ -92,11 +100,12 @@ static int setup_printer(struct trace *t, const struct evopts *eo)
 		.json = eo->json,
 		.fields = PF_DEFAULT,
 	};
-	int width = 0, n = evlist__nr(t->evlist), err;
+	int width = 0, n = evlist__nr(t->evlist);
 
 	t->pevs = calloc(n, sizeof(*t->pevs));
+	t->format_tried = calloc(n, sizeof(*t->format_tried));
 	t->threads = threads__new();
-	if (!t->pevs || !t->threads)
+	if (!t->pevs || !t->format_tried || !t->threads)
 		return -ENOMEM;
 	for (int i = 0; i < n; i++) {
 		struct evsel *ev = evlist__at(t->evlist, i);
@@ -109,9 +118,11 @@ static int setup_printer(struct trace *t, const struct evopts *eo)
 		if (len > width) /* all events, as perf script aligns a recording's */
 			width = len;
 	}
-	err = load_formats(t);
-	if (err)
-		return err;
+	if (has_tracepoints(t->evlist)) {
+		t->tep = tpformat__new_tep();
+		if (!t->tep)
+			return -errno;
+	}
 	t->ksyms = ksyms__new_lazy(NULL); /* read at the first kernel ip; unreadable: [unknown] */
 	po.tep = t->tep;
 	po.ksyms = t->ksyms;
@@ -126,6 +137,7 @@ static void trace_exit(struct trace *t)
 {
 	printer__free(t->printer);
 	free(t->pevs);
+	free(t->format_tried);
 	threads__free(t->threads);
 	ksyms__free(t->ksyms);
 	if (t->tep)
