@@ -331,8 +331,12 @@ int loader__add(struct loader *l, const char *path)
 	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
 	err = legacy__convert(buf, size, &conv, &conv_size);
 	if (err) {
-		pr_err("cannot convert the legacy 'maps' section of '%s': %s", path,
-		       strerror(-err));
+		if (err == -ENOTSUP)
+			pr_err("BPF object '%s' has both a legacy 'maps' and a '.maps' section",
+			       path);
+		else
+			pr_err("'%s' is not a valid BPF object: %s", path, strerror(-err));
+		pr_hint("-v says what is wrong with it");
 		free(buf);
 		return err;
 	}

@@ -58,6 +58,13 @@ static int expand(struct probeprog *pp)
 		pr_hint("name a function: EVENT=FUNC[+OFFS]");
 		return -EOPNOTSUPP;
 	}
+	if (!pp->kernel && access(sec->target, R_OK)) {
+		err = -errno;
+		pr_err("program '%s' in '%s': cannot open '%s': %s", prog_name(pp), pp->object,
+		       sec->target, strerror(-err));
+		pr_hint("exec= takes the full path of the binary or library to probe");
+		return err;
+	}
 	if (pp->kernel)
 		err = probe__expand_ksyms(NULL, sec->target, sec->func, &pp->pts, &pp->nr_pts);
 	else
