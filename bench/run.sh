@@ -21,7 +21,10 @@ export XDG_CACHE_HOME=$W/cache
 run() {
 	local label=$1
 	shift
-	/usr/bin/time -f '%e %M' -o "$W/t" "$@" >"$W/out" 2>"$W/err"
+	if ! /usr/bin/time -f '%e %M' -o "$W/t" "$@" >"$W/out" 2>"$W/err"; then
+		echo "bench: '$label' failed, left out: $(grep -v '^Command exited' "$W/err" | tail -n 1)" >&2
+		return 1
+	fi
 	echo "$(cat "$W/t" | tail -n 1) $(sed -n 's/^ns_per_call //p' "$W/err" | tail -n 1)" >>"$W/$label"
 	cp "$W/err" "$W/$label.lasterr"
 }
@@ -35,12 +38,13 @@ summary() {
 med() { summary "$1" "$2" | cut -d' ' -f1; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.1fx", b / a; else print "-" }'; }
 
-# captured FILE LABEL: samples in the file, and lost = emitted - captured (one output per call)
+# captured FILE LABEL: samples in the file, and lost = emitted - captured (one output per call;
+# perf keeps other tasks' getppid outputs too, so its file may hold a few more than N)
 captured() {
 	local n
 	n=$("$PB" script --json -i "$1" 2>/dev/null | grep -c '"type":"sample"')
 	echo "$n" >>"$W/$2.samples"
-	echo $((N - n)) >>"$W/$2.lost"
+	echo $((n < N ? N - n : 0)) >>"$W/$2.lost"
 	stat -c %s "$1" >>"$W/$2.size"
 }
 
@@ -55,7 +59,8 @@ for i in $(seq "$RUNS"); do
 	run pb_record_cold env XDG_CACHE_HOME="$W/cold$i" "$PB" record -o pb.data -e hello.c -- true
 	[ -n "$have_perf" ] && run perf_record env HOME="$W/home" perf record -q -o perf.data -e ./hello.c -- true
 	[ -n "$have_bpftrace" ] && run bpftrace bpftrace -q -e \
-		'tracepoint:syscalls:sys_enter_clock_nanosleep { printf("Hello, world!\n"); }' -c true
+		'tracepoint:syscalls:sys_enter_clock_nanosleep { printf("Hello, world!\n"); }' \
+		-c "$(type -P true)" # bpftrace wants a path that names one binary
 	run floor "$timed" "$N"
 	run pb_1m "$PB" record -o pb1m.data -e throughput.c -- "$timed" "$N"
 	captured pb1m.data pb_1m
