@@ -177,8 +177,7 @@ static int obtain_object(struct loader *l, const char *path, void **buf, size_t 
 /* Kernel probes need the kernel's kprobe PMU or tracefs kprobe_events. */
 static bool kernel_has_kprobes(void)
 {
-	return probe__has_pmu(true) || probe__has_tracefs(true) ||
-	       !access("/sys/kernel/debug/tracing/kprobe_events", F_OK);
+	return probe__has_pmu(true) || probe__has_tracefs(true);
 }
 
 /* Without kprobes (or when a test asks), kernel functions go through fentry/fexit. */

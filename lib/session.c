@@ -16,6 +16,7 @@
 #include "loader.h"
 #include "log.h"
 #include "objconf.h"
+#include "sample.h"
 #include "session.h"
 #include "tpformat.h"
 #include "workload.h"
@@ -418,11 +419,14 @@ static uint64_t record_id(const struct perf_event_header *rec)
 	return *(const uint64_t *)((const char *)rec + rec->size - 8); /* trailer ends with it */
 }
 
-static bool in_workload(struct session *s, const struct perf_event_header *rec)
+static bool in_workload(struct session *s, const struct evsel *ev,
+			const struct perf_event_header *rec)
 {
-	const uint32_t *pid = (const uint32_t *)((const char *)rec + 24);
+	struct sample smp;
 
-	return rec->size < 28 || pidset__has(&s->tree, (int)*pid);
+	if (sample__parse(ev->attr.sample_type, rec, rec->size, &smp) || !smp.has_tid)
+		return true; /* nothing to judge by: keep it */
+	return pidset__has(&s->tree, (int)smp.pid);
 }
 
 struct deliver {
@@ -448,7 +452,7 @@ static int deliver(void *ctx, const struct perf_event_header *rec, int cpu)
 	 * on every CPU: keep the workload's samples of those only.
 	 */
 	if (rec->type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING && !ev->per_task &&
-	    s->follow_tree && !in_workload(s, rec)) {
+	    s->follow_tree && !in_workload(s, ev, rec)) {
 		s->filtered++;
 		return 0;
 	}
