@@ -32,16 +32,18 @@ GEN_CFLAGS = -std=gnu11 $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib 
 	     $(DEP_CFLAGS) -w
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
-LIB_SRCS := $(sort $(wildcard lib/*.c))
-LIB_YACC := $(sort $(wildcard lib/*.y))
-LIB_LEX  := $(sort $(wildcard lib/*.l))
-GEN_SRCS := $(LIB_YACC:lib/%.y=$(BUILD)/gen/%.tab.c) $(LIB_LEX:lib/%.l=$(BUILD)/gen/%.lex.c)
-GEN_HDRS := $(LIB_YACC:lib/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/%.l=$(BUILD)/gen/%.lex.h)
+# lib/ has a folder per stage of the data flow (README.md, Layout); only the event stage
+# has a grammar.
+LIB_SRCS := $(sort $(wildcard lib/*/*.c))
+LIB_YACC := $(sort $(wildcard lib/event/*.y))
+LIB_LEX  := $(sort $(wildcard lib/event/*.l))
+GEN_SRCS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.c) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.c)
+GEN_HDRS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.h)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(GEN_SRCS:%.c=%.o)
 SRC_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard src/*.c)))
 LIBA     := $(BUILD)/libperfbpf.a
 
-UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
+UNIT_SRCS := $(sort $(wildcard tests/unit/*/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 KTEST_SRCS := $(sort $(wildcard tests/kernel/*.c))
 KTEST_BINS := $(KTEST_SRCS:tests/kernel/%.c=$(BUILD)/tests/kernel/%)
@@ -55,7 +57,7 @@ ifneq ($(BUILD),build)
 BIN := $(BUILD)/perf-bpf
 endif
 
-# No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/evparse.c.
+# No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/event/evparse.c.
 .SUFFIXES:
 
 .PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
@@ -91,12 +93,12 @@ $(BUILD)/%.o: %.c | $(GEN_HDRS)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h: lib/%.y
+$(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h: lib/event/%.y
 	$(call msg,BISON,$<)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)bison -Wall -Werror --defines=$(BUILD)/gen/$*.tab.h -o $(BUILD)/gen/$*.tab.c $<
 
-$(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h: lib/%.l
+$(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h: lib/event/%.l
 	$(call msg,FLEX,$<)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
@@ -163,6 +165,7 @@ check: deps mounts
 	$(Q)rm -rf $(filter-out $(BUILD)/kernel-lane,$(wildcard $(BUILD)/*)) $(BIN)
 	$(Q)$(MAKE) --no-print-directory tests
 	$(Q)$(MAKE) --no-print-directory format-check
+	$(Q)scripts/layers.sh
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) tests/run.sh
 
 check-only: tests
@@ -206,7 +209,7 @@ demo: deps mounts all
 	./perf-bpf trace -e examples/hello.c -- sleep 0.1
 
 format-check:
-	$(Q)clang-format --dry-run --Werror $(wildcard src/*.c src/*.h lib/*.c lib/*.h) \
+	$(Q)clang-format --dry-run --Werror $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h) \
 		&& echo '  FORMAT   ok'
 
 install: all

@@ -10,7 +10,7 @@ command -v valgrind >/dev/null || { echo "ERROR: valgrind is not installed" >&2;
 logdir=$(mktemp -d /tmp/perf-bpf-valgrind.XXXXXX)
 trap 'rm -rf "$logdir"' EXIT
 pass=0 fail=0
-for bin in "$build"/tests/unit/test-*; do
+for bin in "$build"/tests/unit/*/test-*; do
 	[ -x "$bin" ] && [ -f "$bin" ] || continue
 	[ -z "$pattern" ] || [[ $bin == *"$pattern"* ]] || continue
 	name=$(basename "$bin")

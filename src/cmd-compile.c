@@ -12,10 +12,10 @@
 #include <unistd.h>
 
 #include "cmds.h"
-#include "compile.h"
-#include "jsonw.h"
-#include "log.h"
-#include "opts.h"
+#include "compile/compile.h"
+#include "util/jsonw.h"
+#include "util/log.h"
+#include "util/opts.h"
 
 static const char *const compile_usage[] = {
 	"perf-bpf compile [-o OUT.o] [--clang-path PATH] [--clang-opt OPTS] [--no-cache] [-v] [-j] FILE.c",

@@ -10,13 +10,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bpfinfo.h"
+#include "query/bpfinfo.h"
 #include "cmds.h"
-#include "jsonw.h"
-#include "log.h"
-#include "opts.h"
-#include "procfd.h"
-#include "query.h"
+#include "util/jsonw.h"
+#include "util/log.h"
+#include "util/opts.h"
+#include "query/procfd.h"
+#include "query/query.h"
 
 #define CAP_PERFMON_BIT 38
 #define CAP_SYS_ADMIN_BIT 21

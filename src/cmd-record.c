@@ -11,9 +11,9 @@
 
 #include "cmds.h"
 #include "evopts.h"
-#include "log.h"
-#include "pdwriter.h"
-#include "session.h"
+#include "util/log.h"
+#include "perfdata/writer.h"
+#include "run/session.h"
 
 static const char *const record_usage[] = {
 	"perf-bpf record -e EVENT [-e EVENT]... [-o FILE] [-a | -p PID] [--] [CMD [ARG]...]",

@@ -10,14 +10,14 @@
 #include <event-parse.h>
 
 #include "cmds.h"
-#include "ksyms.h"
-#include "log.h"
-#include "opts.h"
-#include "pdreader.h"
-#include "print.h"
-#include "sample.h"
-#include "threads.h"
-#include "tpformat.h"
+#include "record/ksyms.h"
+#include "util/log.h"
+#include "util/opts.h"
+#include "perfdata/reader.h"
+#include "output/print.h"
+#include "record/sample.h"
+#include "output/threads.h"
+#include "record/tpformat.h"
 
 static const char *const script_usage[] = {
 	"perf-bpf script [-i FILE] [--json] [-F FIELDS] [-v] [-q]",

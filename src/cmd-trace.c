@@ -12,13 +12,13 @@
 
 #include "cmds.h"
 #include "evopts.h"
-#include "ksyms.h"
-#include "log.h"
-#include "print.h"
-#include "sample.h"
-#include "session.h"
-#include "threads.h"
-#include "tpformat.h"
+#include "record/ksyms.h"
+#include "util/log.h"
+#include "output/print.h"
+#include "record/sample.h"
+#include "run/session.h"
+#include "output/threads.h"
+#include "record/tpformat.h"
 
 static const char *const trace_usage[] = {
 	"perf-bpf trace -e EVENT [-e EVENT]... [-a | -p PID] [--json] [--] [CMD [ARG]...]",

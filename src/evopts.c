@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "evopts.h"
-#include "evparse.h"
-#include "log.h"
+#include "event/evparse.h"
+#include "util/log.h"
 
 /* clang-format off */
 #define EVOPTS_SHARED_ROWS                                                                   \

@@ -5,8 +5,8 @@
 
 #include <stdbool.h>
 
-#include "opts.h"
-#include "session.h"
+#include "util/opts.h"
+#include "run/session.h"
 
 enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
 

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "cmds.h"
-#include "log.h"
-#include "opts.h"
+#include "util/log.h"
+#include "util/opts.h"
 
 #ifndef PERF_BPF_VERSION
 #define PERF_BPF_VERSION "0.1"

@@ -28,7 +28,7 @@ matches() { [ -z "$pattern" ] || [[ "$1" == *"$pattern"* ]]; }
 
 run_unit() {
 	local bin=$1 name log
-	name=unit/$(basename "$bin")
+	name=unit/${bin#"$BUILD"/tests/unit/}
 	log=$logdir/$(basename "$bin").log
 	CMOCKA_MESSAGE_OUTPUT=TAP timeout 120 "$bin" >"$log" 2>&1
 	local rc=$? seen=0
@@ -57,7 +57,7 @@ run_script() { # path-or-binary name
 	esac
 }
 
-for bin in "$BUILD"/tests/unit/test-*; do
+for bin in "$BUILD"/tests/unit/*/test-*; do
 	[ -x "$bin" ] && matches "$bin" && run_unit "$bin"
 done
 for t in "$BUILD"/tests/kernel/* "$top"/tests/kernel/*.sh; do

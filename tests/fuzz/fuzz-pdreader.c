@@ -3,8 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "log.h"
-#include "pdreader.h"
+#include "util/log.h"
+#include "perfdata/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

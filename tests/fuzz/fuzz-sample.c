@@ -10,9 +10,9 @@
 #include <linux/perf_event.h>
 #include <traceevent/event-parse.h>
 
-#include "print.h"
-#include "sample.h"
-#include "tpformat.h"
+#include "output/print.h"
+#include "record/sample.h"
+#include "record/tpformat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "log.h"
-#include "section.h"
+#include "util/log.h"
+#include "event/section.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,8 +10,8 @@
 #include <sys/mman.h>
 
 #include "ktest.h"
-#include "query.h"
-#include "sample.h"
+#include "query/query.h"
+#include "record/sample.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_enter_getsid"

@@ -8,8 +8,8 @@
 #include <sys/utsname.h>
 
 #include "ktest.h"
-#include "bpfinfo.h"
-#include "query.h"
+#include "query/bpfinfo.h"
+#include "query/query.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_enter_getpgid"

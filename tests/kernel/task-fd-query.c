@@ -9,9 +9,9 @@
 #include <limits.h>
 
 #include "ktest.h"
-#include "bpfinfo.h"
-#include "procfd.h"
-#include "query.h"
+#include "query/bpfinfo.h"
+#include "query/procfd.h"
+#include "query/query.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_exit_getpgid"

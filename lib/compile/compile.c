@@ -1,0 +1,695 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The compile stage: find clang and the include directories, look the object up in the
+ * cache by everything known before compiling, and on a miss run clang (with vmlinux.h
+ * precompiled when the source starts by including it), then store the object with the
+ * list of headers clang read.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <bpf/libbpf.h>
+
+#include "compile/cache.h"
+#include "compile/clangcmd.h"
+#include "compile/compile.h"
+#include "util/log.h"
+#include "util/perfconfig.h"
+#include "util/runcmd.h"
+#include "compile/vmlinuxh.h"
+
+#ifndef PERF_BPF_DATADIR
+#define PERF_BPF_DATADIR "/usr/local/share/perf-bpf"
+#endif
+#ifndef LIBBPF_INCDIR
+#define LIBBPF_INCDIR "/usr/include"
+#endif
+#define COMPAT_SUBDIR "include/bpf-compat"
+#define PERF_HEADERS_DIR "/usr/include/perf/bpf"
+
+/* One compile: what was found out, and the command built from it. */
+struct job {
+	const char *given; /* the source as the user named it */
+	struct compile_report *r;
+	struct cache *cache; /* the user's cache, or a temporary directory */
+	bool persistent; /* objects may be looked up and stored */
+	bool want_pch;
+	char vmlinux_sub[64]; /* "vmlinux-<btf id>", in the cache */
+	char pch_name[128]; /* "vmlinux-<btf id>/<flags key>.pch", in the cache */
+	char src[PATH_MAX]; /* its real path */
+	char clang[PATH_MAX];
+	char clang_id[HASH_HEX_SIZE];
+	char btf_id[HASH_HEX_SIZE];
+	char compat_dir[PATH_MAX];
+	char compat_perf_dir[PATH_MAX];
+	char multiarch_dir[PATH_MAX];
+	char vmlinux_dir[PATH_MAX];
+	char pch[PATH_MAX];
+	struct clangcmd_env env;
+	struct clangcmd cmd;
+	char key[HASH_HEX_SIZE];
+};
+
+static struct {
+	bool loaded;
+	char *clang_path, *clang_opt;
+} config;
+
+static int load_config(void)
+{
+	struct perfconfig *c = perfconfig__new();
+	const char *v;
+	int err;
+
+	if (!c)
+		return -ENOMEM;
+	err = perfconfig__read_default(c);
+	if (err == -EINVAL)
+		pr_err("bad config file %s", perfconfig__error(c));
+	else if (err)
+		pr_err("unable to read config file %s", perfconfig__error(c));
+	if (!err && (v = perfconfig__get(c, "llvm.clang-path")) && *v)
+		config.clang_path = strdup(v);
+	if (!err && (v = perfconfig__get(c, "llvm.clang-opt")) && *v)
+		config.clang_opt = strdup(v);
+	perfconfig__free(c);
+	config.loaded = !err;
+	return err;
+}
+
+int compile__load_perfconfig(struct compile_opts *o)
+{
+	int err = config.loaded ? 0 : load_config();
+
+	if (err)
+		return err;
+	if (!o->clang_path)
+		o->clang_path = config.clang_path;
+	if (!o->clang_opt)
+		o->clang_opt = config.clang_opt;
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* clang as given (a path), or found in PATH (a name), as execvp would find it. */
+static int find_program(const char *name, char *out, size_t size)
+{
+	const char *path = getenv("PATH");
+
+	if (strchr(name, '/')) {
+		snprintf(out, size, "%s", name);
+		return access(name, X_OK) ? -errno : 0;
+	}
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t len = strcspn(p, ":");
+
+		snprintf(out, size, "%.*s%s%s", (int)len, p, len ? "/" : "", name);
+		if (!access(out, X_OK) && !is_dir(out))
+			return 0;
+		p += len + (p[len] == ':');
+	}
+	return -ENOENT;
+}
+
+/* clang's identity without running it: where it really is, its size and time. */
+static int identify_clang(struct job *j)
+{
+	char real[PATH_MAX], text[PATH_MAX + 96];
+	struct hash *h;
+	struct stat st;
+	int err;
+
+	if (!realpath(j->clang, real) || stat(real, &st))
+		return -errno;
+	snprintf(text, sizeof(text), "%s %lld %lld.%09ld %llu", real, (long long)st.st_size,
+		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+	h = hash__new();
+	if (!h)
+		return -errno;
+	hash__str(h, text);
+	err = hash__final(h, j->clang_id);
+	hash__free(h);
+	return err;
+}
+
+static int find_clang(struct job *j, const struct compile_opts *o)
+{
+	const char *name = o->clang_path ? o->clang_path : "clang";
+	int err = find_program(name, j->clang, sizeof(j->clang));
+
+	if (!err)
+		err = identify_clang(j);
+	if (err) {
+		pr_err("unable to find clang '%s': %s", name, strerror(-err));
+		pr_hint("install clang (Debian: apt-get install clang), or name it with --clang-path "
+			"or clang-path in the [llvm] section of ~/.perfconfig");
+	}
+	return err;
+}
+
+/* The multiarch triple clang uses (x86_64-linux-gnu), asked once per clang, then cached. */
+static void find_multiarch(struct job *j)
+{
+	char name[64], *argv[] = { j->clang, "-print-multiarch", NULL }, *triple = NULL;
+	struct runcmd_result res;
+	size_t len;
+	void *data;
+
+	snprintf(name, sizeof(name), "clang-%.16s.multiarch", j->clang_id);
+	if (!cache__read(j->cache, name, &data, &len)) {
+		triple = data;
+	} else if (!runcmd__run(argv, &res)) {
+		if (!res.status) {
+			triple = res.out;
+			res.out = NULL;
+			cache__write(j->cache, name, triple, strlen(triple));
+		}
+		runcmd__result_exit(&res);
+	}
+	if (!triple)
+		return;
+	triple[strcspn(triple, "\n")] = '\0';
+	if (*triple && !strchr(triple, '/')) {
+		snprintf(j->multiarch_dir, sizeof(j->multiarch_dir), "/usr/include/%s", triple);
+		if (is_dir(j->multiarch_dir))
+			j->env.multiarch_dir = j->multiarch_dir;
+	}
+	free(triple);
+}
+
+/* Use dir/sub as the compat directory if it exists. */
+static bool try_compat(struct job *j, const char *dir, const char *sub)
+{
+	char path[PATH_MAX];
+
+	if (snprintf(path, sizeof(path), "%s%s", dir, sub) >= (int)sizeof(path) || !is_dir(path) ||
+	    !realpath(path, j->compat_dir))
+		return false;
+	j->env.compat_dir = j->compat_dir;
+	return true;
+}
+
+/* $PERF_BPF_INCLUDE, else next to the binary (source tree, build dir), else installed. */
+static void find_compat_dir(struct job *j)
+{
+	const char *env = getenv("PERF_BPF_INCLUDE");
+	char exe[PATH_MAX], *slash;
+	ssize_t n;
+
+	if (env && *env) {
+		if (!try_compat(j, env, ""))
+			pr_warn("PERF_BPF_INCLUDE '%s': not a directory", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+		if (try_compat(j, exe, "/" COMPAT_SUBDIR) ||
+		    try_compat(j, exe, "/../" COMPAT_SUBDIR))
+			return;
+	}
+	try_compat(j, PERF_BPF_DATADIR, "/" COMPAT_SUBDIR);
+}
+
+/* LINUX_VERSION_CODE of the running kernel: major << 16 | minor << 8 | min(patch, 255). */
+static unsigned int kernel_version_code(void)
+{
+	unsigned int major = 0, minor = 0, patch = 0;
+	struct utsname u;
+
+	if (uname(&u) || sscanf(u.release, "%u.%u.%u", &major, &minor, &patch) < 2)
+		return 0;
+	return major << 16 | minor << 8 | (patch > 255 ? 255 : patch);
+}
+
+static int possible_cpus(void)
+{
+	int n = libbpf_num_possible_cpus();
+
+	if (n <= 0) {
+		pr_warn("unable to get available CPUs in this system");
+		return 128;
+	}
+	return n;
+}
+
+/* Skip blanks and comments; returns where the next token starts. */
+static const char *skip_space(const char *s)
+{
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			s++;
+		if (s[0] == '/' && s[1] == '/')
+			s += strcspn(s, "\n");
+		else if (s[0] == '/' && s[1] == '*')
+			s = strstr(s + 2, "*/") ? strstr(s + 2, "*/") + 2 : s + strlen(s);
+		else
+			return s;
+	}
+}
+
+/*
+ * The precompiled vmlinux.h goes in front of the source, so it is only used when the
+ * source's first directive includes vmlinux.h anyway, no vmlinux.h of the source's own
+ * could be meant instead, and the user's options do not touch the include paths.
+ */
+static bool source_wants_pch(struct job *j, const char *text)
+{
+	const char *s = skip_space(text);
+	char own[PATH_MAX];
+
+	if (*s++ != '#')
+		return false;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "include", 7))
+		return false;
+	s += 7;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "\"vmlinux.h\"", 11) && strncmp(s, "<vmlinux.h>", 11))
+		return false;
+	snprintf(own, sizeof(own), "%.*s/vmlinux.h", (int)(strrchr(j->src, '/') - j->src), j->src);
+	if (!access(own, F_OK))
+		return false;
+	/* -I, -include, -isystem, -nostdinc...: the user arranges the headers. */
+	return !j->env.clang_opt ||
+	       (!strstr(j->env.clang_opt, "-I") && !strstr(j->env.clang_opt, "-i") &&
+		!strstr(j->env.clang_opt, "-n"));
+}
+
+/* Where the precompiled vmlinux.h for exactly these flags is (or will be). */
+static int plan_pch(struct job *j)
+{
+	struct clangcmd flags;
+	char key[HASH_HEX_SIZE];
+	int err;
+
+	j->env.pch = NULL;
+	err = clangcmd__build(&j->env, NULL, NULL, NULL, &flags);
+	if (!err)
+		err = clangcmd__key(&flags, NULL, j->clang_id, j->btf_id, key);
+	clangcmd__exit(&flags);
+	if (err)
+		return err;
+	snprintf(j->pch_name, sizeof(j->pch_name), "%s/%.16s.pch", j->vmlinux_sub, key);
+	err = cache__path(j->cache, j->pch_name, j->pch, sizeof(j->pch));
+	if (!err)
+		j->env.pch = j->pch;
+	return err;
+}
+
+/* clang -x c-header vmlinux.h -emit-pch, into the cache (a temporary name, then renamed). */
+static int build_pch(struct job *j)
+{
+	char tmp[256], tmp_path[PATH_MAX], header[PATH_MAX + 16], *extra[6];
+	struct runcmd_result res;
+	struct clangcmd flags;
+	const char *pch = j->env.pch;
+	char **argv;
+	int fd, err;
+
+	if (!cache__check(j->cache, j->pch_name))
+		return 0;
+	fd = cache__tmpfile(j->cache, j->pch_name, tmp, sizeof(tmp));
+	if (fd < 0)
+		return fd;
+	close(fd);
+	j->env.pch = NULL;
+	err = clangcmd__build(&j->env, NULL, NULL, NULL, &flags);
+	j->env.pch = pch;
+	if (err)
+		goto out;
+	snprintf(header, sizeof(header), "%s/vmlinux.h", j->vmlinux_dir);
+	cache__path(j->cache, tmp, tmp_path, sizeof(tmp_path));
+	extra[0] = "-x", extra[1] = "c-header", extra[2] = header;
+	extra[3] = "-o", extra[4] = tmp_path, extra[5] = NULL;
+	err = -ENOMEM;
+	argv = realloc(flags.argv, (flags.argc + 6) * sizeof(*argv));
+	if (!argv)
+		goto out;
+	flags.argv = argv;
+	memcpy(argv + flags.argc, extra, sizeof(extra));
+	pr_debug("precompiling vmlinux.h: %s", header);
+	err = runcmd__run(argv, &res);
+	argv[flags.argc] = NULL; /* the extra words are not ours to free */
+	if (!err && res.status) {
+		pr_debug("precompiling vmlinux.h failed:\n%s", res.err);
+		err = -EINVAL;
+	}
+	runcmd__result_exit(&res);
+	if (!err && chmod(tmp_path, 0600))
+		err = -errno;
+	if (!err)
+		err = cache__commit(j->cache, tmp, j->pch_name);
+out:
+	if (err)
+		cache__discard(j->cache, tmp);
+	clangcmd__exit(&flags);
+	return err;
+}
+
+static int open_cache(struct job *j, const struct compile_opts *o)
+{
+	j->cache = cache__open(NULL);
+	if (j->cache) {
+		j->persistent = !o->no_cache;
+		return 0;
+	}
+	/* Unusable (and said why when it is not trusted): work in a private directory. */
+	j->cache = cache__open_temp();
+	if (!j->cache) {
+		pr_err("unable to create a temporary directory: %s", strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+static void find_vmlinux(struct job *j)
+{
+	int err = vmlinuxh__btf_id(j->cache, VMLINUXH_BTF_PATH, j->btf_id);
+
+	if (err) {
+		pr_debug("no vmlinux.h: '%s': %s", VMLINUXH_BTF_PATH, strerror(-err));
+		snprintf(j->btf_id, sizeof(j->btf_id), "none");
+		return;
+	}
+	snprintf(j->vmlinux_sub, sizeof(j->vmlinux_sub), "vmlinux-%.16s", j->btf_id);
+	if (!cache__path(j->cache, j->vmlinux_sub, j->vmlinux_dir, sizeof(j->vmlinux_dir)))
+		j->env.vmlinux_dir = j->vmlinux_dir;
+}
+
+/* Everything the command depends on, found without running clang (but once per clang). */
+/* Debian's perf BPF helper headers; $PERF_BPF_PERF_HEADERS names another place ("" for none). */
+static const char *perf_headers_dir(void)
+{
+	const char *dir = getenv("PERF_BPF_PERF_HEADERS");
+
+	if (!dir)
+		dir = PERF_HEADERS_DIR;
+	return *dir && is_dir(dir) ? dir : NULL;
+}
+
+static int prepare(struct job *j, const struct compile_opts *o)
+{
+	int err = find_clang(j, o);
+
+	if (!err)
+		err = open_cache(j, o);
+	if (err)
+		return err;
+	find_vmlinux(j);
+	find_multiarch(j);
+	find_compat_dir(j);
+	j->env.clang = j->clang;
+	j->env.clang_opt = o->clang_opt && *o->clang_opt ? o->clang_opt : NULL;
+	j->env.nr_cpus = possible_cpus();
+	j->env.version_code = kernel_version_code();
+	/* perf's own helper headers (<bpf.h>, <stdio.h>): Debian's, else our equivalents */
+	j->env.perf_dir = perf_headers_dir();
+	if (!j->env.perf_dir && j->env.compat_dir) {
+		snprintf(j->compat_perf_dir, sizeof(j->compat_perf_dir), "%s/perf",
+			 j->env.compat_dir);
+		j->env.perf_dir = is_dir(j->compat_perf_dir) ? j->compat_perf_dir : NULL;
+	}
+	j->env.libbpf_dir = LIBBPF_INCDIR;
+	if (j->env.clang_opt) {
+		char **words;
+		int nr;
+
+		if (clangcmd__split(j->env.clang_opt, &words, &nr)) {
+			pr_err("invalid clang options '%s': unterminated quote", j->env.clang_opt);
+			return -EINVAL;
+		}
+		clangcmd__free_words(words);
+	}
+	return 0;
+}
+
+static int read_source(struct job *j)
+{
+	size_t len;
+	void *text;
+	FILE *f;
+
+	if (!realpath(j->given, j->src))
+		return -errno;
+	f = fopen(j->src, "re");
+	if (!f)
+		return -errno;
+	text = calloc(1, 4097);
+	len = text ? fread(text, 1, 4096, f) : 0;
+	fclose(f);
+	if (!text)
+		return -ENOMEM;
+	j->want_pch = len && j->env.vmlinux_dir && source_wants_pch(j, text);
+	free(text);
+	return 0;
+}
+
+static int make_key(struct job *j)
+{
+	int err = 0;
+
+	if (j->want_pch)
+		err = plan_pch(j);
+	if (!err)
+		err = clangcmd__build(&j->env, j->src, NULL, NULL, &j->cmd);
+	if (!err)
+		err = clangcmd__key(&j->cmd, j->src, j->clang_id, j->btf_id, j->key);
+	return err;
+}
+
+/* Hash what clang read, except the source (in the key) and the generated vmlinux.h. */
+static int collect_deps(struct job *j, const char *text, struct cache_dep **out, size_t *nr)
+{
+	size_t vlen = strlen(j->vmlinux_dir), n = 0;
+	struct cache_dep *deps = NULL;
+	char **paths = NULL, real[PATH_MAX];
+	int err = clangcmd__parse_deps(text, &paths);
+
+	for (size_t i = 0; !err && paths[i]; i++)
+		n++;
+	if (!err && !(deps = calloc(n + 1, sizeof(*deps))))
+		err = -ENOMEM;
+	for (size_t i = 0, k = 0; !err && i < n; i++) {
+		if (!realpath(paths[i], real)) {
+			err = -errno;
+			break;
+		}
+		if (!strcmp(real, j->src) ||
+		    (vlen && !strncmp(real, j->vmlinux_dir, vlen) && real[vlen] == '/'))
+			continue;
+		deps[k].path = strdup(real);
+		if (!deps[k].path || hash__file_hex(real, deps[k].hash))
+			err = deps[k].path ? -EIO : -ENOMEM;
+		*nr = ++k;
+	}
+	clangcmd__free_words(paths);
+	if (err) {
+		for (size_t i = 0; deps && deps[i].path; i++)
+			free((char *)deps[i].path);
+		free(deps);
+		return err;
+	}
+	*out = deps;
+	return 0;
+}
+
+static void store(struct job *j, struct cache *work, const void *obj, size_t size)
+{
+	struct cache_dep *deps = NULL;
+	size_t nr = 0, len;
+	void *text;
+	int err;
+
+	err = cache__read(work, "out.d", &text, &len);
+	if (!err) {
+		err = collect_deps(j, text, &deps, &nr);
+		free(text);
+	}
+	if (!err)
+		err = cache__store(j->cache, j->key, deps, nr, obj, size);
+	if (err)
+		pr_debug("compile cache: not stored: %s", strerror(-err));
+	for (size_t i = 0; i < nr; i++)
+		free((char *)deps[i].path);
+	free(deps);
+}
+
+/* Run the command; with a precompiled header clang rejects, once more without it. */
+static int run(struct job *j, struct cache *work, struct runcmd_result *res)
+{
+	char out[PATH_MAX], dep[PATH_MAX];
+	int err;
+
+	cache__path(work, "out.o", out, sizeof(out));
+	cache__path(work, "out.d", dep, sizeof(dep));
+	for (;;) {
+		clangcmd__exit(&j->cmd);
+		err = clangcmd__build(&j->env, j->src, out, dep, &j->cmd);
+		if (err)
+			return err;
+		if (j->r) {
+			free(j->r->command);
+			j->r->command = runcmd__quote(j->cmd.argv);
+			j->r->pch = j->env.pch != NULL;
+		}
+		if (verbose) {
+			char *line = runcmd__quote(j->cmd.argv);
+
+			pr_debug("clang command: %s", line ? line : "?");
+			free(line);
+		}
+		err = runcmd__run(j->cmd.argv, res);
+		/* clang's files follow the umask: make them ours alone before reading them. */
+		chmod(out, 0600);
+		chmod(dep, 0600);
+		if (err || !res->status || !j->env.pch ||
+		    (!strstr(res->err, "precompiled") && !strstr(res->err, "PCH")))
+			return err;
+		pr_debug("the precompiled vmlinux.h does not fit, compiling without it:\n%s",
+			 res->err);
+		runcmd__result_exit(res);
+		cache__discard(j->cache, j->pch_name); /* stale: built again next time */
+		j->env.pch = NULL;
+	}
+}
+
+static int compile(struct job *j, void **obj, size_t *size)
+{
+	struct runcmd_result res;
+	struct cache *work;
+	int err;
+
+	if (j->env.vmlinux_dir && vmlinuxh__ensure(j->cache, VMLINUXH_BTF_PATH, j->btf_id,
+						   j->vmlinux_dir, sizeof(j->vmlinux_dir))) {
+		pr_warn("unable to generate vmlinux.h from '%s'", VMLINUXH_BTF_PATH);
+		j->env.vmlinux_dir = NULL;
+		j->env.pch = NULL;
+	}
+	if (j->env.pch && build_pch(j)) {
+		pr_debug("compiling without a precompiled vmlinux.h");
+		j->env.pch = NULL;
+	}
+	work = cache__open_temp();
+	if (!work)
+		return -errno;
+	err = run(j, work, &res);
+	if (err == -ENOENT || err == -EACCES)
+		pr_err("unable to run clang '%s': %s", j->clang, strerror(-err));
+	if (err)
+		goto out;
+	if (res.err_len && (res.status || !quiet)) /* warnings are muted by -q, errors never */
+		pr_raw("%.*s", (int)(res.err_len - (res.err[res.err_len - 1] == '\n')), res.err);
+	err = res.status ? -EINVAL : cache__read(work, "out.o", obj, size);
+	runcmd__result_exit(&res);
+	if (err) {
+		pr_err("unable to compile %s", j->given);
+		pr_hint("check the messages above; add -v to see the clang command and run it by hand");
+		goto out;
+	}
+	if (j->persistent)
+		store(j, work, *obj, *size);
+out:
+	cache__close(work);
+	return err;
+}
+
+static int compile_job(struct job *j, const struct compile_opts *o, void **obj, size_t *size)
+{
+	int err = prepare(j, o);
+
+	if (err)
+		return err;
+	if (j->r && j->persistent)
+		snprintf(j->r->cache_dir, sizeof(j->r->cache_dir), "%s", cache__dir(j->cache));
+	err = read_source(j);
+	if (err) {
+		pr_err("unable to compile %s: %s", j->given, strerror(-err));
+		return err;
+	}
+	err = make_key(j);
+	if (err) {
+		pr_err("unable to compile %s: %s", j->given, strerror(-err));
+		return err;
+	}
+	if (j->r) {
+		memcpy(j->r->key, j->key, sizeof(j->key));
+		j->r->command = runcmd__quote(j->cmd.argv);
+		j->r->pch = j->env.pch != NULL;
+	}
+	if (j->persistent && !cache__lookup(j->cache, j->key, obj, size)) {
+		pr_debug("compile cache: hit %s (%s)", j->key, cache__dir(j->cache));
+		if (verbose) {
+			char *line = runcmd__quote(j->cmd.argv);
+
+			pr_debug("clang command (not run): %s", line ? line : "?");
+			free(line);
+		}
+		if (j->r)
+			j->r->cache_hit = true;
+		return 0;
+	}
+	pr_debug("compile cache: %s %s", j->persistent ? "miss" : "not used for", j->key);
+	return compile(j, obj, size);
+}
+
+int compile__source_report(const char *src, const struct compile_opts *o, void **obj, size_t *size,
+			   struct compile_report *r)
+{
+	struct job *j = calloc(1, sizeof(*j));
+	double start = now();
+	int err;
+
+	if (r)
+		memset(r, 0, sizeof(*r));
+	if (!j)
+		return -ENOMEM;
+	j->given = src;
+	j->r = r;
+	err = compile_job(j, o, obj, size);
+	if (r)
+		r->seconds = now() - start;
+	pr_debug("compile %s: %s in %.1f ms", src, err ? "failed" : "done", (now() - start) * 1e3);
+	clangcmd__exit(&j->cmd);
+	cache__close(j->cache);
+	free(j);
+	return err;
+}
+
+int compile__source(const char *src, const struct compile_opts *o, void **obj, size_t *size)
+{
+	return compile__source_report(src, o, obj, size, NULL);
+}
+
+void compile__report_exit(struct compile_report *r)
+{
+	if (!r)
+		return;
+	free(r->command);
+	r->command = NULL;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The compile stage: BPF C source to a BPF ELF object, by running clang (as a program,
+ * from an argv array) with perf's flags and macros, through the compile cache.
+ *
+ * clang sees `-target bpf -O2 -g`, perf's -D__KERNEL__, -D__NR_CPUS__=<possible CPUs>
+ * and -DLINUX_VERSION_CODE=<running kernel>, then the user's options, then the include
+ * directories (see lib/compile/clangcmd.c), so that <linux/bpf.h>, <bpf/bpf_helpers.h>
+ * and "vmlinux.h" resolve with no kernel headers installed.
+ */
+#ifndef PERF_BPF_COMPILE_H
+#define PERF_BPF_COMPILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/hash.h"
+
+struct compile_opts {
+	const char *clang_path; /* NULL: perfconfig, then "clang" on PATH */
+	const char *clang_opt; /* extra options, split on spaces like a shell would (no shell!) */
+	bool no_cache;
+};
+
+/*
+ * Load ~/.perfconfig / $PERF_CONFIG [llvm] defaults into o where o leaves them NULL.
+ * The strings live until the process ends. A bad file: ERROR printed, -EINVAL.
+ */
+int compile__load_perfconfig(struct compile_opts *o);
+
+/*
+ * Compile src (a .c file) to a BPF ELF object held in memory (*obj malloc'ed, caller frees).
+ * On failure: clang's diagnostics were shown, the ERROR/Hint lines printed, returns -errno.
+ */
+int compile__source(const char *src, const struct compile_opts *o, void **obj, size_t *size);
+
+/* What one compile did, for -v and --json. */
+struct compile_report {
+	bool cache_hit;
+	bool pch; /* vmlinux.h came precompiled */
+	double seconds; /* wall time of the whole stage */
+	char key[HASH_HEX_SIZE]; /* cache key of the inputs known before compiling */
+	char cache_dir[4096]; /* "" when no cache was used */
+	char *command; /* the clang command, shell-quoted; malloc'ed */
+};
+
+/* compile__source() that also fills r (free with compile__report_exit()); r may be NULL. */
+int compile__source_report(const char *src, const struct compile_opts *o, void **obj, size_t *size,
+			   struct compile_report *r);
+void compile__report_exit(struct compile_report *r);
+
+#endif

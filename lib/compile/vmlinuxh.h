@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vmlinux.h: every type of the running kernel as C, from its BTF, for BPF programs that
+ * `#include "vmlinux.h"` on a machine without kernel headers. Generated with libbpf's
+ * BTF dumper once per kernel BTF and kept in the compile cache.
+ */
+#ifndef PERF_BPF_VMLINUXH_H
+#define PERF_BPF_VMLINUXH_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "compile/cache.h"
+
+#define VMLINUXH_BTF_PATH "/sys/kernel/btf/vmlinux"
+
+/*
+ * SHA-256 of the BTF file at btf_path (hex), remembered in the cache next to its size and
+ * mtime, so the file is only read again when either changes.
+ */
+int vmlinuxh__btf_id(struct cache *c, const char *btf_path, char *hex);
+/* Write the C text for the BTF at btf_path (raw BTF or an ELF with .BTF) to out. */
+int vmlinuxh__write(const char *btf_path, FILE *out);
+/*
+ * Make sure "vmlinux-<btf_id>/vmlinux.h" exists in the cache (generating it when missing or
+ * not trusted); its directory's path (to pass as -I) goes into dir.
+ */
+int vmlinuxh__ensure(struct cache *c, const char *btf_path, const char *btf_id, char *dir,
+		     size_t size);
+
+#endif

@@ -1,0 +1,843 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Legacy "maps" section to BTF-defined ".maps" (see legacy.h).
+ *
+ * The input is read with elf_memory() from a private copy.  libelf writes an ELF
+ * only through a file descriptor, so the result is laid out by elf_update() into
+ * a memfd (memory, no file system, nothing left behind) and read back into a
+ * malloc'ed buffer.  Every section keeps its index; changed sections get
+ * replacement contents, and a missing .BTF is appended as the last section.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <linux/bpf.h>
+#include <bpf/btf.h>
+
+#include "load/legacy.h"
+#include "util/log.h"
+
+#define bad(fmt, ...) (pr_debug("legacy maps: " fmt, ##__VA_ARGS__), -EINVAL)
+
+#define DEF_MIN_SIZE 16
+#define DEF_NR_FIELDS 7
+#define NR_UINT_CACHE 64
+#define MAPS_SEC_ALIGN 8
+#define BTF_SEC_ALIGN 4
+#define MAX_SEC_ALIGN 4096
+
+enum def_field {
+	F_TYPE,
+	F_KEY_SIZE,
+	F_VALUE_SIZE,
+	F_MAX_ENTRIES,
+	F_MAP_FLAGS,
+	F_INNER_IDX,
+	F_NUMA_NODE,
+};
+
+static const char *const field_names[DEF_NR_FIELDS] = {
+	"type", "key_size", "value_size", "max_entries", "map_flags", NULL, "numa_node",
+};
+
+struct legacy_map {
+	const char *name; /* in the input's string table */
+	size_t sym;
+	uint64_t old_off;
+	uint32_t field[DEF_NR_FIELDS];
+	int nr_fields;
+	uint32_t new_off;
+	uint32_t new_size;
+	int struct_id;
+	int var_id;
+};
+
+/* New contents for a section, owned here. */
+struct repl {
+	void *buf;
+	size_t size;
+};
+
+struct uint_type {
+	uint32_t val;
+	int id;
+};
+
+struct conv {
+	Elf *elf;
+	bool msb;
+	size_t nr_scns;
+	size_t shstrndx;
+	size_t maps_idx;
+	size_t symtab_idx;
+	size_t strtab_idx;
+	size_t btf_idx; /* 0: the object has no .BTF */
+	Elf_Data *maps_data;
+	Elf64_Sym *syms; /* == repl[symtab_idx].buf */
+	size_t nr_syms;
+	struct legacy_map *maps;
+	int nr_maps;
+	size_t def_size;
+	uint32_t maps_size;
+	struct btf *btf;
+	int int_id;
+	int char_id;
+	struct uint_type uints[NR_UINT_CACHE];
+	int nr_uints;
+	struct repl *repl; /* one per section index */
+	struct repl new_btf;
+	uint32_t maps_name; /* offsets in the new section name table */
+	uint32_t btf_name;
+};
+
+static uint32_t read32(const struct conv *c, const void *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return c->msb ? be32toh(v) : le32toh(v);
+}
+
+static bool is_map_in_map(const struct legacy_map *m)
+{
+	uint32_t t = m->field[F_TYPE];
+
+	return m->nr_fields > F_INNER_IDX &&
+	       (t == BPF_MAP_TYPE_ARRAY_OF_MAPS || t == BPF_MAP_TYPE_HASH_OF_MAPS);
+}
+
+static bool has_numa_node(const struct legacy_map *m)
+{
+	return m->nr_fields > F_NUMA_NODE &&
+	       (m->field[F_NUMA_NODE] || (m->field[F_MAP_FLAGS] & BPF_F_NUMA_NODE));
+}
+
+static Elf_Data *scn_data(struct conv *c, size_t idx)
+{
+	Elf_Scn *scn = elf_getscn(c->elf, idx);
+
+	return scn ? elf_getdata(scn, NULL) : NULL;
+}
+
+static int check_special_scn(struct conv *c, size_t idx, const char *name, GElf_Shdr *sh)
+{
+	if (sh->sh_type == SHT_SYMTAB) {
+		if (c->symtab_idx)
+			return bad("two symbol tables");
+		c->symtab_idx = idx;
+		c->strtab_idx = sh->sh_link;
+	} else if (!strcmp(name, "maps")) {
+		if (c->maps_idx)
+			return bad("two 'maps' sections");
+		if (sh->sh_type != SHT_PROGBITS || (sh->sh_flags & SHF_EXECINSTR))
+			return bad("section 'maps' does not hold data");
+		c->maps_idx = idx;
+	} else if (!strcmp(name, ".BTF")) {
+		if (c->btf_idx || sh->sh_type != SHT_PROGBITS)
+			return bad("unusable .BTF section");
+		c->btf_idx = idx;
+	}
+	return 0;
+}
+
+static int scan_sections(struct conv *c)
+{
+	Elf_Scn *scn = NULL;
+	bool btf_maps = false;
+	const char *name;
+	GElf_Shdr sh;
+	int err;
+
+	if (elf_getshdrnum(c->elf, &c->nr_scns) || elf_getshdrstrndx(c->elf, &c->shstrndx))
+		return bad("no section headers: %s", elf_errmsg(-1));
+	if (c->nr_scns >= SHN_LORESERVE || !c->shstrndx || c->shstrndx >= c->nr_scns)
+		return bad("%zu sections, names in section %zu", c->nr_scns, c->shstrndx);
+	while ((scn = elf_nextscn(c->elf, scn))) {
+		size_t idx = elf_ndxscn(scn);
+
+		if (!gelf_getshdr(scn, &sh))
+			return bad("section %zu: %s", idx, elf_errmsg(-1));
+		name = elf_strptr(c->elf, c->shstrndx, sh.sh_name);
+		if (!name)
+			return bad("section %zu has no name", idx);
+		if (!strcmp(name, ".maps"))
+			btf_maps = true;
+		err = check_special_scn(c, idx, name, &sh);
+		if (err)
+			return err;
+	}
+	if (!c->maps_idx)
+		return 0;
+	if (btf_maps) {
+		pr_debug("legacy maps: both 'maps' and '.maps' sections: not supported");
+		return -ENOTSUP;
+	}
+	if (!c->symtab_idx)
+		return bad("no symbol table");
+	return 0;
+}
+
+/* A copy of section idx's data that becomes its contents in the output. */
+static void *repl_copy(struct conv *c, size_t idx)
+{
+	Elf_Data *d;
+	void *buf;
+
+	if (c->repl[idx].buf)
+		return c->repl[idx].buf;
+	d = scn_data(c, idx);
+	if (!d || !d->d_buf)
+		return NULL;
+	buf = malloc(d->d_size ? d->d_size : 1);
+	if (!buf)
+		return NULL;
+	memcpy(buf, d->d_buf, d->d_size);
+	c->repl[idx].buf = buf;
+	c->repl[idx].size = d->d_size;
+	return buf;
+}
+
+static bool is_map_sym(const struct conv *c, const Elf64_Sym *s)
+{
+	return s->st_shndx == c->maps_idx && ELF64_ST_TYPE(s->st_info) != STT_SECTION;
+}
+
+static int cmp_old_off(const void *a, const void *b)
+{
+	const struct legacy_map *x = a, *y = b;
+
+	return x->old_off < y->old_off ? -1 : x->old_off > y->old_off;
+}
+
+static int read_def(struct conv *c, struct legacy_map *m)
+{
+	const unsigned char *p = (const unsigned char *)c->maps_data->d_buf + m->old_off;
+	size_t i;
+
+	m->nr_fields = c->def_size / 4 < DEF_NR_FIELDS ? c->def_size / 4 : DEF_NR_FIELDS;
+	for (i = 0; i < (size_t)m->nr_fields; i++)
+		m->field[i] = read32(c, p + 4 * i);
+	for (i = 4 * DEF_NR_FIELDS; i < c->def_size; i++)
+		if (p[i])
+			return bad("map '%s': non-zero bytes past numa_node", m->name);
+	return 0;
+}
+
+static int read_defs(struct conv *c)
+{
+	size_t size = c->maps_data->d_size;
+	int i, err;
+
+	if (size % c->nr_maps)
+		return bad("section size %zu is not a multiple of %d map symbols", size,
+			   c->nr_maps);
+	c->def_size = size / c->nr_maps;
+	if (c->def_size < DEF_MIN_SIZE || c->def_size % 4)
+		return bad("map definitions of %zu bytes", c->def_size);
+	for (i = 0; i < c->nr_maps; i++) {
+		struct legacy_map *m = &c->maps[i];
+
+		if (m->old_off % c->def_size || m->old_off > size - c->def_size)
+			return bad("map '%s' at offset %llu is outside the definitions", m->name,
+				   (unsigned long long)m->old_off);
+		if (i && m->old_off == c->maps[i - 1].old_off)
+			return bad("maps '%s' and '%s' share a definition", c->maps[i - 1].name,
+				   m->name);
+		err = read_def(c, m);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int collect_maps(struct conv *c)
+{
+	Elf_Data *d = scn_data(c, c->symtab_idx);
+	size_t i, n = 0;
+
+	if (!d || !d->d_buf || d->d_type != ELF_T_SYM)
+		return bad("unreadable symbol table");
+	c->syms = repl_copy(c, c->symtab_idx);
+	if (!c->syms)
+		return -ENOMEM;
+	c->nr_syms = d->d_size / sizeof(Elf64_Sym);
+	c->maps_data = scn_data(c, c->maps_idx);
+	if (!c->maps_data || !c->maps_data->d_buf)
+		return bad("unreadable 'maps' section");
+	for (i = 1; i < c->nr_syms; i++)
+		n += is_map_sym(c, &c->syms[i]);
+	if (!n)
+		return bad("no map symbols in section 'maps'");
+	c->maps = calloc(n, sizeof(*c->maps));
+	if (!c->maps)
+		return -ENOMEM;
+	for (i = 1; i < c->nr_syms; i++) {
+		struct legacy_map *m;
+
+		if (!is_map_sym(c, &c->syms[i]))
+			continue;
+		m = &c->maps[c->nr_maps++];
+		m->sym = i;
+		m->old_off = c->syms[i].st_value;
+		m->name = elf_strptr(c->elf, c->strtab_idx, c->syms[i].st_name);
+		if (!m->name || !m->name[0])
+			return bad("map symbol %zu has no name", i);
+	}
+	qsort(c->maps, c->nr_maps, sizeof(*c->maps), cmp_old_off);
+	return read_defs(c);
+}
+
+static int find_int(struct btf *btf)
+{
+	int id = btf__find_by_name_kind(btf, "int", BTF_KIND_INT);
+	const struct btf_type *t = id > 0 ? btf__type_by_id(btf, id) : NULL;
+
+	if (t && t->size == 4 && btf_int_bits(t) == 32 && !btf_int_offset(t) &&
+	    (btf_int_encoding(t) & BTF_INT_SIGNED))
+		return id;
+	return btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+}
+
+/*
+ * The type of a member `__uint(name, val)`: a pointer to an array of val ints.
+ * An array of ints that would pass 4 GiB (the kernel refuses such BTF) is made of
+ * chars instead; libbpf reads only the element count.
+ */
+static int uint_type(struct conv *c, uint32_t val)
+{
+	int i, id, elem = c->int_id;
+
+	for (i = 0; i < c->nr_uints; i++)
+		if (c->uints[i].val == val)
+			return c->uints[i].id;
+	if (val > UINT32_MAX / 4) {
+		if (!c->char_id)
+			c->char_id = btf__add_int(c->btf, "char", 1, BTF_INT_SIGNED);
+		if (c->char_id < 0)
+			return c->char_id;
+		elem = c->char_id;
+	}
+	id = btf__add_array(c->btf, c->int_id, elem, val);
+	if (id < 0)
+		return id;
+	id = btf__add_ptr(c->btf, id);
+	if (id > 0 && c->nr_uints < NR_UINT_CACHE)
+		c->uints[c->nr_uints++] = (struct uint_type){ val, id };
+	return id;
+}
+
+/* The definition struct of m; inner_struct > 0 adds `values` (map-in-map). */
+static int add_def_struct(struct conv *c, struct legacy_map *m, int inner_struct)
+{
+	const char *names[DEF_NR_FIELDS];
+	int ids[DEF_NR_FIELDS];
+	int f, i, n = 0, id;
+
+	for (f = F_TYPE; f <= F_NUMA_NODE; f++) {
+		if (f == F_INNER_IDX || (f == F_NUMA_NODE && !has_numa_node(m)))
+			continue;
+		id = uint_type(c, f < m->nr_fields ? m->field[f] : 0);
+		if (id < 0)
+			return id;
+		names[n] = field_names[f];
+		ids[n++] = id;
+	}
+	if (inner_struct > 0) {
+		id = btf__add_ptr(c->btf, inner_struct);
+		if (id < 0)
+			return id;
+		id = btf__add_array(c->btf, c->int_id, id, 0);
+		if (id < 0)
+			return id;
+		names[n] = "values";
+		ids[n++] = id;
+	}
+	m->new_size = n * 8;
+	id = btf__add_struct(c->btf, NULL, m->new_size);
+	for (i = 0; id > 0 && i < n; i++) {
+		int err = btf__add_field(c->btf, names[i], ids[i], i * 64, 0);
+
+		if (err)
+			return err;
+	}
+	return id;
+}
+
+/* Plain maps first, so that a map-in-map can point at its inner map's struct. */
+static int add_def_structs(struct conv *c)
+{
+	int pass, i, inner, id;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < c->nr_maps; i++) {
+			struct legacy_map *m = &c->maps[i];
+			uint32_t idx = m->field[F_INNER_IDX];
+
+			if (is_map_in_map(m) != pass)
+				continue;
+			inner = 0;
+			if (pass) {
+				if (idx >= (uint32_t)c->nr_maps || is_map_in_map(&c->maps[idx]))
+					return bad("map '%s': bad inner map index %u", m->name,
+						   idx);
+				inner = c->maps[idx].struct_id;
+			}
+			id = add_def_struct(c, m, inner);
+			if (id < 0)
+				return id;
+			m->struct_id = id;
+		}
+	}
+	return 0;
+}
+
+static int add_datasec(struct conv *c)
+{
+	int i, id, err;
+
+	for (i = 0; i < c->nr_maps; i++) {
+		struct legacy_map *m = &c->maps[i];
+
+		m->var_id = btf__add_var(c->btf, m->name, BTF_VAR_GLOBAL_ALLOCATED, m->struct_id);
+		if (m->var_id < 0)
+			return m->var_id;
+	}
+	id = btf__add_datasec(c->btf, ".maps", c->maps_size);
+	if (id < 0)
+		return id;
+	for (i = 0; i < c->nr_maps; i++) {
+		struct legacy_map *m = &c->maps[i];
+
+		err = btf__add_datasec_var_info(c->btf, m->var_id, m->new_off, m->new_size);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static struct legacy_map *map_by_name(struct conv *c, const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < c->nr_maps; i++)
+		if (!strcmp(c->maps[i].name, name))
+			return &c->maps[i];
+	return NULL;
+}
+
+static int cmp_vsi(const void *a, const void *b)
+{
+	const struct btf_var_secinfo *x = a, *y = b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/*
+ * The compiler's DATASEC "maps" (objects built with -g) keeps its id and becomes
+ * ".maps"; its VARs keep theirs and get the new definition structs as types.
+ */
+static int retarget_datasec(struct conv *c, int ds_id)
+{
+	int name_off = btf__add_str(c->btf, ".maps");
+	struct btf_type *ds = (struct btf_type *)btf__type_by_id(c->btf, ds_id);
+	struct btf_var_secinfo *vsi = btf_var_secinfos(ds);
+	int i, n = btf_vlen(ds);
+
+	if (name_off < 0)
+		return name_off;
+	if (n != c->nr_maps)
+		return bad("DATASEC 'maps' has %d variables for %d map symbols", n, c->nr_maps);
+	for (i = 0; i < n; i++) {
+		struct btf_type *var = (struct btf_type *)btf__type_by_id(c->btf, vsi[i].type);
+		struct legacy_map *m;
+
+		if (!var || !btf_is_var(var))
+			return bad("DATASEC 'maps' lists a non-variable");
+		m = map_by_name(c, btf__name_by_offset(c->btf, var->name_off));
+		if (!m || m->var_id)
+			return bad("DATASEC 'maps': variable %d matches no map symbol", i);
+		m->var_id = vsi[i].type;
+		var->type = m->struct_id;
+		btf_var(var)->linkage = BTF_VAR_GLOBAL_ALLOCATED;
+		vsi[i].offset = m->new_off;
+		vsi[i].size = m->new_size;
+	}
+	qsort(vsi, n, sizeof(*vsi), cmp_vsi);
+	ds->name_off = name_off;
+	ds->size = c->maps_size;
+	return 0;
+}
+
+static int save_btf(struct conv *c)
+{
+	struct repl *r = c->btf_idx ? &c->repl[c->btf_idx] : &c->new_btf;
+	const void *raw;
+	__u32 size;
+
+	raw = btf__raw_data(c->btf, &size);
+	if (!raw)
+		return -ENOMEM;
+	r->buf = malloc(size);
+	if (!r->buf)
+		return -ENOMEM;
+	memcpy(r->buf, raw, size);
+	r->size = size;
+	return 0;
+}
+
+static int build_btf(struct conv *c)
+{
+	int i, err, ds;
+
+	if (c->btf_idx) {
+		Elf_Data *d = scn_data(c, c->btf_idx);
+
+		if (!d || !d->d_buf)
+			return bad("unreadable .BTF");
+		c->btf = btf__new(d->d_buf, d->d_size);
+	} else {
+		c->btf = btf__new_empty();
+	}
+	if (!c->btf)
+		return bad(".BTF: %s", strerror(errno));
+	c->int_id = find_int(c->btf);
+	if (c->int_id < 0)
+		return c->int_id;
+	err = add_def_structs(c);
+	if (err)
+		return err;
+	for (i = 0; i < c->nr_maps; i++) {
+		c->maps[i].new_off = c->maps_size;
+		c->maps_size += c->maps[i].new_size;
+	}
+	ds = btf__find_by_name_kind(c->btf, "maps", BTF_KIND_DATASEC);
+	err = ds > 0 ? retarget_datasec(c, ds) : add_datasec(c);
+	return err ? err : save_btf(c);
+}
+
+/* Relocation r of section rel_idx points at the section symbol of "maps". */
+static int retarget_rel(struct conv *c, size_t rel_idx, size_t tgt, size_t r)
+{
+	Elf64_Rel *rel = repl_copy(c, rel_idx);
+	unsigned char *insns = repl_copy(c, tgt);
+	uint64_t off;
+	uint32_t imm;
+	int i;
+
+	if (!rel || !insns)
+		return bad("section %zu: unreadable relocations or target", rel_idx);
+	off = rel[r].r_offset;
+	if (c->repl[tgt].size < 8 || off > c->repl[tgt].size - 8)
+		return bad("section %zu: relocation %zu is outside its target", rel_idx, r);
+	imm = read32(c, insns + off + 4);
+	for (i = 0; i < c->nr_maps; i++)
+		if (c->maps[i].old_off == imm)
+			break;
+	if (i == c->nr_maps)
+		return bad("section %zu: relocation %zu: no map at 'maps' + %u", rel_idx, r, imm);
+	rel[r].r_info = ELF64_R_INFO(c->maps[i].sym, ELF64_R_TYPE(rel[r].r_info));
+	memset(insns + off + 4, 0, 4);
+	return 0;
+}
+
+static int fix_rel_scn(struct conv *c, size_t idx, const GElf_Shdr *sh)
+{
+	size_t tgt = sh->sh_info, i, n;
+	Elf_Data *d = scn_data(c, idx);
+	const Elf64_Rel *rel;
+	GElf_Shdr tsh;
+	int err;
+
+	if (!tgt || tgt >= c->nr_scns || !gelf_getshdr(elf_getscn(c->elf, tgt), &tsh))
+		return bad("section %zu: relocations for no section", idx);
+	if (!(tsh.sh_flags & SHF_EXECINSTR))
+		return 0;
+	if (tgt == c->maps_idx || tgt == c->symtab_idx || tgt == c->shstrndx || tgt == c->btf_idx)
+		return bad("section %zu: relocations for section %zu", idx, tgt);
+	if (!d || d->d_type != ELF_T_REL || (d->d_size && !d->d_buf))
+		return bad("section %zu: unreadable relocations", idx);
+	rel = d->d_buf;
+	n = d->d_size / sizeof(*rel);
+	for (i = 0; i < n; i++) {
+		size_t s = ELF64_R_SYM(rel[i].r_info);
+
+		if (s >= c->nr_syms || c->syms[s].st_shndx != c->maps_idx ||
+		    ELF64_ST_TYPE(c->syms[s].st_info) != STT_SECTION)
+			continue;
+		err = retarget_rel(c, idx, tgt, i);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int fix_relocs(struct conv *c)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	int err;
+
+	while ((scn = elf_nextscn(c->elf, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			return bad("section %zu: %s", elf_ndxscn(scn), elf_errmsg(-1));
+		if (sh.sh_type != SHT_REL || sh.sh_link != c->symtab_idx)
+			continue;
+		err = fix_rel_scn(c, elf_ndxscn(scn), &sh);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* libbpf finds a BTF map's symbol among global objects of default visibility. */
+static void move_symbols(struct conv *c)
+{
+	int i;
+
+	for (i = 0; i < c->nr_maps; i++) {
+		Elf64_Sym *s = &c->syms[c->maps[i].sym];
+		int bind = ELF64_ST_BIND(s->st_info);
+
+		s->st_value = c->maps[i].new_off;
+		s->st_size = c->maps[i].new_size;
+		s->st_info = ELF64_ST_INFO(bind == STB_WEAK ? STB_WEAK : STB_GLOBAL, STT_OBJECT);
+		s->st_other &= ~0x3;
+	}
+}
+
+static int new_section_names(struct conv *c)
+{
+	static const char maps_name[] = ".maps";
+	static const char btf_name[] = ".BTF";
+	Elf_Data *d = scn_data(c, c->shstrndx);
+	size_t size;
+	char *buf;
+
+	if (!d || !d->d_buf || !d->d_size || ((const char *)d->d_buf)[d->d_size - 1])
+		return bad("unreadable section name table");
+	size = d->d_size + sizeof(maps_name) + sizeof(btf_name);
+	buf = malloc(size);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, d->d_buf, d->d_size);
+	c->maps_name = d->d_size;
+	memcpy(buf + c->maps_name, maps_name, sizeof(maps_name));
+	c->btf_name = c->maps_name + sizeof(maps_name);
+	memcpy(buf + c->btf_name, btf_name, sizeof(btf_name));
+	c->repl[c->shstrndx].buf = buf;
+	c->repl[c->shstrndx].size = c->btf_idx ? size - sizeof(btf_name) : size;
+	c->repl[c->maps_idx].buf = calloc(1, c->maps_size ? c->maps_size : 1);
+	c->repl[c->maps_idx].size = c->maps_size;
+	return c->repl[c->maps_idx].buf ? 0 : -ENOMEM;
+}
+
+static int set_data(Elf_Scn *out, const struct repl *r, Elf_Type type, size_t align)
+{
+	Elf_Data *nd = elf_newdata(out);
+
+	if (!nd)
+		return bad("output: %s", elf_errmsg(-1));
+	nd->d_buf = r->buf;
+	nd->d_size = r->size;
+	nd->d_type = type;
+	nd->d_align = align;
+	nd->d_off = 0;
+	nd->d_version = EV_CURRENT;
+	return 0;
+}
+
+static int copy_scn(struct conv *c, Elf *o, size_t idx)
+{
+	Elf_Scn *in = elf_getscn(c->elf, idx), *out = elf_newscn(o);
+	Elf_Data *d = NULL, *nd;
+	GElf_Shdr sh;
+	int err = 0;
+
+	if (!in || !out || elf_ndxscn(out) != idx || !gelf_getshdr(in, &sh))
+		return bad("section %zu: %s", idx, elf_errmsg(-1));
+	/* libelf pads to each alignment: a huge one would make a huge output */
+	if (sh.sh_addralign > MAX_SEC_ALIGN || (sh.sh_addralign & (sh.sh_addralign - 1)))
+		return bad("section %zu: alignment %llu", idx, (unsigned long long)sh.sh_addralign);
+	if (idx == c->maps_idx) {
+		sh.sh_name = c->maps_name;
+		sh.sh_addralign = MAPS_SEC_ALIGN;
+		err = set_data(out, &c->repl[idx], ELF_T_BYTE, MAPS_SEC_ALIGN);
+	} else if (c->repl[idx].buf) {
+		d = elf_getdata(in, NULL);
+		err = set_data(out, &c->repl[idx], d ? d->d_type : ELF_T_BYTE, d ? d->d_align : 1);
+	} else {
+		elf_errno();
+		while ((d = elf_getdata(in, d))) {
+			nd = elf_newdata(out);
+			if (!nd)
+				return bad("output: %s", elf_errmsg(-1));
+			*nd = *d;
+		}
+		if (elf_errno())
+			return bad("section %zu: unreadable data", idx);
+	}
+	if (err)
+		return err;
+	if (!gelf_update_shdr(out, &sh))
+		return bad("section %zu: %s", idx, elf_errmsg(-1));
+	return 0;
+}
+
+static int add_btf_scn(struct conv *c, Elf *o)
+{
+	Elf_Scn *out = elf_newscn(o);
+	GElf_Shdr sh = {
+		.sh_name = c->btf_name,
+		.sh_type = SHT_PROGBITS,
+		.sh_addralign = BTF_SEC_ALIGN,
+	};
+	int err;
+
+	if (!out)
+		return bad("output: %s", elf_errmsg(-1));
+	err = set_data(out, &c->new_btf, ELF_T_BYTE, BTF_SEC_ALIGN);
+	if (err)
+		return err;
+	if (!gelf_update_shdr(out, &sh))
+		return bad("output: %s", elf_errmsg(-1));
+	return 0;
+}
+
+static int fill_elf(struct conv *c, Elf *o)
+{
+	GElf_Ehdr eh;
+	size_t idx;
+	int err;
+
+	if (!gelf_getehdr(c->elf, &eh) || !gelf_newehdr(o, ELFCLASS64))
+		return bad("ELF header: %s", elf_errmsg(-1));
+	for (idx = 1; idx < c->nr_scns; idx++) {
+		err = copy_scn(c, o, idx);
+		if (err)
+			return err;
+	}
+	if (!c->btf_idx) {
+		err = add_btf_scn(c, o);
+		if (err)
+			return err;
+	}
+	eh.e_phoff = 0;
+	eh.e_phnum = 0;
+	eh.e_shstrndx = c->shstrndx;
+	if (!gelf_update_ehdr(o, &eh))
+		return bad("ELF header: %s", elf_errmsg(-1));
+	return 0;
+}
+
+static int read_all(int fd, size_t len, void **out)
+{
+	char *buf = malloc(len ? len : 1);
+	size_t done = 0;
+	ssize_t n;
+
+	if (!buf)
+		return -ENOMEM;
+	while (done < len) {
+		n = pread(fd, buf + done, len - done, done);
+		if (n <= 0) {
+			free(buf);
+			return n < 0 ? -errno : -EIO;
+		}
+		done += n;
+	}
+	*out = buf;
+	return 0;
+}
+
+static int write_elf(struct conv *c, void **out, size_t *out_size)
+{
+	int fd = memfd_create("perf-bpf-legacy", MFD_CLOEXEC);
+	Elf *o = NULL;
+	off_t len;
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	o = elf_begin(fd, ELF_C_WRITE, NULL);
+	if (!o) {
+		err = bad("output: %s", elf_errmsg(-1));
+		goto out;
+	}
+	err = fill_elf(c, o);
+	if (err)
+		goto out;
+	len = elf_update(o, ELF_C_WRITE);
+	if (len < 0) {
+		err = bad("output: %s", elf_errmsg(-1));
+		goto out;
+	}
+	err = read_all(fd, len, out);
+	if (!err)
+		*out_size = len;
+out:
+	elf_end(o);
+	close(fd);
+	return err;
+}
+
+static int convert(struct conv *c, void **out, size_t *out_size)
+{
+	int err;
+
+	err = scan_sections(c);
+	if (err || !c->maps_idx)
+		return err;
+	c->repl = calloc(c->nr_scns, sizeof(*c->repl));
+	if (!c->repl)
+		return -ENOMEM;
+	err = collect_maps(c);
+	if (!err)
+		err = build_btf(c);
+	if (!err)
+		err = fix_relocs(c);
+	if (err)
+		return err;
+	move_symbols(c);
+	err = new_section_names(c);
+	return err ? err : write_elf(c, out, out_size);
+}
+
+int legacy__convert(const void *obj, size_t size, void **out, size_t *out_size)
+{
+	struct conv c = { 0 };
+	void *image;
+	size_t i;
+	int err;
+
+	*out = NULL;
+	*out_size = 0;
+	if (!obj || !size || elf_version(EV_CURRENT) == EV_NONE)
+		return bad("no ELF input");
+	image = malloc(size);
+	if (!image)
+		return -ENOMEM;
+	memcpy(image, obj, size);
+	c.elf = elf_memory(image, size);
+	if (!c.elf || elf_kind(c.elf) != ELF_K_ELF || gelf_getclass(c.elf) != ELFCLASS64) {
+		err = bad("not a 64-bit ELF object");
+	} else {
+		c.msb = elf_getident(c.elf, NULL)[EI_DATA] == ELFDATA2MSB;
+		err = convert(&c, out, out_size);
+	}
+	for (i = 0; c.repl && i < c.nr_scns; i++)
+		free(c.repl[i].buf);
+	free(c.repl);
+	free(c.new_btf.buf);
+	free(c.maps);
+	btf__free(c.btf);
+	elf_end(c.elf);
+	free(image);
+	return err;
+}

@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <bpf/libbpf.h>
+
+#include "load/legacy.h"
+#include "load/loader.h"
+#include "util/log.h"
+#include "load/probe.h"
+#include "load/probeprog.h"
+
+struct loader_object {
+	char *path;
+	struct bpf_object *obj;
+};
+
+struct loader {
+	struct compile_opts compile;
+	struct loader_object *objs;
+	int nr_objs;
+	struct loader_prog *progs;
+	int nr_progs;
+	struct bpf_link **links;
+	int nr_links;
+};
+
+static int fallback_handler = -1;
+
+/* The probe programs of every loader, for the prepare callback (libbpf's handler is global). */
+static struct probe_reg {
+	const struct bpf_program *prog;
+	struct probeprog *pp;
+} * probe_regs;
+static int nr_probe_regs;
+
+static int register_probe(const struct bpf_program *prog, struct probeprog *pp)
+{
+	struct probe_reg *r = realloc(probe_regs, sizeof(*r) * (nr_probe_regs + 1));
+
+	if (!r)
+		return -ENOMEM;
+	probe_regs = r;
+	probe_regs[nr_probe_regs].prog = prog;
+	probe_regs[nr_probe_regs++].pp = pp;
+	return 0;
+}
+
+static void unregister_probe(struct probeprog *pp)
+{
+	for (int i = 0; i < nr_probe_regs; i++) {
+		if (probe_regs[i].pp != pp)
+			continue;
+		probe_regs[i] = probe_regs[--nr_probe_regs];
+		break;
+	}
+	if (!nr_probe_regs) {
+		free(probe_regs);
+		probe_regs = NULL;
+	}
+}
+
+/* Right before libbpf loads a program of ours: a probe with arguments gets its prologue. */
+static int prepare_load(struct bpf_program *prog, struct bpf_prog_load_opts *opts, long cookie)
+{
+	for (int i = 0; i < nr_probe_regs; i++)
+		if (probe_regs[i].prog == prog)
+			return probeprog__prepare(probe_regs[i].pp, prog, opts);
+	return 0;
+}
+
+/*
+ * Sections libbpf does not know (perf's "sys:name", "func=...") come here: the program
+ * type is set from the section's shape after open, where errors can name the file.
+ */
+static int register_fallback(void)
+{
+	LIBBPF_OPTS(libbpf_prog_handler_opts, opts, .prog_prepare_load_fn = prepare_load);
+
+	if (fallback_handler >= 0)
+		return 0;
+	fallback_handler = libbpf_register_prog_handler(NULL, BPF_PROG_TYPE_TRACEPOINT, 0, &opts);
+	return fallback_handler < 0 ? fallback_handler : 0;
+}
+
+struct loader *loader__new(const struct compile_opts *co)
+{
+	struct loader *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return NULL;
+	if (co)
+		l->compile = *co;
+	if (register_fallback()) {
+		free(l);
+		errno = EINVAL;
+		return NULL;
+	}
+	return l;
+}
+
+void loader__free(struct loader *l)
+{
+	if (!l)
+		return;
+	for (int i = 0; i < l->nr_links; i++)
+		bpf_link__destroy(l->links[i]);
+	free(l->links);
+	for (int i = 0; i < l->nr_progs; i++) {
+		unregister_probe(l->progs[i].probe);
+		probeprog__free(l->progs[i].probe);
+		section__exit(&l->progs[i].sec);
+	}
+	free(l->progs);
+	for (int i = 0; i < l->nr_objs; i++) {
+		bpf_object__close(l->objs[i].obj);
+		free(l->objs[i].path);
+	}
+	free(l->objs);
+	free(l);
+}
+
+static int read_file(const char *path, void **buf, size_t *size)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		err = -errno;
+		goto out;
+	}
+	*size = st.st_size;
+	*buf = malloc(*size ? *size : 1);
+	if (!*buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	n = read(fd, *buf, *size);
+	if (n != (ssize_t)*size) {
+		err = n < 0 ? -errno : -EIO;
+		free(*buf);
+		*buf = NULL;
+	}
+out:
+	close(fd);
+	return err;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+static int obtain_object(struct loader *l, const char *path, void **buf, size_t *size)
+{
+	int err;
+
+	if (has_suffix(path, ".c"))
+		return compile__source(path, &l->compile, buf, size);
+	err = read_file(path, buf, size);
+	if (err)
+		pr_err("cannot read BPF object '%s': %s", path, strerror(-err));
+	return err;
+}
+
+/* Kernel probes need the kernel's kprobe PMU or tracefs kprobe_events. */
+static bool kernel_has_kprobes(void)
+{
+	return probe__has_pmu(true) || probe__has_tracefs(true);
+}
+
+/* Without kprobes (or when a test asks), kernel functions go through fentry/fexit. */
+static bool use_fentry(const struct loader_prog *p)
+{
+	if (p->sec.kind != SECTION_KPROBE && p->sec.kind != SECTION_KRETPROBE)
+		return false;
+	return probe__mode_from_env() == PROBE_MODE_FENTRY || !kernel_has_kprobes();
+}
+
+static int setup_probe(struct loader_prog *p, const char *license)
+{
+	int err = bpf_program__set_type(p->prog, BPF_PROG_TYPE_KPROBE);
+
+	if (err)
+		return err;
+	p->probe = probeprog__new(p->prog, &p->sec, p->object, license, use_fentry(p));
+	if (!p->probe)
+		return -errno;
+	return register_probe(p->prog, p->probe);
+}
+
+static int classify(struct loader *l, struct bpf_program *prog, const char *path,
+		    const char *license)
+{
+	const char *name = bpf_program__section_name(prog);
+	struct section_error se = { 0 };
+	struct loader_prog *p;
+	int err;
+
+	p = realloc(l->progs, sizeof(*p) * (l->nr_progs + 1));
+	if (!p)
+		return -ENOMEM;
+	l->progs = p;
+	p = &l->progs[l->nr_progs];
+	memset(p, 0, sizeof(*p));
+	p->prog = prog;
+	p->object = path;
+	p->section = name;
+	err = section__parse(name, &p->sec, &se);
+	if (err) {
+		section__print_error(name, &se);
+		pr_debug("the section is program '%s' of '%s'", bpf_program__name(prog), path);
+		return err;
+	}
+	l->nr_progs++;
+	p->load_only = p->sec.load_only;
+	switch (p->sec.kind) {
+	case SECTION_TRACEPOINT:
+		p->attach = LOADER_TRACEPOINT;
+		return bpf_program__set_type(prog, BPF_PROG_TYPE_TRACEPOINT);
+	case SECTION_LIBBPF:
+		p->attach = LOADER_LIBBPF;
+		return 0;
+	case SECTION_KPROBE:
+	case SECTION_KRETPROBE:
+	case SECTION_UPROBE:
+	case SECTION_URETPROBE:
+		p->attach = LOADER_PROBE;
+		return setup_probe(p, license);
+	default:
+		pr_err("program '%s' in '%s' sits in section '%s', which holds no program",
+		       bpf_program__name(prog), path, name);
+		return -EINVAL;
+	}
+}
+
+/* The object's "license" section (libbpf keeps it to itself), for the extra probe programs. */
+static void object_license(void *buf, size_t size, char *out, size_t out_size)
+{
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	snprintf(out, out_size, "%s", "");
+	elf_version(EV_CURRENT);
+	elf = elf_memory(buf, size);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx)) {
+		elf_end(elf);
+		return;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || strcmp(name, "license"))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (d && d->d_buf && d->d_size)
+			snprintf(out, out_size, "%.*s", (int)d->d_size, (const char *)d->d_buf);
+		break;
+	}
+	elf_end(elf);
+}
+
+static int open_object(struct loader *l, const char *path, void *buf, size_t size)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = path);
+	struct loader_object *o;
+	struct bpf_program *prog;
+	struct bpf_object *obj;
+	char license[128];
+	int err;
+
+	obj = bpf_object__open_mem(buf, size, &opts);
+	if (!obj) {
+		char why[128];
+
+		err = -errno;
+		/* libbpf's own codes (4000 and up, "not a valid eBPF object") are not errnos */
+		if (libbpf_strerror(err, why, sizeof(why)))
+			snprintf(why, sizeof(why), "%s", strerror(-err));
+		pr_err("cannot open BPF object '%s': %s", path, why);
+		return err;
+	}
+	o = realloc(l->objs, sizeof(*o) * (l->nr_objs + 1));
+	if (!o) {
+		bpf_object__close(obj);
+		return -ENOMEM;
+	}
+	l->objs = o;
+	o = &l->objs[l->nr_objs++];
+	o->obj = obj;
+	o->path = strdup(path);
+	if (!o->path)
+		return -ENOMEM;
+	object_license(buf, size, license, sizeof(license));
+	bpf_object__for_each_program(prog, obj) {
+		err = classify(l, prog, o->path, license);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int loader__add(struct loader *l, const char *path)
+{
+	void *buf = NULL;
+	size_t size = 0;
+	void *conv = NULL;
+	size_t conv_size = 0;
+	int err = obtain_object(l, path, &buf, &size);
+
+	if (err)
+		return err;
+	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
+	err = legacy__convert(buf, size, &conv, &conv_size);
+	if (err) {
+		if (err == -ENOTSUP)
+			pr_err("BPF object '%s' has both a legacy 'maps' and a '.maps' section",
+			       path);
+		else
+			pr_err("'%s' is not a valid BPF object: %s", path, strerror(-err));
+		pr_hint("-v says what is wrong with it");
+		free(buf);
+		return err;
+	}
+	if (conv)
+		pr_debug("'%s': legacy map definitions turned into BTF-defined maps", path);
+	err = conv ? open_object(l, path, conv, conv_size) : open_object(l, path, buf, size);
+	free(conv);
+	free(buf);
+	return err;
+}
+
+static void load_error(const char *path, int err)
+{
+	if (err == -EACCES || (err == -EPERM && geteuid())) {
+		if (geteuid()) {
+			pr_err("cannot load BPF object '%s': %s", path, strerror(-err));
+			pr_hint("loading BPF programs needs root, or CAP_BPF and CAP_PERFMON");
+			return;
+		}
+		pr_err("the BPF verifier rejected a program of '%s'", path);
+		pr_hint("the verifier log above ends with the instruction it refused, after its source line");
+		return;
+	}
+	pr_err("cannot load BPF object '%s': %s", path, strerror(-err));
+	pr_hint("libbpf's messages above say why; add -v for more");
+}
+
+int loader__load(struct loader *l)
+{
+	for (int i = 0; i < l->nr_objs; i++) {
+		int err = bpf_object__load(l->objs[i].obj);
+
+		if (err) {
+			load_error(l->objs[i].path, err);
+			return err;
+		}
+		pr_debug("loaded '%s'", l->objs[i].path);
+	}
+	for (int i = 0; i < l->nr_progs; i++) {
+		int err = l->progs[i].probe ? probeprog__load(l->progs[i].probe) : 0;
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int keep_link(struct loader *l, struct bpf_link *link)
+{
+	struct bpf_link **links = realloc(l->links, sizeof(*links) * (l->nr_links + 1));
+
+	if (!links) {
+		bpf_link__destroy(link);
+		return -ENOMEM;
+	}
+	l->links = links;
+	l->links[l->nr_links++] = link;
+	return 0;
+}
+
+int loader__attach(struct loader *l)
+{
+	for (int i = 0; i < l->nr_progs; i++) {
+		struct loader_prog *p = &l->progs[i];
+		struct bpf_link *link;
+		int err;
+
+		if (p->attach == LOADER_TRACEPOINT || p->load_only)
+			continue;
+		if (p->attach == LOADER_PROBE) {
+			err = probeprog__attach(p->probe);
+			if (err)
+				return err;
+			continue;
+		}
+		link = bpf_program__attach(p->prog);
+		if (!link) {
+			err = -errno;
+			pr_err("cannot attach program '%s' of '%s' (section '%s'): %s",
+			       bpf_program__name(p->prog), p->object, p->section, strerror(-err));
+			return err;
+		}
+		err = keep_link(l, link);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int loader__nr_progs(const struct loader *l)
+{
+	return l->nr_progs;
+}
+
+const struct loader_prog *loader__prog(const struct loader *l, int i)
+{
+	return i >= 0 && i < l->nr_progs ? &l->progs[i] : NULL;
+}
+
+int loader__nr_objects(const struct loader *l)
+{
+	return l->nr_objs;
+}
+
+struct bpf_object *loader__object(const struct loader *l, int i)
+{
+	return i >= 0 && i < l->nr_objs ? l->objs[i].obj : NULL;
+}
+
+int loader__for_each_map(struct loader *l, const char *name,
+			 int (*fn)(void *ctx, struct bpf_map *map, const char *object), void *ctx)
+{
+	for (int i = 0; i < l->nr_objs; i++) {
+		struct bpf_map *map = bpf_object__find_map_by_name(l->objs[i].obj, name);
+		int err;
+
+		if (!map)
+			continue;
+		err = fn(ctx, map, l->objs[i].path);
+		if (err)
+			return err;
+	}
+	return 0;
+}

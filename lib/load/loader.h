@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The BPF objects of one run: compiled (for .c), converted from legacy maps,
+ * opened and loaded with libbpf, their programs sorted by how they attach.
+ * Everything is held by fd: nothing outlives the process.
+ */
+#ifndef PERF_BPF_LOADER_H
+#define PERF_BPF_LOADER_H
+
+#include <stdbool.h>
+
+#include "compile/compile.h"
+#include "event/section.h"
+
+struct bpf_map;
+struct bpf_object;
+struct bpf_program;
+struct loader;
+
+/* How a program reaches its hook. */
+enum loader_attach {
+	LOADER_TRACEPOINT, /* perf style "sys:name": through a tracepoint perf event */
+	LOADER_LIBBPF, /* a section libbpf knows: bpf_program__attach() */
+	LOADER_PROBE, /* perf style kprobe/uprobe: "func=SYM", "exec=PATH;func=SYM" */
+};
+
+struct loader_prog {
+	struct bpf_program *prog; /* borrowed from its object */
+	const char *object; /* the file it came from */
+	const char *section;
+	enum loader_attach attach;
+	bool load_only; /* "!sys:name": loaded, never attached */
+	struct section sec; /* the parsed section name (tracepoints: group = sys, event = name) */
+	struct probeprog *probe; /* LOADER_PROBE: its points, prologues and events (probeprog.h) */
+};
+
+struct loader *loader__new(const struct compile_opts *co);
+void loader__free(struct loader *l);
+
+/* Compile (.c) or read (.o/.obj) path and open it; errors are printed. */
+int loader__add(struct loader *l, const char *path);
+/* Load every object into the kernel; a verifier rejection prints the log. */
+int loader__load(struct loader *l);
+/*
+ * Attach the programs of libbpf-known and probe sections (tracepoints attach through their evsel).
+ * A probe section attaches at every function its FUNC glob matches, through the kprobe/uprobe
+ * PMU, else tracefs events that loader__free() removes.
+ */
+int loader__attach(struct loader *l);
+
+int loader__nr_progs(const struct loader *l);
+const struct loader_prog *loader__prog(const struct loader *l, int i);
+/* Calls fn for every map named name, in every object. */
+int loader__for_each_map(struct loader *l, const char *name,
+			 int (*fn)(void *ctx, struct bpf_map *map, const char *object), void *ctx);
+int loader__nr_objects(const struct loader *l);
+/* The object of the i-th loader__add() (borrowed: it lives as long as l), NULL past the end. */
+struct bpf_object *loader__object(const struct loader *l, int i);
+
+#endif

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Samples as JSON Lines: one object per sample, every key documented in print.h. */
+#include <string.h>
+#include <linux/perf_event.h>
+#include <traceevent/event-parse.h>
+
+#include "util/jsonw.h"
+#include "record/ksyms.h"
+#include "output/print-json.h"
+
+/* Unsigned or sign-extended value of a 1/2/4/8-byte integer at p. */
+static void put_int(struct jsonw *w, const unsigned char *p, unsigned size, bool is_signed)
+{
+	uint64_t u = 0;
+	int64_t v;
+
+	switch (size) {
+	case 1:
+		u = p[0];
+		v = (int8_t)p[0];
+		break;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		u = x;
+		v = (int16_t)x;
+		break;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		u = x;
+		v = (int32_t)x;
+		break;
+	}
+	default:
+		memcpy(&u, p, 8);
+		v = (int64_t)u;
+		break;
+	}
+	if (is_signed)
+		jsonw__s64(w, v);
+	else
+		jsonw__u64(w, u);
+}
+
+static bool int_size(unsigned size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+/* An array of len bytes holding elements of elem bytes: numbers, or a hex string. */
+static void put_array(struct jsonw *w, const unsigned char *p, unsigned len, unsigned elem,
+		      bool is_signed)
+{
+	unsigned i;
+
+	if (!int_size(elem) || len % elem) {
+		jsonw__hex(w, p, len);
+		return;
+	}
+	jsonw__start_array(w);
+	for (i = 0; i < len; i += elem)
+		put_int(w, p + i, elem, is_signed);
+	jsonw__end_array(w);
+}
+
+/* A __data_loc field: where its bytes are, checked against the payload. */
+static bool data_loc(const struct tep_format_field *fl, const unsigned char *raw, uint32_t size,
+		     uint32_t *off, uint32_t *len)
+{
+	uint32_t loc;
+
+	if (fl->size != 4)
+		return false;
+	memcpy(&loc, raw + fl->offset, 4);
+	*off = loc & 0xffff;
+	*len = loc >> 16;
+	if (fl->flags & TEP_FIELD_IS_RELATIVE)
+		*off += fl->offset + fl->size;
+	return *off <= size && *len <= size - *off;
+}
+
+static void put_field(struct jsonw *w, const struct tep_format_field *fl, const unsigned char *raw,
+		      uint32_t size)
+{
+	bool is_signed = fl->flags & TEP_FIELD_IS_SIGNED;
+	const unsigned char *p = raw + fl->offset;
+	uint32_t off, len;
+
+	if (fl->flags & TEP_FIELD_IS_DYNAMIC) {
+		if (!data_loc(fl, raw, size, &off, &len)) {
+			jsonw__null(w);
+			return;
+		}
+		if (fl->flags & TEP_FIELD_IS_STRING)
+			jsonw__strn(w, (const char *)raw + off,
+				    strnlen((const char *)raw + off, len));
+		else
+			put_array(w, raw + off, len, fl->elementsize, is_signed);
+	} else if ((fl->flags & TEP_FIELD_IS_ARRAY) && (fl->flags & TEP_FIELD_IS_STRING)) {
+		jsonw__strn(w, (const char *)p, strnlen((const char *)p, fl->size));
+	} else if (fl->flags & TEP_FIELD_IS_ARRAY) {
+		put_array(w, p, fl->size, fl->elementsize, is_signed);
+	} else if (int_size(fl->size)) {
+		put_int(w, p, fl->size, is_signed);
+	} else {
+		jsonw__hex(w, p, fl->size);
+	}
+}
+
+static void put_fields(struct jsonw *w, const struct tep_event *tp, const struct sample *s)
+{
+	const struct tep_format_field *fl;
+
+	jsonw__name(w, "fields");
+	jsonw__start_object(w);
+	for (fl = tp->format.fields; fl; fl = fl->next) {
+		if (fl->offset < 0 || fl->size < 0 ||
+		    (uint64_t)fl->offset + (uint64_t)fl->size > s->raw_size)
+			continue;
+		jsonw__name(w, fl->name);
+		put_field(w, fl, s->raw, s->raw_size);
+	}
+	jsonw__end_object(w);
+}
+
+static void put_sym(struct jsonw *w, const struct print_opts *o, uint64_t ip)
+{
+	char buf[256];
+
+	if ((int64_t)ip < 0 && !ksyms__snprint(o->ksyms, ip, buf, sizeof(buf)))
+		jsonw__kv_str(w, "sym", buf);
+}
+
+static void put_payload(struct jsonw *w, const struct print_event *ev, const struct sample *s)
+{
+	uint16_t type;
+
+	if (ev->type == PERF_TYPE_TRACEPOINT) {
+		if (ev->tp && s->raw_size >= 2) {
+			memcpy(&type, s->raw, 2);
+			if (type == ev->tp->id)
+				put_fields(w, ev->tp, s);
+		}
+		return;
+	}
+	jsonw__name(w, "raw");
+	jsonw__hex(w, s->raw, s->raw_size);
+	if (print__is_bpf_string(s->raw, s->raw_size))
+		jsonw__kv_str(w, "string", s->raw);
+}
+
+void print_json__sample(struct jsonw *w, const struct print_opts *o, const struct print_event *ev,
+			const struct sample *s, const char *comm)
+{
+	jsonw__start_object(w);
+	jsonw__kv_str(w, "type", "sample");
+	jsonw__kv_str(w, "event", ev->name ? ev->name : "");
+	if (comm)
+		jsonw__kv_str(w, "comm", comm);
+	if (s->has_tid) {
+		jsonw__kv_s64(w, "pid", (int32_t)s->pid);
+		jsonw__kv_s64(w, "tid", (int32_t)s->tid);
+	}
+	if (s->has_cpu)
+		jsonw__kv_u64(w, "cpu", s->cpu);
+	if (s->has_time)
+		jsonw__kv_u64(w, "time", s->time);
+	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period))
+		jsonw__kv_u64(w, "period", s->has_period ? s->period : ev->period);
+	if (s->has_ip) {
+		jsonw__kv_xu64(w, "ip", s->ip);
+		put_sym(w, o, s->ip);
+	}
+	if (s->has_raw)
+		put_payload(w, ev, s);
+	jsonw__end_object(w);
+}
+
+void print_json__lost(struct jsonw *w, const struct sample *s, uint64_t lost)
+{
+	jsonw__start_object(w);
+	jsonw__kv_str(w, "type", "lost");
+	jsonw__kv_u64(w, "lost", lost);
+	if (s && s->has_cpu)
+		jsonw__kv_u64(w, "cpu", s->cpu);
+	if (s && s->has_time)
+		jsonw__kv_u64(w, "time", s->time);
+	if (s && s->has_id)
+		jsonw__kv_xu64(w, "id", s->id);
+	jsonw__end_object(w);
+}

@@ -1,0 +1,654 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The plain printer: perf script's text, built in a small buffer with table-driven
+ * number formatting and written with one fwrite per buffer-full, so a million samples
+ * cost no malloc and no printf.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/perf_event.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+
+#include "util/jsonw.h"
+#include "record/ksyms.h"
+#include "util/log.h"
+#include "output/print-json.h"
+#include "output/print.h"
+
+#define OUTBUF_SIZE 8192
+/* NUL bytes after a tracepoint payload's copy */
+#define TP_PAD 8
+
+/* Recently resolved kernel ips: bpf-output samples come from a handful of call sites. */
+#define SYMCACHE_SIZE 64
+
+struct symcache {
+	uint64_t ip;
+	uint64_t off;
+	const char *sym; /* NULL: not found */
+	const char *mod;
+	bool valid;
+};
+
+struct printer {
+	struct print_opts o;
+	struct symcache cache[SYMCACHE_SIZE];
+	int name_width;
+	struct jsonw *jw;
+	struct trace_seq seq;
+	void *tp_buf; /* tracepoint payload copy, see tp_copy() */
+	size_t tp_cap;
+	size_t len;
+	char buf[OUTBUF_SIZE];
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+/* ---- output buffer ---- */
+
+static void ob_flush(struct printer *p)
+{
+	if (p->len)
+		fwrite_unlocked(p->buf, 1, p->len, p->o.out);
+	p->len = 0;
+}
+
+/* Make room for n more bytes (n <= OUTBUF_SIZE). */
+static char *ob_room(struct printer *p, size_t n)
+{
+	if (p->len + n > OUTBUF_SIZE)
+		ob_flush(p);
+	return p->buf + p->len;
+}
+
+static void ob_put(struct printer *p, const char *s, size_t n)
+{
+	if (n > OUTBUF_SIZE / 2) {
+		ob_flush(p);
+		fwrite_unlocked(s, 1, n, p->o.out);
+		return;
+	}
+	memcpy(ob_room(p, n), s, n);
+	p->len += n;
+}
+
+static void ob_str(struct printer *p, const char *s)
+{
+	ob_put(p, s, strlen(s));
+}
+
+static void ob_ch(struct printer *p, char c)
+{
+	*ob_room(p, 1) = c;
+	p->len++;
+}
+
+static void ob_spaces(struct printer *p, int n)
+{
+	while (n > 0) {
+		int k = n > 64 ? 64 : n;
+
+		memset(ob_room(p, k), ' ', k);
+		p->len += k;
+		n -= k;
+	}
+}
+
+/* s right-aligned in width columns (never cut). */
+static void ob_right(struct printer *p, const char *s, size_t n, int width)
+{
+	if ((int)n < width)
+		ob_spaces(p, width - (int)n);
+	ob_put(p, s, n);
+}
+
+/* Digits of v at the end of a 24-byte buffer; returns their length. */
+static size_t fmt_dec(char *end, uint64_t v)
+{
+	char *q = end;
+
+	do {
+		*--q = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	return end - q;
+}
+
+static size_t fmt_hex(char *end, uint64_t v)
+{
+	char *q = end;
+
+	do {
+		*--q = hexdig[v & 15];
+		v >>= 4;
+	} while (v);
+	return end - q;
+}
+
+/* %<width>llu, %<width>d (negative numbers only for the -1 of a missing tid), %<width>llx */
+static void ob_udec(struct printer *p, uint64_t v, int width)
+{
+	char b[24];
+	size_t n = fmt_dec(b + sizeof(b), v);
+
+	ob_right(p, b + sizeof(b) - n, n, width);
+}
+
+static void ob_sdec(struct printer *p, int64_t v, int width)
+{
+	char b[24];
+	size_t n = fmt_dec(b + sizeof(b), v < 0 ? -(uint64_t)v : (uint64_t)v);
+
+	if (v < 0)
+		b[sizeof(b) - ++n] = '-';
+	ob_right(p, b + sizeof(b) - n, n, width);
+}
+
+static void ob_hex(struct printer *p, uint64_t v, int width)
+{
+	char b[24];
+	size_t n = fmt_hex(b + sizeof(b), v);
+
+	ob_right(p, b + sizeof(b) - n, n, width);
+}
+
+/* Left-aligned %-<width>d */
+static void ob_udec_left(struct printer *p, uint64_t v, int width)
+{
+	char b[24];
+	size_t n = fmt_dec(b + sizeof(b), v);
+
+	ob_put(p, b + sizeof(b) - n, n);
+	ob_spaces(p, width - (int)n);
+}
+
+/* ---- pieces ---- */
+
+int print__time(char *buf, size_t size, uint64_t ns)
+{
+	return snprintf(buf, size, "%5llu.%06llu", (unsigned long long)(ns / 1000000000),
+			(unsigned long long)(ns % 1000000000 / 1000));
+}
+
+static void ob_time(struct printer *p, uint64_t ns)
+{
+	uint64_t usec = ns % 1000000000 / 1000;
+	char *q;
+	int i;
+
+	ob_udec(p, ns / 1000000000, 5);
+	q = ob_room(p, 7);
+	q[0] = '.';
+	for (i = 6; i >= 1; i--) {
+		q[i] = '0' + usec % 10;
+		usec /= 10;
+	}
+	p->len += 7;
+}
+
+/*
+ * perf's own ctype (the kernel's table): printable are ' '..'~' and the Latin-1 range
+ * 0xa0..0xff; the C1 controls 0x80..0x9f are not. perf script shows those bytes raw.
+ */
+static bool perf_isprint(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c >= 0xa0;
+}
+
+bool print__is_bpf_string(const void *data, uint32_t size)
+{
+	const unsigned char *d = data;
+	uint32_t i = 0;
+
+	while (i < size && perf_isprint(d[i]))
+		i++;
+	if (i == size || d[i] != '\0')
+		return false;
+	for (; i < size; i++)
+		if (d[i])
+			return false;
+	return true;
+}
+
+#define DUMP_LABEL_WIDTH 17
+
+/* One dump row of up to 8 bytes: label, offset, hex bytes, padding, characters. */
+static void dump_row(struct printer *p, const unsigned char *d, uint32_t off, uint32_t n)
+{
+	char *q = ob_room(p, 80), *start = q;
+	char obuf[24];
+	size_t k;
+	uint32_t i;
+
+	if (off == 0)
+		memcpy(q, "      BPF output:", DUMP_LABEL_WIDTH);
+	else
+		memset(q, ' ', DUMP_LABEL_WIDTH);
+	q += DUMP_LABEL_WIDTH;
+	*q++ = ' ';
+	k = fmt_hex(obuf + sizeof(obuf), off);
+	for (; k < 4; k++)
+		*q++ = '0';
+	k = fmt_hex(obuf + sizeof(obuf), off);
+	memcpy(q, obuf + sizeof(obuf) - k, k);
+	q += k;
+	*q++ = ':';
+	for (i = 0; i < 8; i++) {
+		if (i < n) {
+			q[0] = ' ';
+			q[1] = hexdig[d[i] >> 4];
+			q[2] = hexdig[d[i] & 15];
+		} else {
+			memset(q, ' ', 3);
+		}
+		q += 3;
+	}
+	*q++ = ' ';
+	*q++ = ' ';
+	for (i = 0; i < 8; i++)
+		*q++ = i >= n ? ' ' : perf_isprint(d[i]) ? (char)d[i] : '.';
+	*q++ = '\n';
+	p->len += q - start;
+}
+
+static void bpf_output(struct printer *p, const void *data, uint32_t size)
+{
+	const unsigned char *d = data;
+	uint32_t off;
+
+	for (off = 0; off < size; off += 8)
+		dump_row(p, d + off, off, size - off < 8 ? size - off : 8);
+	if (print__is_bpf_string(data, size)) {
+		ob_str(p, "      BPF string: \"");
+		ob_str(p, data);
+		ob_put(p, "\"\n", 2);
+	}
+}
+
+void print__bpf_output(FILE *f, const void *data, uint32_t size)
+{
+	struct printer *p = malloc(sizeof(*p));
+
+	if (!p)
+		return;
+	p->o.out = f;
+	p->len = 0;
+	bpf_output(p, data, size);
+	ob_flush(p);
+	free(p);
+}
+
+/* ---- one sample ---- */
+
+static bool is_bpf_output(const struct print_event *ev)
+{
+	return ev->type == PERF_TYPE_SOFTWARE && ev->config == PERF_COUNT_SW_BPF_OUTPUT;
+}
+
+static unsigned default_fields(const struct print_event *ev)
+{
+	unsigned f = PF_COMM | PF_TID | PF_CPU | PF_TIME | PF_EVENT;
+
+	if (ev->type == PERF_TYPE_TRACEPOINT)
+		return f | PF_TRACE;
+	f |= PF_PERIOD | PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
+	if (is_bpf_output(ev))
+		f |= PF_BPF_OUTPUT;
+	return f;
+}
+
+static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s, const char *comm)
+{
+	if (f & PF_COMM) {
+		if (comm) {
+			ob_right(p, comm, strlen(comm), 16);
+		} else {
+			char b[16];
+			int n = snprintf(b, sizeof(b), ":%d", s->has_tid ? (int)s->tid : -1);
+
+			ob_right(p, b, n, 16);
+		}
+		ob_ch(p, ' ');
+	}
+	if (!s->has_tid)
+		return;
+	if ((f & PF_PID) && (f & PF_TID)) {
+		ob_sdec(p, (int32_t)s->pid, 5);
+		ob_ch(p, '/');
+		ob_udec_left(p, s->tid, 5);
+		ob_ch(p, ' ');
+	} else if (f & (PF_PID | PF_TID)) {
+		ob_sdec(p, (int32_t)(f & PF_PID ? s->pid : s->tid), 5);
+		ob_ch(p, ' ');
+	}
+}
+
+/* "[%03d] " */
+static void print_cpu(struct printer *p, uint32_t cpu)
+{
+	char b[24], *q = b + sizeof(b);
+	size_t n = fmt_dec(q, cpu);
+
+	while (n < 3)
+		q[-(int)++n] = '0';
+	ob_ch(p, '[');
+	ob_put(p, q - n, n);
+	ob_put(p, "] ", 2);
+}
+
+static void print_prefix(struct printer *p, unsigned f, const struct print_event *ev,
+			 const struct sample *s, const char *comm)
+{
+	print_comm_tid(p, f, s, comm);
+	if ((f & PF_CPU) && s->has_cpu)
+		print_cpu(p, s->cpu);
+	if ((f & PF_TIME) && s->has_time) {
+		ob_time(p, s->time);
+		ob_put(p, ": ", 2);
+	}
+	if (f & PF_PERIOD) {
+		ob_udec(p, s->has_period ? s->period : ev->period, 10);
+		ob_ch(p, ' ');
+	}
+	if (f & PF_EVENT) {
+		const char *name = ev->name ? ev->name : "";
+
+		ob_right(p, name, strlen(name), p->name_width);
+		ob_put(p, ": ", 2);
+	}
+}
+
+/* A field that lies inside a payload of size bytes. */
+static bool field_inside(const struct tep_format_field *fl, uint32_t size)
+{
+	return fl->offset >= 0 && fl->size >= 0 && (uint64_t)fl->offset + fl->size <= size;
+}
+
+/*
+ * libtraceevent reads fields blindly: every fixed field must lie inside the payload and
+ * every __data_loc/__rel_loc field must point inside it.
+ */
+static bool tp_payload_ok(const struct tep_event *tp, const unsigned char *raw, uint32_t size)
+{
+	const struct tep_format_field *fl;
+	uint32_t loc, off;
+
+	for (fl = tp->format.common_fields; fl; fl = fl->next)
+		if (!field_inside(fl, size))
+			return false;
+	for (fl = tp->format.fields; fl; fl = fl->next) {
+		if (!field_inside(fl, size))
+			return false;
+		if (!(fl->flags & TEP_FIELD_IS_DYNAMIC))
+			continue;
+		if (fl->size != 4)
+			return false;
+		memcpy(&loc, raw + fl->offset, 4);
+		off = loc & 0xffff;
+		if (fl->flags & TEP_FIELD_IS_RELATIVE)
+			off += fl->offset + fl->size;
+		if ((uint64_t)off + (loc >> 16) > size)
+			return false;
+	}
+	return true;
+}
+
+/* The payload copied with NULs after it, so that no unterminated string runs past the end. */
+static void *tp_copy(struct printer *p, const void *raw, uint32_t size)
+{
+	size_t need = (size_t)size + TP_PAD;
+
+	if (need > p->tp_cap) {
+		void *b = realloc(p->tp_buf, need);
+
+		if (!b)
+			return NULL;
+		p->tp_buf = b;
+		p->tp_cap = need;
+	}
+	memcpy(p->tp_buf, raw, size);
+	memset((char *)p->tp_buf + size, 0, TP_PAD);
+	return p->tp_buf;
+}
+
+static void print_trace(struct printer *p, const struct print_event *ev, const struct sample *s)
+{
+	struct tep_record rec = { 0 };
+	uint16_t type;
+
+	if (!ev->tp || !s->has_raw || s->raw_size < 2 || s->raw_size > INT32_MAX)
+		return;
+	memcpy(&type, s->raw, 2);
+	/* libtraceevent finds the format again by common_type: it must be ours */
+	if (type != ev->tp->id || !tp_payload_ok(ev->tp, s->raw, s->raw_size))
+		return;
+	rec.data = tp_copy(p, s->raw, s->raw_size);
+	if (!rec.data)
+		return;
+	rec.size = s->raw_size;
+	rec.cpu = s->cpu;
+	rec.ts = s->time;
+	trace_seq_reset(&p->seq);
+	tep_print_event(ev->tp->tep, &p->seq, &rec, "%s", TEP_PRINT_INFO);
+	ob_put(p, p->seq.buffer, p->seq.len);
+}
+
+static const struct symcache *resolve(struct printer *p, uint64_t ip)
+{
+	struct symcache *c = &p->cache[(ip ^ ip >> 6 ^ ip >> 12) % SYMCACHE_SIZE];
+
+	if (c->valid && c->ip == ip)
+		return c;
+	c->valid = true;
+	c->ip = ip;
+	c->off = 0;
+	c->sym = NULL;
+	c->mod = NULL;
+	/* kernel addresses are the upper half; user ones stay [unknown] */
+	if ((int64_t)ip < 0) {
+		c->sym = ksyms__find(p->o.ksyms, ip, &c->off);
+		c->mod = c->sym ? ksyms__module(p->o.ksyms, ip) : NULL;
+	}
+	return c;
+}
+
+static void print_ip(struct printer *p, unsigned f, const struct sample *s)
+{
+	const struct symcache *c = resolve(p, s->ip);
+	const char *sym = c->sym, *mod = c->mod;
+	uint64_t off = c->off;
+
+	ob_ch(p, ' ');
+	ob_hex(p, s->ip, 16);
+	if (f & PF_SYM) {
+		ob_ch(p, ' ');
+		ob_str(p, sym ? sym : "[unknown]");
+		if (sym && (f & PF_SYMOFF)) {
+			ob_put(p, "+0x", 3);
+			ob_hex(p, off, 0);
+		}
+	}
+	if (f & PF_DSO) {
+		ob_put(p, " (", 2);
+		if (!sym) {
+			ob_str(p, "[unknown]");
+		} else if (mod) {
+			ob_ch(p, '[');
+			ob_str(p, mod);
+			ob_ch(p, ']');
+		} else {
+			ob_str(p, "[kernel.kallsyms]");
+		}
+		ob_ch(p, ')');
+	}
+}
+
+static void print_plain(struct printer *p, const struct print_event *ev, const struct sample *s,
+			const char *comm)
+{
+	unsigned f = p->o.fields;
+
+	if (f & PF_DEFAULT)
+		f = default_fields(ev) | PF_DEFAULT;
+	print_prefix(p, f, ev, s, comm);
+	if ((f & PF_TRACE) && ev->type == PERF_TYPE_TRACEPOINT)
+		print_trace(p, ev, s);
+	if ((f & PF_IP) && s->has_ip)
+		print_ip(p, f, s);
+	if ((f & PF_BPF_OUTPUT) && is_bpf_output(ev)) {
+		ob_ch(p, '\n');
+		if (s->has_raw)
+			bpf_output(p, s->raw, s->raw_size);
+	}
+	ob_ch(p, '\n');
+	/* hand the sample to stdio: its buffering decides when bytes leave */
+	ob_flush(p);
+}
+
+void printer__sample(struct printer *p, const struct print_event *ev, const struct sample *s,
+		     const char *comm)
+{
+	if (!p || !ev || !s)
+		return;
+	if (p->jw) {
+		print_json__sample(p->jw, &p->o, ev, s, comm);
+		return;
+	}
+	print_plain(p, ev, s, comm);
+}
+
+void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
+{
+	if (p && p->jw)
+		print_json__lost(p->jw, s, lost);
+}
+
+/* ---- setup ---- */
+
+/* Function pointers in tracepoint fields (%ps, %pS) resolve through the printer's ksyms. */
+static char *resolve_func(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct printer *p = priv;
+	uint64_t off;
+	const char *name = ksyms__find(p->o.ksyms, *addrp, &off);
+
+	if (!name)
+		return NULL;
+	*addrp -= off;
+	if (modp)
+		*modp = (char *)ksyms__module(p->o.ksyms, *addrp);
+	return (char *)name;
+}
+
+struct printer *printer__new(const struct print_opts *opts)
+{
+	struct printer *p;
+
+	if (!opts || !opts->out || !opts->fields) {
+		errno = EINVAL;
+		return NULL;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->o = *opts;
+	if (opts->json) {
+		p->jw = jsonw__new(opts->out, false);
+		if (!p->jw) {
+			free(p);
+			return NULL;
+		}
+	}
+	trace_seq_init(&p->seq);
+	if (opts->tep && opts->ksyms)
+		tep_set_function_resolver(opts->tep, resolve_func, p);
+	return p;
+}
+
+void printer__free(struct printer *p)
+{
+	if (!p)
+		return;
+	ob_flush(p);
+	if (p->o.tep && p->o.ksyms)
+		tep_reset_function_resolver(p->o.tep);
+	jsonw__free(p->jw);
+	trace_seq_destroy(&p->seq);
+	free(p->tp_buf);
+	free(p);
+}
+
+void printer__flush(struct printer *p)
+{
+	if (!p)
+		return;
+	ob_flush(p);
+	fflush(p->o.out);
+}
+
+void printer__set_name_width(struct printer *p, int width)
+{
+	if (p)
+		p->name_width = width < 0 ? 0 : width;
+}
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} field_names[] = {
+	{ "comm", PF_COMM },
+	{ "tid", PF_TID },
+	{ "pid", PF_PID },
+	{ "cpu", PF_CPU },
+	{ "time", PF_TIME },
+	{ "period", PF_PERIOD },
+	{ "event", PF_EVENT },
+	{ "ip", PF_IP },
+	{ "sym", PF_SYM },
+	{ "symoff", PF_SYMOFF },
+	{ "dso", PF_DSO },
+	{ "trace", PF_TRACE },
+	{ "bpf-output", PF_BPF_OUTPUT },
+};
+
+static int field_bit(const char *name, size_t len, unsigned *bit)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(field_names) / sizeof(field_names[0]); i++) {
+		if (strlen(field_names[i].name) == len && !memcmp(field_names[i].name, name, len)) {
+			*bit = field_names[i].bit;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int printer__parse_fields(const char *spec, unsigned *fields)
+{
+	const char *p = spec;
+	unsigned mask = 0, bit;
+
+	if (!spec || !*spec) {
+		pr_err("invalid field list '': empty");
+		return -EINVAL;
+	}
+	for (;;) {
+		size_t n = strcspn(p, ",");
+
+		if (field_bit(p, n, &bit)) {
+			pr_err("invalid field '%.*s': not a known field", (int)n, p);
+			pr_hint("fields are comm, tid, pid, cpu, time, period, event, ip, sym, symoff, "
+				"dso, trace, bpf-output");
+			return -EINVAL;
+		}
+		mask |= bit;
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	*fields = mask;
+	return 0;
+}

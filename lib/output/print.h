@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Printing samples as `perf script` prints them (byte for byte, for bpf-output and
+ * tracepoint samples), or as JSON Lines. Used by `trace` (live) and `script` (file):
+ * decode once, emit either way.
+ *
+ * Plain lines (PF_DEFAULT), one field after the other as perf script 6.1 spaces them:
+ *	comm (%16s, ":TID" when unknown) tid (%5d; "pid/tid" with -F pid,tid) [cpu] time:
+ *	period (not for tracepoints) event: (right-aligned to the name width)
+ *	tracepoint fields (print fmt) | " %16lx sym+0xoff (dso)" for other events,
+ *	then for bpf-output events the "BPF output:" hexdump, the "BPF string:" line when
+ *	the payload is a C string, and an empty line.
+ *
+ * JSON Lines (print_opts.json), one object per sample, keys present only when the
+ * sample carries the value:
+ *	type	"sample"
+ *	event	event name
+ *	comm	thread name (absent when unknown)
+ *	pid, tid, cpu	numbers
+ *	time	nanoseconds (number)
+ *	period	number
+ *	ip	"0x..." string
+ *	sym	"sym+0xoff" for resolved kernel ips
+ *	raw	the bpf-output payload as a lowercase hex string
+ *	string	the payload as text, only when it is a C string (the "BPF string" rule)
+ *	fields	object of the tracepoint's own fields by name: integers as numbers,
+ *		char arrays and __data_loc strings as strings, other arrays as arrays
+ * and for lost records: {"type":"lost","lost":N} plus cpu, time, id when known.
+ */
+#ifndef PERF_BPF_PRINT_H
+#define PERF_BPF_PRINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record/sample.h"
+
+struct tep_handle;
+struct tep_event;
+struct ksyms;
+
+/* What the printer needs to know of one event (one attr). */
+struct print_event {
+	const char *name; /* "__bpf_stdout__", "evt", "syscalls:sys_enter_openat" */
+	uint32_t type; /* PERF_TYPE_* */
+	uint64_t config;
+	uint64_t sample_type;
+	struct tep_event *tp; /* tracepoint format, NULL for other events */
+	uint64_t period; /* attr.sample_period: printed when samples lack PERIOD */
+};
+
+/* -F fields */
+enum print_field {
+	PF_COMM = 1 << 0,
+	PF_TID = 1 << 1,
+	PF_PID = 1 << 2,
+	PF_CPU = 1 << 3,
+	PF_TIME = 1 << 4,
+	PF_PERIOD = 1 << 5,
+	PF_EVENT = 1 << 6,
+	PF_IP = 1 << 7,
+	PF_SYM = 1 << 8,
+	PF_DSO = 1 << 9,
+	PF_TRACE = 1 << 10, /* tracepoint fields */
+	PF_BPF_OUTPUT = 1 << 11, /* hexdump + BPF string */
+	PF_SYMOFF = 1 << 12, /* "+0xoff" after sym */
+	PF_DEFAULT = 1 << 30, /* perf script's default selection for each event type */
+};
+
+struct print_opts {
+	FILE *out;
+	bool json;
+	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default */
+	struct tep_handle *tep; /* borrowed; formats tracepoint samples */
+	/*
+	 * borrowed; resolves kernel ips (NULL prints [unknown]) and, set as tep's function
+	 * resolver while the printer lives, the function pointers of tracepoint fields
+	 */
+	struct ksyms *ksyms;
+};
+
+struct printer;
+
+struct printer *printer__new(const struct print_opts *opts);
+void printer__free(struct printer *p);
+/* Event names are right-aligned to the longest one, as perf script does. */
+void printer__set_name_width(struct printer *p, int width);
+/* comm: the thread's name, or NULL when unknown (printed as ":tid"). */
+void printer__sample(struct printer *p, const struct print_event *ev, const struct sample *s,
+		     const char *comm);
+/* fflush the output (the printer hands every sample to stdio whole). */
+void printer__flush(struct printer *p);
+/* A lost-records notice (JSON mode only prints it on stdout: {"type":"lost",...}). */
+void printer__lost(struct printer *p, const struct sample *s, uint64_t lost);
+/* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL with an error message on a bad name. */
+int printer__parse_fields(const char *spec, unsigned *fields);
+
+/* The pieces, exposed for unit tests. */
+void print__bpf_output(FILE *f, const void *data, uint32_t size);
+bool print__is_bpf_string(const void *data, uint32_t size);
+/* "%5lu.%06lu": seconds and microseconds of a nanosecond time, cut (not rounded). */
+int print__time(char *buf, size_t size, uint64_t ns);
+
+#endif

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data features: the index after the data section, EVENT_DESC (event names),
+ * TRACING_DATA (formats, through pdtracing) and the header strings (HOSTNAME, ...);
+ * then tracepoint events get their formats and default names.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/log.h"
+#include "perfdata/feature.h"
+#include "perfdata/reader-int.h"
+
+/* perf's header string at *off (u32 len + NUL-terminated text); advances *off. */
+static const char *get_hstr(const struct pdreader *r, uint64_t *off, uint64_t end)
+{
+	uint32_t len;
+	const char *s;
+
+	if (!inside(*off, 4, 0, end))
+		return NULL;
+	len = get32(r, *off);
+	if (!inside(*off + 4, len, 0, end))
+		return NULL;
+	s = (const char *)r->buf + *off + 4;
+	if (!len || !memchr(s, 0, len))
+		return NULL;
+	*off += 4 + len;
+	return s;
+}
+
+void pdfeature__name_event(struct pdreader *r, size_t idx, const char *name, size_t len)
+{
+	struct ev *e = &r->evs[idx];
+
+	if (e->name || !len)
+		return;
+	e->name = strndup(name, len);
+	e->pub.name = e->name;
+}
+
+static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
+{
+	uint32_t nr, asz;
+
+	if (!inside(off, 8, 0, end))
+		return -EINVAL;
+	nr = get32(r, off);
+	asz = get32(r, off + 4);
+	off += 8;
+	if (asz < PERF_ATTR_SIZE_VER0 || asz > PD_MAX_ATTR)
+		return -EINVAL;
+	for (uint32_t i = 0; i < nr; i++) {
+		const char *name;
+		uint32_t nr_ids;
+
+		if (!inside(off, asz + 4ULL, 0, end))
+			return -EINVAL;
+		nr_ids = get32(r, off + asz);
+		off += asz + 4;
+		name = get_hstr(r, &off, end);
+		if (!name || !inside(off, nr_ids * 8ULL, 0, end))
+			return -EINVAL;
+		off += nr_ids * 8ULL;
+		if (i < r->nr_evs)
+			pdfeature__name_event(r, i, name, strlen(name));
+	}
+	return 0;
+}
+
+/* The feature payload [off, off+size) of feature id feat. */
+void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
+{
+	uint64_t end = off + size;
+	size_t used;
+	int err = 0;
+
+	if (feat == PD_FEAT_TRACING_DATA) {
+		if (r->tr.header_page) /* a second copy: keep the first */
+			return;
+		/* perf ignores the index size here: the stream may run to the end */
+		err = pdtracing__parse(&r->tr, r->buf + off, r->len - off, &used);
+	} else if (feat == PD_FEAT_EVENT_DESC) {
+		err = read_event_desc(r, off, end);
+	} else if (feat >= 3 && feat < PD_NR_FEAT && feat != 7 && feat != 10 && feat != 11 &&
+		   feat < 13) {
+		uint64_t at = off;
+
+		r->fstr[feat] = get_hstr(r, &at, end);
+	}
+	if (err)
+		pr_warn("perf.data: feature %d is damaged, ignored", feat);
+}
+
+void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size)
+{
+	uint64_t idx = r->data_end;
+	int nr = 0;
+
+	if (hdr_size < PD_FILE_HDR)
+		return;
+	for (int w = 0; w < 4; w++)
+		nr += __builtin_popcountll(get64(r, 72 + 8 * w));
+	for (int bit = 0; bit < 256 && nr; bit++) {
+		uint64_t off, size;
+
+		if (!(get64(r, 72 + 8 * (bit / 64)) >> (bit % 64) & 1))
+			continue;
+		if (!inside(idx, 16, 0, r->len)) {
+			pr_warn("perf.data: the feature index is outside the file, features ignored");
+			return;
+		}
+		off = get64(r, idx);
+		size = get64(r, idx + 8);
+		idx += 16;
+		nr--;
+		if (bit >= PD_NR_FEAT)
+			continue;
+		if (!inside(off, size, 0, r->len)) {
+			pr_warn("perf.data: feature %d is outside the file, ignored", bit);
+			continue;
+		}
+		pdfeature__read(r, bit, off, size);
+	}
+}
+
+/* Tracepoint events get their format (matched by ID) and a default name. */
+void pdfeature__link_formats(struct pdreader *r)
+{
+	for (size_t i = 0; i < r->tr.nr_fmts; i++) {
+		const struct pdtracing_format *f = &r->tr.fmts[i];
+
+		for (size_t j = 0; j < r->nr_evs; j++) {
+			struct ev *e = &r->evs[j];
+
+			if (e->pub.attr.type != PERF_TYPE_TRACEPOINT ||
+			    e->pub.attr.config != f->id || !f->id || e->pub.tp_format)
+				continue;
+			e->pub.tp_sys = f->sys;
+			e->pub.tp_format = f->text;
+			e->pub.tp_format_len = f->len;
+			if (!e->name && f->name[0]) {
+				if (asprintf(&e->name, "%s:%s", f->sys, f->name) < 0)
+					e->name = NULL;
+				e->pub.name = e->name;
+			}
+		}
+	}
+}

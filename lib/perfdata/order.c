@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/* perf's ordered delivery of records, in one reused array (see pdorder.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perfdata/order.h"
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct pdorder_entry *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static bool is_sorted(const struct pdorder_entry *q, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (cmp_entry(&q[i - 1], &q[i]) > 0)
+			return false;
+	return true;
+}
+
+/* Merge the sorted runs [a, a+na) and [b, b+nb) (adjacent, b = a+na) in place, via tmp. */
+static int merge(struct pdorder *o, struct pdorder_entry *a, size_t na, size_t nb)
+{
+	struct pdorder_entry *b = a + na, *t;
+	size_t i = 0, j = 0, k = 0;
+
+	if (!na || !nb || cmp_entry(&a[na - 1], &b[0]) <= 0)
+		return 0;
+	if (o->tmp_cap < na + nb) {
+		t = realloc(o->tmp, (na + nb) * sizeof(*t));
+		if (!t)
+			return -ENOMEM;
+		o->tmp = t;
+		o->tmp_cap = na + nb;
+	}
+	t = o->tmp;
+	while (i < na && j < nb)
+		t[k++] = cmp_entry(&b[j], &a[i]) < 0 ? b[j++] : a[i++];
+	while (i < na)
+		t[k++] = a[i++];
+	while (j < nb)
+		t[k++] = b[j++];
+	memcpy(a, t, k * sizeof(*t));
+	return 0;
+}
+
+/*
+ * Sort what is pending and release the entries up to limit. What stayed from the last
+ * release is sorted already: only the new entries are sorted (when they are not in
+ * order already, as they often are), then merged with it.
+ */
+static void release(struct pdorder *o, uint64_t limit)
+{
+	size_t n = o->n - o->head, old = o->sorted - o->head, i;
+	struct pdorder_entry *q;
+
+	if (!n)
+		return;
+	q = o->q + o->head;
+	if (!is_sorted(q + old, n - old))
+		qsort(q + old, n - old, sizeof(*q), cmp_entry);
+	if (merge(o, q, old, n - old))
+		qsort(q, n, sizeof(*q), cmp_entry); /* no memory to merge: sort it all */
+	o->sorted = o->n;
+	for (i = 0; i < n && q[i].time <= limit; i++)
+		;
+	o->ready = i;
+	if (i)
+		o->last_flush = q[i - 1].time;
+}
+
+int pdorder__push(struct pdorder *o, uint64_t time, uint64_t off, int64_t event)
+{
+	if (o->head && o->n == o->cap) { /* reuse the delivered front */
+		memmove(o->q, o->q + o->head, (o->n - o->head) * sizeof(*o->q));
+		o->n -= o->head;
+		o->sorted -= o->head;
+		o->head = 0;
+	}
+	if (o->n == o->cap) {
+		size_t cap = o->cap ? o->cap * 2 : 4096;
+		struct pdorder_entry *q = realloc(o->q, cap * sizeof(*q));
+
+		if (!q)
+			return -ENOMEM;
+		o->q = q;
+		o->cap = cap;
+	}
+	if (time < o->last_flush)
+		o->nr_unordered++;
+	if (time > o->max_time)
+		o->max_time = time;
+	o->q[o->n++] = (struct pdorder_entry){ time, off, event };
+	return 0;
+}
+
+void pdorder__round(struct pdorder *o)
+{
+	if (!o->ready)
+		release(o, o->next_flush);
+	o->next_flush = o->max_time;
+}
+
+void pdorder__flush(struct pdorder *o)
+{
+	if (!o->ready)
+		release(o, UINT64_MAX);
+}
+
+bool pdorder__pop(struct pdorder *o, struct pdorder_entry *e)
+{
+	if (!o->ready)
+		return false;
+	*e = o->q[o->head++];
+	o->ready--;
+	if (o->head == o->n)
+		o->head = o->n = o->sorted = 0;
+	return true;
+}
+
+size_t pdorder__pending(const struct pdorder *o)
+{
+	return o->n - o->head;
+}
+
+void pdorder__exit(struct pdorder *o)
+{
+	if (!o)
+		return;
+	free(o->q);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+}

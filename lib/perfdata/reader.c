@@ -1,0 +1,668 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data reader. The file is mapped (or held in the caller's buffer) and never
+ * copied: events, formats and records point into it. Every offset and size read from
+ * the file is checked against the buffer before use; multi-byte fields are read with
+ * memcpy, so a hostile file cannot cause an unaligned or out-of-bounds access.
+ * Timed records wait in a pdorder queue (perf's rounds), an array of {time, offset,
+ * event} reused between rounds: no allocation per record.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/log.h"
+#include "perfdata/feature.h"
+#include "perfdata/reader-int.h"
+
+static __thread char last_err[256];
+
+static int seterr(struct pdreader *r, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int seterr(struct pdreader *r, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, sizeof(r->err), fmt, ap);
+	va_end(ap);
+	pr_debug("perf.data: %s", r->err);
+	return err;
+}
+
+const char *pdreader__errmsg(const struct pdreader *r)
+{
+	return r ? r->err : last_err;
+}
+
+bool pdreader__is_pipe(const struct pdreader *r)
+{
+	return r->pipe;
+}
+
+size_t pdreader__nr_events(const struct pdreader *r)
+{
+	return r->nr_evs;
+}
+
+const struct pdreader_event *pdreader__event(const struct pdreader *r, size_t idx)
+{
+	return idx < r->nr_evs ? &r->evs[idx].pub : NULL;
+}
+
+const char *pdreader__header_page(const struct pdreader *r, size_t *len)
+{
+	*len = r->tr.header_page_len;
+	return r->tr.header_page;
+}
+
+const char *pdreader__printk_formats(const struct pdreader *r, size_t *len)
+{
+	*len = r->tr.printk_len;
+	return r->tr.printk;
+}
+
+size_t pdreader__nr_formats(const struct pdreader *r)
+{
+	return r->tr.nr_fmts;
+}
+
+const struct pdtracing_format *pdreader__format(const struct pdreader *r, size_t idx)
+{
+	return idx < r->tr.nr_fmts ? &r->tr.fmts[idx] : NULL;
+}
+
+const char *pdreader__feature_string(const struct pdreader *r, int feature)
+{
+	return feature >= 0 && feature < PD_NR_FEAT ? r->fstr[feature] : NULL;
+}
+
+const struct pdreader_stats *pdreader__stats(const struct pdreader *r)
+{
+	return &r->st;
+}
+
+/* ---- attrs ---- */
+
+/* Add an event from attr bytes at off (size bytes, already bounds-checked) and its ids. */
+static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t ids_off,
+		     uint64_t nr_ids)
+{
+	struct ev *evs, *e;
+
+	if (size < PERF_ATTR_SIZE_VER0 || size > PD_MAX_ATTR)
+		return seterr(r, -EINVAL, "attr %zu: unsupported size %u", r->nr_evs, size);
+	evs = realloc(r->evs, (r->nr_evs + 1) * sizeof(*evs));
+	if (!evs)
+		return seterr(r, -ENOMEM, "out of memory");
+	r->evs = evs;
+	e = &evs[r->nr_evs];
+	memset(e, 0, sizeof(*e));
+	memcpy(&e->pub.attr, r->buf + off, size < sizeof(e->pub.attr) ? size : sizeof(e->pub.attr));
+	if (nr_ids) {
+		e->ids = malloc(nr_ids * 8);
+		if (!e->ids)
+			return seterr(r, -ENOMEM, "out of memory");
+		memcpy(e->ids, r->buf + ids_off, nr_ids * 8);
+	}
+	e->pub.ids = e->ids;
+	e->pub.nr_ids = nr_ids;
+	r->nr_evs++;
+	return 0;
+}
+
+static int read_file_attrs(struct pdreader *r)
+{
+	uint64_t attr_size = get64(r, 16), off = get64(r, 24), size = get64(r, 32);
+
+	if (!attr_size)
+		return seterr(r, -EINVAL, "the attr size field is 0");
+	if (!inside(off, size, 0, r->len))
+		return seterr(r, -EINVAL, "attr section [%#llx, +%#llx) is outside the file",
+			      (unsigned long long)off, (unsigned long long)size);
+	for (uint64_t i = 0; i < size / attr_size; i++) {
+		uint64_t at = off + i * attr_size, ids_off, ids_size;
+		uint32_t asz;
+		int err;
+
+		if (attr_size < PERF_ATTR_SIZE_VER0 + 16)
+			return seterr(r, -EINVAL, "attr size %llu is too small",
+				      (unsigned long long)attr_size);
+		asz = get32(r, at + 4) ?: PERF_ATTR_SIZE_VER0;
+		if (asz + 16ULL != attr_size)
+			return seterr(r, -EINVAL,
+				      "attr %llu: size %u does not match attr_size %llu",
+				      (unsigned long long)i, asz, (unsigned long long)attr_size);
+		ids_off = get64(r, at + asz);
+		ids_size = get64(r, at + asz + 8);
+		if (ids_size % 8 || !inside(ids_off, ids_size, 0, r->len))
+			return seterr(r, -EINVAL,
+				      "attr %llu: ids [%#llx, +%#llx) are outside the file",
+				      (unsigned long long)i, (unsigned long long)ids_off,
+				      (unsigned long long)ids_size);
+		err = add_event(r, at, asz, ids_off, ids_size / 8);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int cmp_idmap(const void *a, const void *b)
+{
+	const struct idmap *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int sample_id_pos(uint64_t st)
+{
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		return 0;
+	if (!(st & PERF_SAMPLE_ID))
+		return -1;
+	return __builtin_popcountll(
+		st & (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR));
+}
+
+static int trailer_id_pos(uint64_t st)
+{
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		return 1;
+	if (!(st & PERF_SAMPLE_ID))
+		return -1;
+	return 1 + __builtin_popcountll(st & (PERF_SAMPLE_CPU | PERF_SAMPLE_STREAM_ID));
+}
+
+/* perf's consistency rules between attrs, and the id -> event table. */
+static int check_events(struct pdreader *r)
+{
+	size_t n = 0;
+
+	r->id_pos = r->is_pos = -1;
+	r->sorted = r->nr_evs > 0;
+	for (size_t i = 0; i < r->nr_evs; i++) {
+		const struct perf_event_attr *a = &r->evs[i].pub.attr;
+
+		if (a->sample_id_all != r->evs[0].pub.attr.sample_id_all)
+			return seterr(r, -EINVAL, "non matching sample_id_all");
+		if (r->nr_evs > 1 && (sample_id_pos(a->sample_type) < 0 ||
+				      sample_id_pos(a->sample_type) !=
+					      sample_id_pos(r->evs[0].pub.attr.sample_type) ||
+				      trailer_id_pos(a->sample_type) !=
+					      trailer_id_pos(r->evs[0].pub.attr.sample_type)))
+			return seterr(r, -EINVAL, "non matching sample_type");
+		/* a READ sample can only be attributed with the ids in it */
+		if ((a->sample_type & PERF_SAMPLE_READ) && !(a->read_format & PERF_FORMAT_ID))
+			return seterr(r, -EINVAL, "non matching read_format");
+		r->sorted &= a->sample_id_all;
+		n += r->evs[i].pub.nr_ids;
+	}
+	if (r->pipe)
+		r->sorted = true;
+	if (r->nr_evs) {
+		r->id_pos = sample_id_pos(r->evs[0].pub.attr.sample_type);
+		r->is_pos = trailer_id_pos(r->evs[0].pub.attr.sample_type);
+	}
+	free(r->ids);
+	r->ids = n ? malloc(n * sizeof(*r->ids)) : NULL;
+	if (n && !r->ids)
+		return seterr(r, -ENOMEM, "out of memory");
+	r->nr_ids = 0;
+	for (size_t i = 0; i < r->nr_evs; i++)
+		for (size_t j = 0; j < r->evs[i].pub.nr_ids; j++)
+			r->ids[r->nr_ids++] = (struct idmap){ r->evs[i].pub.ids[j], i };
+	if (r->nr_ids)
+		qsort(r->ids, r->nr_ids, sizeof(*r->ids), cmp_idmap);
+	return 0;
+}
+
+static int open_file_mode(struct pdreader *r)
+{
+	uint64_t hdr_size = get64(r, 8), size;
+	int err;
+
+	if (hdr_size != PD_FILE_HDR && hdr_size != PD_FILE_HDR_OLD)
+		return seterr(r, -EINVAL, "unknown header size %llu", (unsigned long long)hdr_size);
+	if (r->len < hdr_size)
+		return seterr(r, -EINVAL, "the file is shorter than its header");
+	err = read_file_attrs(r);
+	if (err)
+		return err;
+	r->data_off = get64(r, 40);
+	size = get64(r, 48);
+	if (r->data_off > r->len)
+		return seterr(r, -EINVAL, "bad data offset %#llx", (unsigned long long)r->data_off);
+	if (!size)
+		pr_warn("The perf.data file's data size field is 0 which is unexpected.\n"
+			"Was the 'perf record' command properly terminated?");
+	if (size > r->len - r->data_off) {
+		pr_warn("perf.data: the data section runs past the end of the file");
+		size = r->len - r->data_off;
+		r->st.truncated = true;
+	}
+	r->data_end = r->data_off + size;
+	pdfeature__read_index(r, hdr_size);
+	return 0;
+}
+
+/* ---- records ---- */
+
+/* Bytes that follow a record without being counted in its size, or -1. */
+static int64_t extra_bytes(const struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size)
+{
+	if (type == PD_HEADER_TRACING_DATA && size >= 16)
+		return get32(r, pos + 8);
+	if (type == PD_AUXTRACE && size >= 16)
+		return get64(r, pos + 8);
+	return 0;
+}
+
+/* The record at pos: its size, or 0 when the data ends (or breaks) there. */
+static uint64_t record_at(struct pdreader *r, uint64_t pos, uint64_t *extra)
+{
+	uint16_t size;
+	int64_t x;
+
+	if (pos >= r->data_end)
+		return 0;
+	if (!inside(pos, 8, 0, r->data_end)) {
+		r->st.truncated = true;
+		return 0;
+	}
+	size = r->buf[pos + 6] | r->buf[pos + 7] << 8;
+	if (size < 8 || !inside(pos, size, 0, r->data_end)) {
+		r->st.truncated = true;
+		return 0;
+	}
+	x = extra_bytes(r, pos, get32(r, pos), size);
+	if (x < 0 || !inside(pos + size, x, 0, r->data_end)) {
+		r->st.truncated = true;
+		return 0;
+	}
+	*extra = x;
+	return size;
+}
+
+static void read_event_update(struct pdreader *r, uint64_t pos, uint16_t size)
+{
+	struct idmap key, *m;
+
+	if (size < 32 || get64(r, pos + 8) != 2) /* PERF_EVENT_UPDATE__NAME */
+		return;
+	key.id = get64(r, pos + 16);
+	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
+	if (m)
+		pdfeature__name_event(r, m->ev, (const char *)r->buf + pos + 24,
+				      strnlen((const char *)r->buf + pos + 24, size - 24));
+}
+
+/* Streaming format: the header records may sit anywhere; collect them all first. */
+static int scan_pipe(struct pdreader *r)
+{
+	uint64_t pos = r->data_off, size, extra;
+	int err;
+
+	while ((size = record_at(r, pos, &extra))) {
+		uint32_t type = get32(r, pos);
+
+		if (type == PD_HEADER_ATTR) {
+			uint32_t asz = size >= 16 ? get32(r, pos + 12) ?: PERF_ATTR_SIZE_VER0 : 0;
+
+			if (size < 16 || 8ULL + asz > size || (size - 8 - asz) % 8)
+				return seterr(r, -EINVAL, "bad attr record at %#llx",
+					      (unsigned long long)pos);
+			err = add_event(r, pos + 8, asz, pos + 8 + asz, (size - 8 - asz) / 8);
+			if (err)
+				return err;
+		} else if (type == PD_HEADER_FEATURE && size >= 16 &&
+			   get64(r, pos + 8) < PD_NR_FEAT) {
+			pdfeature__read(r, get64(r, pos + 8), pos + 16, size - 16);
+		} else if (type == PD_HEADER_TRACING_DATA && !r->tr.header_page) {
+			size_t used;
+
+			if (pdtracing__parse(&r->tr, r->buf + pos + size, extra, &used))
+				pr_warn("perf.data: the tracing data is damaged, ignored");
+		}
+		pos += size + extra;
+	}
+	r->st.truncated = false; /* reported again when the records are read */
+	err = check_events(r);
+	if (err)
+		return err;
+	for (pos = r->data_off; (size = record_at(r, pos, &extra)); pos += size + extra)
+		if (get32(r, pos) == PD_EVENT_UPDATE)
+			read_event_update(r, pos, size);
+	r->st.truncated = false;
+	return 0;
+}
+
+static int setup(struct pdreader *r)
+{
+	uint64_t magic;
+	int err;
+
+	if (r->len == 0)
+		return seterr(r, -EINVAL, "zero-sized data, nothing to do");
+	if (r->len < PD_PIPE_HDR)
+		return seterr(r, -EINVAL, "the file is too short for a header");
+	magic = get64(r, 0);
+	if (magic == PD_MAGIC_SWAP)
+		return seterr(r, -ENOTSUP, "files of the other byte order are not supported");
+	if (magic == PD_MAGIC_V1)
+		return seterr(r, -ENOTSUP, "version 1 files are not supported");
+	if (magic != PD_MAGIC)
+		return seterr(r, -EINVAL, "not a perf.data file (bad magic)");
+	if (get64(r, 8) == PD_PIPE_HDR) {
+		r->pipe = true;
+		r->data_off = PD_PIPE_HDR;
+		r->data_end = r->len;
+		err = scan_pipe(r);
+	} else {
+		err = open_file_mode(r);
+		err = err ?: check_events(r);
+	}
+	if (err)
+		return err;
+	pdfeature__link_formats(r);
+	for (size_t i = 0; i < r->nr_evs; i++)
+		if (r->evs[i].pub.attr.type == PERF_TYPE_TRACEPOINT && !r->evs[i].pub.tp_format)
+			pr_warn("perf.data: no format for tracepoint id %llu",
+				(unsigned long long)r->evs[i].pub.attr.config);
+	r->pos = r->data_off;
+	return 0;
+}
+
+/* The event of a kernel record (-1 with *err set when its id names none). */
+static int64_t record_event(struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size,
+			    int *err)
+{
+	struct idmap key, *m;
+	uint64_t at;
+
+	*err = 0;
+	if (r->nr_evs <= 1)
+		return r->nr_evs ? 0 : -1;
+	if (type == PERF_RECORD_SAMPLE) {
+		if (r->id_pos < 0 || 8 + 8ULL * (r->id_pos + 1) > size)
+			return -1;
+		at = pos + 8 + 8ULL * r->id_pos;
+	} else {
+		if (!r->evs[0].pub.attr.sample_id_all || r->is_pos < 0)
+			return 0;
+		if (8 + 8ULL * r->is_pos > size)
+			return -1;
+		at = pos + size - 8ULL * r->is_pos;
+	}
+	key.id = get64(r, at);
+	if (!key.id)
+		return 0;
+	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
+	if (m)
+		return m->ev;
+	*err = seterr(r, -EINVAL, "record at %#llx (type %u): id %llu belongs to no event",
+		      (unsigned long long)pos, type, (unsigned long long)key.id);
+	return -1;
+}
+
+/* The record's time by its event's layout, 0 when it has none. */
+static uint64_t record_time(const struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size,
+			    int64_t ev)
+{
+	uint64_t st, n;
+
+	if (ev < 0)
+		return 0;
+	st = r->evs[ev].pub.attr.sample_type;
+	if (!(st & PERF_SAMPLE_TIME))
+		return 0;
+	if (type == PERF_RECORD_SAMPLE) {
+		n = __builtin_popcountll(
+			st & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID));
+		return 8 + 8 * (n + 1) <= size ? get64(r, pos + 8 + 8 * n) : 0;
+	}
+	if (!r->evs[ev].pub.attr.sample_id_all)
+		return 0;
+	n = 1 + __builtin_popcountll(st & (PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID |
+					   PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER));
+	return 8 + 8 * (n + __builtin_popcountll(st & PERF_SAMPLE_TID)) <= size ?
+		       get64(r, pos + size - 8 * n) :
+		       0;
+}
+
+static void fill(struct pdreader *r, struct pdreader_record *rec, uint64_t off, int64_t ev,
+		 uint64_t time)
+{
+	const uint8_t *p = r->buf + off;
+
+	if (off % 8) { /* streaming files have odd-sized header records before */
+		memcpy(r->scratch, p, get32(r, off + 4) >> 16);
+		p = (const uint8_t *)r->scratch;
+	}
+	rec->hdr = (const struct perf_event_header *)p;
+	rec->event = ev;
+	rec->time = time;
+	rec->offset = off;
+}
+
+static void count(struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size)
+{
+	r->st.nr_records++;
+	if (type == PERF_RECORD_SAMPLE)
+		r->st.nr_samples++;
+	else if (type == PERF_RECORD_LOST && size >= 24) {
+		r->st.nr_lost++;
+		r->st.lost_events += get64(r, pos + 16);
+	} else if (type == PERF_RECORD_LOST_SAMPLES && size >= 16)
+		r->st.lost_samples += get64(r, pos + 8);
+}
+
+static void skip_unknown(struct pdreader *r, uint32_t type)
+{
+	r->st.nr_skipped++;
+	if (!r->warned_type)
+		pr_warn("perf.data: skipping records of unknown type %u", type);
+	r->warned_type = true;
+}
+
+/* Read the record at r->pos: 1 with *rec when it is to be delivered now, 0 to go on. */
+static int read_one(struct pdreader *r, struct pdreader_record *rec)
+{
+	uint64_t pos = r->pos, extra, time, size = record_at(r, pos, &extra);
+	uint32_t type;
+	int64_t ev;
+	int err;
+
+	if (!size) {
+		r->at_end = true;
+		if (r->st.truncated)
+			pr_debug("perf.data: the data ends inside a record at %#llx",
+				 (unsigned long long)pos);
+		return 0;
+	}
+	r->pos += size + extra;
+	type = get32(r, pos);
+	if (type >= PD_USER_MAX || (type >= PD_KERNEL_MAX && type < PD_HEADER_ATTR)) {
+		skip_unknown(r, type);
+		return 0;
+	}
+	count(r, pos, type, size);
+	if (type >= PD_HEADER_ATTR) {
+		if (type == PD_FINISHED_ROUND && r->sorted) {
+			pdorder__round(&r->order);
+		} else if (type == PD_COMPRESSED) {
+			r->st.nr_skipped++;
+			if (!r->warned_compressed)
+				pr_warn("perf.data: compressed records (perf record -z) are not supported, skipped");
+			r->warned_compressed = true;
+		}
+		return 0;
+	}
+	ev = record_event(r, pos, type, size, &err);
+	if (err)
+		return err;
+	time = record_time(r, pos, type, size, ev);
+	if (r->sorted && time && time != ~0ULL) {
+		err = pdorder__push(&r->order, time, pos, ev);
+		r->st.nr_unordered = r->order.nr_unordered;
+		return err ? seterr(r, err, "out of memory") : 0;
+	}
+	fill(r, rec, pos, ev, time);
+	return 1;
+}
+
+int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
+{
+	struct pdorder_entry e;
+	int ret;
+
+	for (;;) {
+		if (pdorder__pop(&r->order, &e)) {
+			fill(r, rec, e.off, e.event, e.time);
+			return 1;
+		}
+		if (r->at_end) {
+			if (!pdorder__pending(&r->order))
+				return 0;
+			pdorder__flush(&r->order);
+			continue;
+		}
+		ret = read_one(r, rec);
+		if (ret)
+			return ret;
+	}
+}
+
+static struct pdreader *finish_new(struct pdreader *r)
+{
+	int err = setup(r);
+
+	if (!err)
+		return r;
+	snprintf(last_err, sizeof(last_err), "%s", r->err);
+	pdreader__free(r);
+	errno = -err;
+	return NULL;
+}
+
+struct pdreader *pdreader__new_mem(const void *buf, size_t len)
+{
+	struct pdreader *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		snprintf(last_err, sizeof(last_err), "out of memory");
+		return NULL;
+	}
+	if ((uintptr_t)buf % 8) { /* records are read in place: keep them aligned */
+		r->copy = malloc(len ?: 1);
+		if (!r->copy) {
+			free(r);
+			errno = ENOMEM;
+			return NULL;
+		}
+		memcpy(r->copy, buf, len);
+		buf = r->copy;
+	}
+	r->buf = buf;
+	r->len = len;
+	return finish_new(r);
+}
+
+static int slurp(int fd, uint8_t **out, size_t *len)
+{
+	size_t cap = 1 << 20, n = 0;
+	uint8_t *p = malloc(cap), *q;
+	ssize_t got;
+
+	while (p) {
+		if (n == cap) {
+			q = realloc(p, cap *= 2);
+			if (!q)
+				break;
+			p = q;
+		}
+		got = read(fd, p + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			free(p);
+			return -errno;
+		}
+		if (!got) {
+			*out = p;
+			*len = n;
+			return 0;
+		}
+		n += got;
+	}
+	free(p);
+	return -ENOMEM;
+}
+
+struct pdreader *pdreader__open(const char *path)
+{
+	struct pdreader *r;
+	struct stat st;
+	int fd, err;
+
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		err = -errno;
+		snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		r->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (r->map == MAP_FAILED) {
+			r->map = NULL;
+			err = -errno;
+			snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+			goto fail;
+		}
+		madvise(r->map, st.st_size, MADV_SEQUENTIAL);
+		r->buf = r->map;
+		r->len = st.st_size;
+	} else if (!S_ISREG(st.st_mode)) {
+		err = slurp(fd, &r->copy, &r->len);
+		if (err) {
+			snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+			goto fail;
+		}
+		r->buf = r->copy;
+	}
+	close(fd);
+	return finish_new(r);
+fail:
+	if (fd >= 0)
+		close(fd);
+	pdreader__free(r);
+	errno = -err;
+	return NULL;
+}
+
+void pdreader__free(struct pdreader *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nr_evs; i++) {
+		free(r->evs[i].name);
+		free(r->evs[i].ids);
+	}
+	free(r->evs);
+	free(r->ids);
+	pdtracing__exit(&r->tr);
+	pdorder__exit(&r->order);
+	if (r->map)
+		munmap(r->map, r->len);
+	free(r->copy);
+	free(r);
+}

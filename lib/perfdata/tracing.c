@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * TRACING_DATA parser. Layout: magic, "tracing", version string, endianness, long size,
+ * page size, "header_page" + u64 size + text, "header_event" + u64 size + text, ftrace
+ * formats, then per system its name and formats (u64 size + text each), then kallsyms,
+ * printk formats and (version >= 0.6) saved cmdlines. Every size is checked against the
+ * bytes available before it is used.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perfdata/tracing.h"
+
+struct cursor {
+	const uint8_t *buf;
+	size_t off, end;
+};
+
+static bool room(const struct cursor *c, size_t n)
+{
+	return c->off <= c->end && n <= c->end - c->off;
+}
+
+static bool take32(struct cursor *c, uint32_t *v)
+{
+	if (!room(c, 4))
+		return false;
+	memcpy(v, c->buf + c->off, 4);
+	c->off += 4;
+	return true;
+}
+
+static bool take_literal(struct cursor *c, const void *lit, size_t n)
+{
+	if (!room(c, n) || memcmp(c->buf + c->off, lit, n))
+		return false;
+	c->off += n;
+	return true;
+}
+
+/* A NUL-terminated string of at most max bytes. */
+static const char *take_cstr(struct cursor *c, size_t max)
+{
+	const char *s = (const char *)c->buf + c->off, *nul;
+	size_t left = c->off <= c->end ? c->end - c->off : 0;
+
+	nul = memchr(s, 0, left < max ? left : max);
+	if (!nul)
+		return NULL;
+	c->off += nul - s + 1;
+	return s;
+}
+
+/* u64 size + that many bytes: their start, or NULL when they overrun. */
+static const char *take_blob64(struct cursor *c, uint64_t *size)
+{
+	const char *p;
+
+	if (!room(c, 8))
+		return NULL;
+	memcpy(size, c->buf + c->off, 8);
+	c->off += 8;
+	if (!room(c, *size))
+		return NULL;
+	p = (const char *)c->buf + c->off;
+	c->off += *size;
+	return p;
+}
+
+/* The "ID:" and "name:" lines of a format (within its first lines). */
+static void format_header(struct pdtracing_format *f)
+{
+	char head[512], *p, *eol;
+	size_t n = f->len < sizeof(head) - 1 ? f->len : sizeof(head) - 1;
+	unsigned long long id;
+
+	memcpy(head, f->text, n);
+	head[n] = 0;
+	p = strstr(head, "\nID: ");
+	if (p && sscanf(p, "\nID: %llu", &id) == 1)
+		f->id = id;
+	if (!strncmp(head, "name: ", 6))
+		p = head + 6;
+	else if ((p = strstr(head, "\nname: ")))
+		p += 7;
+	if (p && (eol = strchr(p, '\n')))
+		snprintf(f->name, sizeof(f->name), "%.*s", (int)(eol - p), p);
+}
+
+static int add_format(struct pdtracing *t, const char *sys, const char *text, size_t len)
+{
+	struct pdtracing_format *f = realloc(t->fmts, (t->nr_fmts + 1) * sizeof(*f));
+
+	if (!f)
+		return -ENOMEM;
+	t->fmts = f;
+	f = &f[t->nr_fmts++];
+	memset(f, 0, sizeof(*f));
+	f->sys = sys;
+	f->text = text;
+	f->len = len;
+	format_header(f);
+	return 0;
+}
+
+static int read_systems(struct pdtracing *t, struct cursor *c)
+{
+	uint32_t nsys, nfmt;
+	uint64_t size;
+	const char *text;
+	int err;
+
+	if (!take32(c, &nfmt)) /* ftrace's own formats: not needed */
+		return -EINVAL;
+	for (uint32_t i = 0; i < nfmt; i++)
+		if (!take_blob64(c, &size))
+			return -EINVAL;
+	if (!take32(c, &nsys))
+		return -EINVAL;
+	for (uint32_t i = 0; i < nsys; i++) {
+		const char *sys = take_cstr(c, 256);
+
+		if (!sys || !take32(c, &nfmt))
+			return -EINVAL;
+		for (uint32_t j = 0; j < nfmt; j++) {
+			text = take_blob64(c, &size);
+			if (!text || !size)
+				return -EINVAL;
+			err = add_format(t, sys, text, size);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * kallsyms and printk formats (u32 size each), saved cmdlines (u64): all optional. The
+ * printk formats are kept: formats that print kernel strings by address need them.
+ */
+static void skip_tail(struct pdtracing *t, struct cursor *c, const char *version)
+{
+	uint64_t size;
+	uint32_t n;
+
+	for (int i = 0; i < 2 && take32(c, &n); i++) {
+		if (!room(c, n)) {
+			c->off = c->end;
+			return;
+		}
+		if (i == 1 && n) {
+			t->printk = (const char *)c->buf + c->off;
+			t->printk_len = n;
+		}
+		c->off += n;
+	}
+	if (atof(version) >= 0.6 && room(c, 8) && !take_blob64(c, &size))
+		c->off = c->end;
+}
+
+static int parse(struct pdtracing *t, struct cursor *c)
+{
+	static const uint8_t magic[10] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	const char *version, *page;
+	uint32_t page_size;
+	uint64_t size;
+
+	if (!take_literal(c, magic, sizeof(magic)))
+		return -EINVAL;
+	version = take_cstr(c, 16);
+	if (!version || !take_literal(c, "\0", 1)) /* big-endian data is not supported */
+		return -EINVAL;
+	c->off++; /* sizeof(long) */
+	if (!take32(c, &page_size) || !page_size || !take_literal(c, "header_page", 12))
+		return -EINVAL;
+	page = take_blob64(c, &size);
+	if (!page || !size)
+		return -EINVAL;
+	t->header_page = page;
+	t->header_page_len = size;
+	if (!take_literal(c, "header_event", 13) || !take_blob64(c, &size))
+		return -EINVAL;
+	return read_systems(t, c) ?: (skip_tail(t, c, version), 0);
+}
+
+int pdtracing__parse(struct pdtracing *t, const uint8_t *buf, size_t len, size_t *used)
+{
+	struct cursor c = { buf, 0, len };
+	int err = parse(t, &c);
+
+	if (err) {
+		pdtracing__exit(t);
+		return err;
+	}
+	*used = c.off;
+	return 0;
+}
+
+void pdtracing__exit(struct pdtracing *t)
+{
+	if (!t)
+		return;
+	free(t->fmts);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,692 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data writer, streaming format.
+ *
+ * Why the streaming format: perf's seekable format finds its feature index at
+ * data.offset + data.size, right after the records, so every new chunk of records
+ * overwrites the index that the header currently points at; a writer killed between
+ * the two writes leaves a file whose features (and TRACING_DATA, mandatory for
+ * tracepoint attrs) are garbage. The streaming format puts attrs, features and
+ * tracing data first, as records, and then only appends. Any prefix of the file that
+ * ends on a record boundary is a complete file, and a cut-off last record is reported
+ * and skipped by stock perf ("unexpected end of event stream", exit 0) and by pdreader.
+ * Records are buffered and written in large chunks; the buffer goes to the file at
+ * each round, so a crash loses at most the round in progress. On a write error (ENOSPC)
+ * the file is cut back to the last whole record written, so it still ends on a boundary.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <tracefs.h>
+
+#include "util/log.h"
+#include "perfdata/writer.h"
+#include "record/tpformat.h"
+
+#define PD_ATTR_SIZE 128
+#define PD_BUF_SIZE (1U << 20)
+#define PD_MAX_RECORD 65535
+
+/* perf's own record types and feature ids (perf.data format) */
+enum {
+	PD_HEADER_ATTR = 64,
+	PD_HEADER_TRACING_DATA = 66,
+	PD_FINISHED_ROUND = 68,
+	PD_HEADER_FEATURE = 80,
+};
+
+enum {
+	PD_FEAT_HOSTNAME = 3,
+	PD_FEAT_OSRELEASE = 4,
+	PD_FEAT_ARCH = 6,
+	PD_FEAT_NRCPUS = 7,
+	PD_FEAT_CMDLINE = 11,
+	PD_FEAT_EVENT_DESC = 12,
+};
+
+struct pdwriter {
+	int fd;
+	bool own_fd;
+	int err; /* first I/O error, sticky */
+	uint64_t flushed; /* bytes in the file after the last complete flush */
+	uint64_t bytes; /* flushed + buffered */
+	char *buf;
+	size_t len;
+	struct perf_event_attr attr0; /* first event's attr: layout of synthesized trailers */
+	uint64_t id0;
+};
+
+/* A growable byte buffer for building payloads. */
+struct dbuf {
+	char *p;
+	size_t len, cap;
+	int err;
+};
+
+static void dbuf_put(struct dbuf *b, const void *data, size_t len)
+{
+	if (b->err)
+		return;
+	if (b->len + len > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		char *p;
+
+		while (cap < b->len + len)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	if (len)
+		memcpy(b->p + b->len, data, len);
+	b->len += len;
+}
+
+static void dbuf_u32(struct dbuf *b, uint32_t v)
+{
+	dbuf_put(b, &v, sizeof(v));
+}
+
+static void dbuf_u64(struct dbuf *b, uint64_t v)
+{
+	dbuf_put(b, &v, sizeof(v));
+}
+
+static void dbuf_zero(struct dbuf *b, size_t len)
+{
+	static const char zeros[64];
+
+	while (len) {
+		size_t n = len < sizeof(zeros) ? len : sizeof(zeros);
+
+		dbuf_put(b, zeros, n);
+		len -= n;
+	}
+}
+
+static void dbuf_pad8(struct dbuf *b)
+{
+	dbuf_zero(b, (8 - b->len % 8) % 8);
+}
+
+/* perf's header string: u32 len, then the string and its NUL, zero-padded to 64. */
+static void dbuf_hstr(struct dbuf *b, const char *s)
+{
+	size_t n = strlen(s) + 1, len = (n + 63) / 64 * 64;
+
+	dbuf_u32(b, len);
+	dbuf_put(b, s, n);
+	dbuf_zero(b, len - n);
+}
+
+/* Write all of p; *done gets how much went out, also on failure. */
+static int write_all(int fd, const char *p, size_t len, size_t *done)
+{
+	*done = 0;
+	while (*done < len) {
+		ssize_t n = write(fd, p + *done, len - *done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return -EIO;
+		*done += n;
+	}
+	return 0;
+}
+
+/* The end of the last whole record within the first n bytes of the records at p. */
+static size_t whole_records(const char *p, size_t n)
+{
+	size_t at = 0;
+
+	while (at + sizeof(struct perf_event_header) <= n) {
+		struct perf_event_header h;
+		size_t size;
+
+		memcpy(&h, p + at, sizeof(h));
+		size = h.size;
+		if (h.type == PD_HEADER_TRACING_DATA && at + 16 <= n) {
+			uint32_t extra;
+
+			memcpy(&extra, p + at + 8, 4);
+			size += extra;
+		}
+		if (size < sizeof(h) || at + size > n)
+			break;
+		at += size;
+	}
+	return at;
+}
+
+/*
+ * Hand len bytes (whole records) to the file. When the disk fills up part way, the
+ * file is cut back to the last whole record that made it, so it still reads.
+ */
+static int emit(struct pdwriter *w, const void *data, size_t len)
+{
+	size_t done, keep;
+	int err;
+
+	if (w->err)
+		return w->err;
+	err = write_all(w->fd, data, len, &done);
+	if (err) {
+		w->err = err;
+		keep = whole_records(data, done);
+		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
+			 len);
+		if (w->own_fd && ftruncate(w->fd, w->flushed + keep) < 0)
+			pr_debug("perf.data truncate: %s", strerror(errno));
+		w->flushed += keep;
+		return err;
+	}
+	w->flushed += len;
+	return 0;
+}
+
+static int flush(struct pdwriter *w)
+{
+	int err;
+
+	if (!w->len)
+		return w->err;
+	err = emit(w, w->buf, w->len);
+	w->len = 0;
+	return err;
+}
+
+int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
+{
+	int err;
+
+	if (w->err)
+		return w->err;
+	w->bytes += len;
+	if (w->len + len <= PD_BUF_SIZE) {
+		memcpy(w->buf + w->len, data, len);
+		w->len += len;
+		return 0;
+	}
+	err = flush(w);
+	if (err)
+		return err;
+	if (len >= PD_BUF_SIZE)
+		return emit(w, data, len);
+	memcpy(w->buf, data, len);
+	w->len = len;
+	return 0;
+}
+
+static int put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t size)
+{
+	struct perf_event_header h = { .type = type, .misc = misc, .size = size };
+
+	if (size > PD_MAX_RECORD || size % 8)
+		return -E2BIG;
+	return pdwriter__write(w, &h, sizeof(h));
+}
+
+int pdwriter__finish_round(struct pdwriter *w)
+{
+	int err = put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
+
+	return err ? err : flush(w);
+}
+
+uint64_t pdwriter__bytes(const struct pdwriter *w)
+{
+	return w ? w->bytes : 0;
+}
+
+/* The sample_id trailer of a synthesized record: the first event's layout, time 0. */
+static void put_trailer(struct dbuf *b, const struct perf_event_attr *a, uint64_t id, uint32_t pid,
+			uint32_t tid)
+{
+	uint64_t st = a->sample_type;
+
+	if (!a->sample_id_all)
+		return;
+	if (st & PERF_SAMPLE_TID) {
+		dbuf_u32(b, pid);
+		dbuf_u32(b, tid);
+	}
+	if (st & PERF_SAMPLE_TIME)
+		dbuf_u64(b, 0);
+	if (st & PERF_SAMPLE_ID)
+		dbuf_u64(b, id);
+	if (st & PERF_SAMPLE_STREAM_ID)
+		dbuf_u64(b, id);
+	if (st & PERF_SAMPLE_CPU)
+		dbuf_u64(b, 0);
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		dbuf_u64(b, id);
+}
+
+/* Write a record whose body (header excluded) was built in b. */
+static int put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct dbuf *b)
+{
+	int err = b->err;
+
+	if (!err)
+		err = put_header(w, type, misc, sizeof(struct perf_event_header) + b->len);
+	if (!err)
+		err = pdwriter__write(w, b->p, b->len);
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+	return err;
+}
+
+int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const char *comm)
+{
+	struct dbuf b = {};
+	char name[16] = {};
+
+	strncpy(name, comm ? comm : "", sizeof(name) - 1);
+	dbuf_u32(&b, pid);
+	dbuf_u32(&b, tid);
+	dbuf_put(&b, name, strlen(name) + 1);
+	dbuf_pad8(&b);
+	put_trailer(&b, &w->attr0, w->id0, pid, tid);
+	return put_record(w, PERF_RECORD_COMM, 0, &b);
+}
+
+int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost)
+{
+	struct dbuf b = {};
+
+	dbuf_u64(&b, w->id0);
+	dbuf_u64(&b, lost);
+	put_trailer(&b, &w->attr0, w->id0, 0, 0);
+	return put_record(w, PERF_RECORD_LOST, 0, &b);
+}
+
+static int kernel_text_addr(uint64_t *addr)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[256], sym[128], type;
+	unsigned long long a;
+	int err = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %127s", &a, &type, sym) != 3 || strcmp(sym, "_text"))
+			continue;
+		*addr = a;
+		err = a ? 0 : -EPERM;
+		break;
+	}
+	fclose(f);
+	return err;
+}
+
+int pdwriter__synth_kernel_mmap(struct pdwriter *w)
+{
+	static const char fname[] = "[kernel.kallsyms]_text";
+	struct dbuf b = {};
+	uint64_t start = 0;
+	int err = kernel_text_addr(&start);
+
+	if (err) {
+		pr_debug("kernel map: no usable _text in /proc/kallsyms: %s", strerror(-err));
+		return err;
+	}
+	dbuf_u32(&b, (uint32_t)-1);
+	dbuf_u32(&b, 0);
+	dbuf_u64(&b, start);
+	dbuf_u64(&b, ~0ULL - start);
+	dbuf_u64(&b, start);
+	dbuf_put(&b, fname, sizeof(fname));
+	dbuf_pad8(&b);
+	put_trailer(&b, &w->attr0, w->id0, (uint32_t)-1, 0);
+	return put_record(w, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &b);
+}
+
+static void copy_attr(struct perf_event_attr *dst, const struct perf_event_attr *src)
+{
+	size_t n = src->size && src->size < PD_ATTR_SIZE ? src->size : PD_ATTR_SIZE;
+
+	memset(dst, 0, sizeof(*dst));
+	memcpy(dst, src, n < sizeof(*dst) ? n : sizeof(*dst));
+	dst->size = PD_ATTR_SIZE;
+}
+
+static void dbuf_attr(struct dbuf *b, const struct perf_event_attr *src)
+{
+	struct perf_event_attr a;
+
+	copy_attr(&a, src);
+	dbuf_put(b, &a, sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE);
+	if (sizeof(a) < PD_ATTR_SIZE)
+		dbuf_zero(b, PD_ATTR_SIZE - sizeof(a));
+}
+
+static int write_attrs(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < nr && !err; i++) {
+		struct dbuf b = {};
+
+		dbuf_attr(&b, evs[i].attr);
+		dbuf_put(&b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
+		err = put_record(w, PD_HEADER_ATTR, 0, &b);
+	}
+	return err;
+}
+
+static int write_feature(struct pdwriter *w, uint64_t feat, struct dbuf *payload)
+{
+	struct dbuf b = {};
+
+	dbuf_u64(&b, feat);
+	dbuf_put(&b, payload->p, payload->len);
+	dbuf_pad8(&b);
+	if (payload->err)
+		b.err = payload->err;
+	free(payload->p);
+	memset(payload, 0, sizeof(*payload));
+	return put_record(w, PD_HEADER_FEATURE, 0, &b);
+}
+
+static void event_desc(struct dbuf *b, const struct pdwriter_event *evs, size_t nr, bool with_ids)
+{
+	dbuf_u32(b, nr);
+	dbuf_u32(b, PD_ATTR_SIZE);
+	for (size_t i = 0; i < nr; i++) {
+		dbuf_attr(b, evs[i].attr);
+		dbuf_u32(b, with_ids ? evs[i].nr_ids : 0);
+		dbuf_hstr(b, evs[i].name ? evs[i].name : "");
+		if (with_ids)
+			dbuf_put(b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
+	}
+}
+
+static int write_event_desc(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr)
+{
+	struct dbuf b = {};
+
+	event_desc(&b, evs, nr, true);
+	if (b.len + 16 > PD_MAX_RECORD) {
+		/* the ids are informational here; the attr records carry them */
+		free(b.p);
+		memset(&b, 0, sizeof(b));
+		event_desc(&b, evs, nr, false);
+	}
+	return write_feature(w, PD_FEAT_EVENT_DESC, &b);
+}
+
+static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *opts)
+{
+	struct utsname u;
+	struct dbuf b = {};
+	int err = 0;
+
+	if (uname(&u) == 0) {
+		dbuf_hstr(&b, u.nodename);
+		err = write_feature(w, PD_FEAT_HOSTNAME, &b);
+		dbuf_hstr(&b, u.release);
+		err = err ?: write_feature(w, PD_FEAT_OSRELEASE, &b);
+		dbuf_hstr(&b, u.machine);
+		err = err ?: write_feature(w, PD_FEAT_ARCH, &b);
+	}
+	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
+	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
+	err = err ?: write_feature(w, PD_FEAT_NRCPUS, &b);
+	if (!err && opts && opts->argc > 0 && opts->argv) {
+		dbuf_u32(&b, opts->argc);
+		for (int i = 0; i < opts->argc; i++)
+			dbuf_hstr(&b, opts->argv[i] ? opts->argv[i] : "");
+		if (b.len + 16 <= PD_MAX_RECORD)
+			err = write_feature(w, PD_FEAT_CMDLINE, &b);
+	}
+	free(b.p);
+	return err;
+}
+
+/* u64 size + text, read by a tpformat__read_* call that returned err; frees text. */
+static int put_text(struct dbuf *b, int err, char *text, size_t len)
+{
+	if (!err) {
+		dbuf_u64(b, len);
+		dbuf_put(b, text, len);
+	}
+	free(text);
+	return err ?: b->err;
+}
+
+/* tracefs's printk_formats as u32 size + text: formats printing kernel strings need it. */
+static int put_printk_formats(struct dbuf *b)
+{
+	const char *dir = tracefs_tracing_dir();
+	char path[512], chunk[4096];
+	size_t at = b->len;
+	uint32_t len;
+	ssize_t n;
+	int fd;
+
+	if (!dir)
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s/printk_formats", dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	dbuf_u32(b, 0);
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		dbuf_put(b, chunk, n);
+	close(fd);
+	if (n < 0 || b->err || b->len - at - 4 > UINT32_MAX) {
+		b->len = at;
+		return -EIO;
+	}
+	len = b->len - at - 4;
+	memcpy(b->p + at, &len, 4);
+	return 0;
+}
+
+static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
+{
+	for (size_t j = 0; j < i; j++) {
+		if (!evs[j].tp_sys || strcmp(evs[j].tp_sys, evs[i].tp_sys))
+			continue;
+		if (by_sys || !strcmp(evs[j].tp_name, evs[i].tp_name))
+			return true;
+	}
+	return false;
+}
+
+static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
+{
+	uint32_t nsys = 0;
+	char *text = NULL;
+	size_t len = 0;
+	int err = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (evs[i].tp_sys && evs[i].tp_name && !seen_before(evs, i, true))
+			nsys++;
+	dbuf_u32(b, nsys);
+	for (size_t i = 0; i < nr && !err; i++) {
+		size_t at;
+		uint32_t cnt = 0;
+
+		if (!evs[i].tp_sys || !evs[i].tp_name || seen_before(evs, i, true))
+			continue;
+		dbuf_put(b, evs[i].tp_sys, strlen(evs[i].tp_sys) + 1);
+		at = b->len;
+		dbuf_u32(b, 0);
+		for (size_t j = i; j < nr && !err; j++) {
+			if (!evs[j].tp_sys || !evs[j].tp_name ||
+			    strcmp(evs[j].tp_sys, evs[i].tp_sys) || seen_before(evs, j, false))
+				continue;
+			text = NULL;
+			err = tpformat__read_format(evs[j].tp_sys, evs[j].tp_name, &text, &len);
+			err = put_text(b, err, text, len);
+			cnt++;
+		}
+		if (!b->err)
+			memcpy(b->p + at, &cnt, 4);
+	}
+	return err;
+}
+
+static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
+{
+	static const char magic[] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	char *text = NULL;
+	size_t len = 0;
+	int err;
+
+	dbuf_put(b, magic, sizeof(magic));
+	dbuf_put(b, "0.6", 4);
+	dbuf_put(b, &(char){ 0 }, 1); /* little-endian */
+	dbuf_put(b, &(char){ sizeof(long) }, 1);
+	dbuf_u32(b, getpagesize());
+	dbuf_put(b, "header_page", 12);
+	err = tpformat__read_header_page(&text, &len);
+	err = put_text(b, err, text, len);
+	dbuf_put(b, "header_event", 13);
+	if (!err) {
+		text = NULL;
+		err = tpformat__read_header_event(&text, &len);
+		err = put_text(b, err, text, len);
+	}
+	dbuf_u32(b, 0); /* ftrace formats */
+	err = err ?: put_systems(b, evs, nr);
+	dbuf_u32(b, 0); /* kallsyms */
+	if (!err && put_printk_formats(b))
+		dbuf_u32(b, 0);
+	dbuf_u64(b, 0); /* saved cmdlines */
+	dbuf_pad8(b);
+	return err ?: b->err;
+}
+
+static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr)
+{
+	struct dbuf b = {};
+	struct {
+		struct perf_event_header h;
+		uint32_t size, pad;
+	} rec = { { PD_HEADER_TRACING_DATA, 0, sizeof(rec) }, 0, 0 };
+	bool any = false;
+	int err;
+
+	for (size_t i = 0; i < nr; i++)
+		any |= evs[i].tp_sys && evs[i].tp_name;
+	if (!any)
+		return 0;
+	err = build_tracing_data(&b, evs, nr);
+	if (!err && b.len > UINT32_MAX)
+		err = -E2BIG;
+	if (!err) {
+		rec.size = b.len;
+		err = pdwriter__write(w, &rec, sizeof(rec));
+	}
+	if (!err)
+		err = pdwriter__write(w, b.p, b.len);
+	free(b.p);
+	return err;
+}
+
+static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
+			  const struct pdwriter_opts *opts)
+{
+	static const uint64_t hdr[2] = { 0x32454c4946524550ULL, 16 }; /* "PERFILE2", pipe size */
+	int err;
+
+	err = pdwriter__write(w, hdr, sizeof(hdr));
+	err = err ?: write_attrs(w, evs, nr);
+	err = err ?: write_event_desc(w, evs, nr);
+	err = err ?: write_small_features(w, opts);
+	err = err ?: write_tracing_data(w, evs, nr);
+	return err ?: flush(w);
+}
+
+static int open_file(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if (!strcmp(path, "-"))
+		return STDOUT_FILENO;
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		char *old;
+
+		if (asprintf(&old, "%s.old", path) < 0)
+			return -ENOMEM;
+		if (rename(path, old) < 0)
+			pr_debug("rename '%s': %s", path, strerror(errno));
+		free(old);
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	return fd < 0 ? -errno : fd;
+}
+
+struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *evs, size_t nr,
+				const struct pdwriter_opts *opts)
+{
+	struct pdwriter *w;
+	int err;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (!evs[i].attr || (evs[i].nr_ids && !evs[i].ids)) {
+			errno = EINVAL;
+			return NULL;
+		}
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w || !(w->buf = malloc(PD_BUF_SIZE))) {
+		free(w);
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (nr) {
+		copy_attr(&w->attr0, evs[0].attr);
+		w->id0 = evs[0].nr_ids ? evs[0].ids[0] : 0;
+	}
+	w->fd = open_file(path);
+	if (w->fd < 0) {
+		err = w->fd;
+		goto fail;
+	}
+	w->own_fd = w->fd != STDOUT_FILENO;
+	err = write_preamble(w, evs, nr, opts);
+	if (err)
+		goto fail;
+	return w;
+fail:
+	if (w->fd >= 0 && w->own_fd)
+		close(w->fd);
+	free(w->buf);
+	free(w);
+	errno = -err;
+	return NULL;
+}
+
+int pdwriter__close(struct pdwriter *w)
+{
+	int err;
+
+	if (!w)
+		return 0;
+	err = flush(w);
+	if (w->own_fd && close(w->fd) < 0 && !err)
+		err = -errno;
+	free(w->buf);
+	free(w);
+	return err;
+}

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "run/evlist.h"
+#include "util/log.h"
+
+struct evlist {
+	struct evsel **evsels;
+	int nr;
+	struct target target;
+	struct ring *rings; /* one per target CPU */
+	int nr_rings;
+	int epfd;
+	int extra_fd;
+};
+
+struct evlist *evlist__new(void)
+{
+	struct evlist *el = calloc(1, sizeof(*el));
+
+	if (el) {
+		el->epfd = -1;
+		el->extra_fd = -1;
+	}
+	return el;
+}
+
+void evlist__free(struct evlist *el)
+{
+	if (!el)
+		return;
+	for (int i = 0; i < el->nr_rings; i++)
+		ring__unmap(&el->rings[i]);
+	free(el->rings);
+	for (int i = 0; i < el->nr; i++)
+		evsel__free(el->evsels[i]);
+	free(el->evsels);
+	if (el->epfd >= 0)
+		close(el->epfd);
+	free(el);
+}
+
+int evlist__add(struct evlist *el, struct evsel *ev)
+{
+	struct evsel **n = realloc(el->evsels, sizeof(*n) * (el->nr + 1));
+
+	if (!n) {
+		evsel__free(ev);
+		return -ENOMEM;
+	}
+	el->evsels = n;
+	el->evsels[el->nr++] = ev;
+	return 0;
+}
+
+int evlist__nr(const struct evlist *el)
+{
+	return el->nr;
+}
+
+struct evsel *evlist__at(const struct evlist *el, int i)
+{
+	return i >= 0 && i < el->nr ? el->evsels[i] : NULL;
+}
+
+struct evsel *evlist__find(const struct evlist *el, const char *name)
+{
+	for (int i = 0; i < el->nr; i++)
+		if (!strcmp(el->evsels[i]->name, name))
+			return el->evsels[i];
+	return NULL;
+}
+
+struct evsel *evlist__by_id(const struct evlist *el, uint64_t id)
+{
+	/* a handful of events times a few CPUs: a scan beats a hash here */
+	for (int i = 0; i < el->nr; i++)
+		for (int c = 0; c < el->evsels[i]->nr_fds; c++)
+			if (el->evsels[i]->ids[c] == id)
+				return el->evsels[i];
+	return NULL;
+}
+
+const struct target *evlist__target(const struct evlist *el)
+{
+	return &el->target;
+}
+
+static int mmap_rings(struct evlist *el, unsigned int pages)
+{
+	int n = el->target.nr_cpus;
+
+	el->rings = calloc(n, sizeof(*el->rings));
+	if (!el->rings)
+		return -ENOMEM;
+	for (int c = 0; c < n; c++) {
+		struct evsel *first = el->evsels[0];
+		int err = ring__mmap(&el->rings[c], first->fds[c], el->target.cpus[c], pages);
+
+		if (err) {
+			pr_err("cannot map the ring buffer of cpu %d (%u pages): %s",
+			       el->target.cpus[c], pages, strerror(-err));
+			if (err == -EPERM || err == -ENOMEM)
+				pr_hint("use a smaller -m, or raise kernel.perf_event_mlock_kb");
+			return err;
+		}
+		el->nr_rings++;
+		for (int i = 1; i < el->nr; i++)
+			if (ioctl(el->evsels[i]->fds[c], PERF_EVENT_IOC_SET_OUTPUT, first->fds[c]) <
+			    0)
+				return -errno;
+	}
+	return 0;
+}
+
+static int setup_poll(struct evlist *el)
+{
+	el->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (el->epfd < 0)
+		return -errno;
+	for (int c = 0; c < el->nr_rings; c++) {
+		struct epoll_event e = { .events = EPOLLIN, .data.u32 = c };
+
+		if (epoll_ctl(el->epfd, EPOLL_CTL_ADD, el->rings[c].fd, &e) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+int evlist__open(struct evlist *el, const struct target *target, unsigned int pages)
+{
+	int err;
+
+	el->target = *target;
+	if (!el->nr)
+		return -EINVAL;
+	for (int i = 0; i < el->nr; i++) {
+		err = evsel__open(el->evsels[i], target);
+		if (err)
+			return err;
+	}
+	err = mmap_rings(el, pages);
+	return err ? err : setup_poll(el);
+}
+
+int evlist__enable(struct evlist *el)
+{
+	for (int i = 0; i < el->nr; i++) {
+		int err = evsel__enable(el->evsels[i]);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int evlist__poll_add_fd(struct evlist *el, int fd)
+{
+	struct epoll_event e = { .events = EPOLLIN, .data.u32 = UINT32_MAX };
+
+	el->extra_fd = fd;
+	return epoll_ctl(el->epfd, EPOLL_CTL_ADD, fd, &e) < 0 ? -errno : 0;
+}
+
+int evlist__poll(struct evlist *el, int timeout_ms)
+{
+	struct epoll_event evs[16];
+	int n = epoll_wait(el->epfd, evs, 16, timeout_ms);
+
+	if (n < 0)
+		return errno == EINTR ? 0 : -errno;
+	for (int i = 0; i < n; i++)
+		if (evs[i].data.u32 == UINT32_MAX)
+			return 1;
+	return 0;
+}
+
+int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx)
+{
+	int total = 0;
+
+	for (int c = 0; c < el->nr_rings; c++) {
+		int n = ring__read(&el->rings[c], fn, ctx);
+
+		if (n < 0)
+			return n;
+		total += n;
+	}
+	return total;
+}
+
+uint64_t evlist__lost(const struct evlist *el)
+{
+	uint64_t lost = 0;
+
+	for (int c = 0; c < el->nr_rings; c++)
+		lost += el->rings[c].lost;
+	return lost;
+}
+
+uint64_t evlist__lost_samples(const struct evlist *el)
+{
+	uint64_t total = 0;
+
+	for (int i = 0; i < el->nr; i++) {
+		uint64_t n;
+
+		if (el->evsels[i]->kind == EVSEL_TRACKING)
+			continue; /* COMM, FORK, EXIT: not samples */
+		if (evsel__read_lost(el->evsels[i], &n))
+			return evlist__lost(el);
+		total += n;
+	}
+	return total;
+}
+
+static int parse_cpu_list(const char *s, int *cpus, int max)
+{
+	int n = 0;
+
+	while (*s && *s != '\n') {
+		char *end;
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0)
+			return -EINVAL;
+		b = a;
+		if (*end == '-') {
+			s = end + 1;
+			b = strtol(s, &end, 10);
+			if (end == s || b < a)
+				return -EINVAL;
+		}
+		for (long c = a; c <= b; c++) {
+			if (n >= max)
+				return -E2BIG;
+			cpus[n++] = (int)c;
+		}
+		s = end;
+		if (*s == ',')
+			s++;
+		else if (*s && *s != '\n')
+			return -EINVAL;
+	}
+	return n;
+}
+
+int target__init_cpus(struct target *t, const char *list)
+{
+	char buf[4096] = "";
+	int max = 4096;
+
+	if (!list) {
+		FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
+
+		if (!f || !fgets(buf, sizeof(buf), f)) {
+			long n = sysconf(_SC_NPROCESSORS_CONF);
+
+			snprintf(buf, sizeof(buf), "0-%ld", n > 0 ? n - 1 : 0);
+		}
+		if (f)
+			fclose(f);
+		list = buf;
+	}
+	t->cpus = malloc(sizeof(*t->cpus) * max);
+	if (!t->cpus)
+		return -ENOMEM;
+	t->nr_cpus = parse_cpu_list(list, t->cpus, max);
+	if (t->nr_cpus <= 0) {
+		int err = t->nr_cpus ? t->nr_cpus : -EINVAL;
+
+		free(t->cpus);
+		t->cpus = NULL;
+		return err;
+	}
+	return 0;
+}
+
+void target__exit(struct target *t)
+{
+	free(t->cpus);
+	t->cpus = NULL;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The events of one run, opened on one target, with one ring per CPU: every event of
+ * a CPU writes into that CPU's ring (PERF_EVENT_IOC_SET_OUTPUT), so a reader drains
+ * nr_cpus rings whatever the number of events.
+ */
+#ifndef PERF_BPF_EVLIST_H
+#define PERF_BPF_EVLIST_H
+
+#include "run/evsel.h"
+#include "run/ring.h"
+
+struct evlist;
+
+struct evlist *evlist__new(void);
+void evlist__free(struct evlist *el);
+
+/* Takes ownership of ev (freed with the list, or at once on failure). */
+int evlist__add(struct evlist *el, struct evsel *ev);
+int evlist__nr(const struct evlist *el);
+struct evsel *evlist__at(const struct evlist *el, int i);
+struct evsel *evlist__find(const struct evlist *el, const char *name);
+/* The event a record's id belongs to (0 or unknown: NULL). */
+struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
+
+/* Open every event on target, then map one ring of `pages` data pages per CPU. */
+int evlist__open(struct evlist *el, const struct target *target, unsigned int pages);
+int evlist__enable(struct evlist *el);
+/* Wait up to timeout_ms for a ring to pass its watermark (or fd to be readable when >= 0). */
+int evlist__poll(struct evlist *el, int timeout_ms);
+/* Add an fd (a signalfd, say) to the poll set; evlist__poll returns 1 when it is readable. */
+int evlist__poll_add_fd(struct evlist *el, int fd);
+/* Drain every ring once. Returns records read, or <0. */
+int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx);
+/* Records the kernel reported lost (PERF_RECORD_LOST), all rings together. */
+uint64_t evlist__lost(const struct evlist *el);
+/*
+ * Samples lost so far, exactly: the kernel writes a LOST record only when a later record
+ * fits (losses at the very end are known only from the events' lost counts), and LOST
+ * records also count tracking records. Kernels before 6.0: evlist__lost().
+ */
+uint64_t evlist__lost_samples(const struct evlist *el);
+const struct target *evlist__target(const struct evlist *el);
+
+/* Possible CPUs of this machine (sysfs "possible"), or those of a -C list: "0-2,5". */
+int target__init_cpus(struct target *t, const char *list);
+void target__exit(struct target *t);
+
+#endif

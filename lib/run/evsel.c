@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "run/evsel.h"
+#include "util/log.h"
+#include "record/tpformat.h"
+
+static struct evsel *evsel__alloc(const char *name, enum evsel_kind kind)
+{
+	struct evsel *ev = calloc(1, sizeof(*ev));
+
+	if (!ev)
+		return NULL;
+	ev->name = strdup(name);
+	if (!ev->name) {
+		free(ev);
+		return NULL;
+	}
+	ev->kind = kind;
+	ev->prog_fd = -1;
+	ev->attr.size = sizeof(ev->attr);
+	ev->attr.sample_period = 1;
+	ev->attr.sample_type = EVSEL_SAMPLE_TYPE;
+	ev->attr.sample_id_all = 1;
+	ev->attr.exclude_guest = 1;
+	/* read() tells how many samples the kernel dropped, even those no LOST record reports */
+	ev->attr.read_format = PERF_FORMAT_LOST;
+	return ev;
+}
+
+struct evsel *evsel__new_bpf_output(const char *name)
+{
+	struct evsel *ev = evsel__alloc(name, EVSEL_BPF_OUTPUT);
+
+	if (!ev)
+		return NULL;
+	ev->attr.type = PERF_TYPE_SOFTWARE;
+	ev->attr.config = PERF_COUNT_SW_BPF_OUTPUT;
+	/* a slot of a PERF_EVENT_ARRAY per CPU: never per task, never inherited */
+	ev->attr.inherit = 0;
+	return ev;
+}
+
+struct evsel *evsel__new_tracepoint(const char *sys, const char *name)
+{
+	struct evsel *ev;
+	char full[512];
+	int id = tpformat__id(sys, name);
+
+	if (id < 0) {
+		errno = -id;
+		return NULL;
+	}
+	snprintf(full, sizeof(full), "%s:%s", sys, name);
+	ev = evsel__alloc(full, EVSEL_TRACEPOINT);
+	if (!ev)
+		return NULL;
+	ev->tp_sys = strdup(sys);
+	ev->tp_name = strdup(name);
+	if (!ev->tp_sys || !ev->tp_name) {
+		evsel__free(ev);
+		errno = ENOMEM;
+		return NULL;
+	}
+	ev->attr.type = PERF_TYPE_TRACEPOINT;
+	ev->attr.config = id;
+	ev->per_task = true;
+	return ev;
+}
+
+struct evsel *evsel__new_counter(const char *name, uint32_t type, uint64_t config)
+{
+	struct evsel *ev = evsel__alloc(name, EVSEL_COUNTER);
+
+	if (!ev)
+		return NULL;
+	ev->attr.type = type;
+	ev->attr.config = config;
+	ev->per_task = true;
+	return ev;
+}
+
+struct evsel *evsel__new_tracking(void)
+{
+	struct evsel *ev = evsel__alloc("dummy:u", EVSEL_TRACKING);
+
+	if (!ev)
+		return NULL;
+	ev->attr.type = PERF_TYPE_SOFTWARE;
+	ev->attr.config = PERF_COUNT_SW_DUMMY;
+	ev->attr.comm = 1;
+	ev->attr.comm_exec = 1;
+	ev->attr.task = 1;
+	ev->attr.exclude_kernel = 1;
+	ev->per_task = true;
+	return ev;
+}
+
+void evsel__close(struct evsel *ev)
+{
+	if (!ev || !ev->fds)
+		return;
+	for (int i = 0; i < ev->nr_fds; i++)
+		if (ev->fds[i] >= 0)
+			close(ev->fds[i]);
+	free(ev->fds);
+	free(ev->ids);
+	ev->fds = NULL;
+	ev->ids = NULL;
+	ev->nr_fds = 0;
+}
+
+void evsel__free(struct evsel *ev)
+{
+	if (!ev)
+		return;
+	evsel__close(ev);
+	free(ev->name);
+	free(ev->tp_sys);
+	free(ev->tp_name);
+	free(ev);
+}
+
+static int open_one(struct evsel *ev, int pid, int cpu)
+{
+	int fd = syscall(SYS_perf_event_open, &ev->attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+
+	if (fd < 0 && errno == EINVAL && (ev->attr.read_format & PERF_FORMAT_LOST)) {
+		ev->attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
+		return open_one(ev, pid, cpu);
+	}
+	return fd < 0 ? -errno : fd;
+}
+
+static void open_error(const struct evsel *ev, int err, int pid, int cpu)
+{
+	pr_err("cannot open event '%s' (cpu %d%s): %s", ev->name, cpu, pid > 0 ? ", task" : "",
+	       strerror(-err));
+	if (err == -EACCES || err == -EPERM)
+		pr_hint("run as root, or give the CAP_PERFMON and CAP_BPF capabilities");
+	else if (err == -ENOENT && ev->kind == EVSEL_COUNTER)
+		pr_hint("this machine has no such counter (no hardware PMU?): try cpu-clock");
+	else if (err == -ESRCH)
+		pr_hint("the task %d is gone", pid);
+}
+
+int evsel__open(struct evsel *ev, const struct target *target)
+{
+	bool per_task = ev->per_task && target->pid > 0 && !target->system_wide;
+	int pid = per_task ? target->pid : -1;
+
+	ev->attr.inherit = per_task && ev->kind != EVSEL_BPF_OUTPUT && ev->attr.inherit;
+	ev->fds = malloc(sizeof(*ev->fds) * target->nr_cpus);
+	ev->ids = calloc(target->nr_cpus, sizeof(*ev->ids));
+	if (!ev->fds || !ev->ids) {
+		free(ev->fds);
+		free(ev->ids);
+		ev->fds = NULL;
+		ev->ids = NULL;
+		return -ENOMEM;
+	}
+	ev->nr_fds = target->nr_cpus;
+	for (int i = 0; i < ev->nr_fds; i++)
+		ev->fds[i] = -1;
+	for (int i = 0; i < ev->nr_fds; i++) {
+		int fd = open_one(ev, pid, target->cpus[i]);
+
+		if (fd < 0) {
+			open_error(ev, fd, pid, target->cpus[i]);
+			evsel__close(ev);
+			return fd;
+		}
+		ev->fds[i] = fd;
+		if (ioctl(fd, PERF_EVENT_IOC_ID, &ev->ids[i]) < 0) {
+			int err = -errno;
+
+			evsel__close(ev);
+			return err;
+		}
+	}
+	return 0;
+}
+
+int evsel__attach_bpf(struct evsel *ev)
+{
+	int attached = 0;
+
+	if (ev->prog_fd < 0)
+		return 0;
+	for (int i = 0; i < ev->nr_fds; i++) {
+		/* one program per tracepoint array: the first fd adds it, the others see EEXIST */
+		if (ioctl(ev->fds[i], PERF_EVENT_IOC_SET_BPF, ev->prog_fd) == 0) {
+			attached++;
+			continue;
+		}
+		if (errno == EEXIST)
+			continue;
+		pr_err("cannot attach the BPF program to '%s': %s", ev->name, strerror(errno));
+		if (errno == E2BIG)
+			pr_hint("a tracepoint takes at most 64 programs: see 'perf-bpf query %s'",
+				ev->name);
+		return -errno;
+	}
+	pr_debug("attached program fd %d to %s (%d of %d fds)", ev->prog_fd, ev->name, attached,
+		 ev->nr_fds);
+	return 0;
+}
+
+int evsel__read_lost(const struct evsel *ev, uint64_t *lost)
+{
+	uint64_t v[2]; /* value, lost */
+
+	*lost = 0;
+	if (!(ev->attr.read_format & PERF_FORMAT_LOST))
+		return -EOPNOTSUPP;
+	for (int i = 0; i < ev->nr_fds; i++) {
+		if (ev->fds[i] < 0)
+			continue;
+		if (read(ev->fds[i], v, sizeof(v)) != sizeof(v))
+			return errno ? -errno : -EIO;
+		*lost += v[1];
+	}
+	return 0;
+}
+
+int evsel__enable(struct evsel *ev)
+{
+	for (int i = 0; i < ev->nr_fds; i++)
+		if (ioctl(ev->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0)
+			return -errno;
+	return 0;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One run of `trace` or `record`: the scriptlets compiled, loaded and attached, the
+ * events opened, the map terms applied and `__bpf_stdout__` wired (lib/run/objconf.h)
+ * before any program is attached, the workload gated
+ * until all of that is done, then every record handed to the caller until the
+ * workload exits or a signal stops the run, and the rings drained.
+ */
+#ifndef PERF_BPF_SESSION_H
+#define PERF_BPF_SESSION_H
+
+#include <stdbool.h>
+
+#include "compile/compile.h"
+#include "run/evlist.h"
+
+struct evparse_list;
+
+struct session;
+
+struct session_opts {
+	struct evparse_list *events; /* the -e arguments, parsed (borrowed) */
+	struct compile_opts compile;
+	bool system_wide; /* -a */
+	int pid; /* -p: a process */
+	int tid; /* -t: one thread */
+	const char *cpu_list; /* -C */
+	bool no_inherit; /* -i */
+	unsigned int pages; /* -m: data pages per CPU ring, 0 = default */
+	char **argv; /* the workload, or NULL */
+};
+
+/* Called for each record of the run, in ring order (per CPU). ev may be NULL (unknown id). */
+typedef int (*session_record_fn)(void *ctx, const struct perf_event_header *rec, int cpu,
+				 struct evsel *ev);
+
+/* Build everything short of starting the workload; errors are printed. NULL + errno. */
+struct session *session__new(const struct session_opts *opts);
+void session__free(struct session *s);
+struct evlist *session__evlist(const struct session *s);
+/* Start the workload and deliver records until it ends or SIGINT/SIGTERM; then drain. */
+int session__run(struct session *s, session_record_fn fn, void *ctx);
+/* The workload's exit status (shell style), 0 without a workload or when stopped by a signal. */
+int session__exit_code(const struct session *s);
+/* Samples dropped because they came from tasks outside the workload. */
+unsigned long session__filtered(const struct session *s);
+/* Called by session__run every time the rings were drained (a flush point). */
+void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx);
+
+#endif

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/log.h"
+#include "run/workload.h"
+
+static void __attribute__((noreturn)) child(int gate, char **argv)
+{
+	char go;
+
+	/* the parent blocks these to read them through a signalfd: the command gets defaults */
+	sigset_t all;
+
+	sigfillset(&all);
+	sigprocmask(SIG_UNBLOCK, &all, NULL);
+	if (read(gate, &go, 1) != 1)
+		_exit(127); /* the parent gave up before starting us */
+	close(gate);
+	execvp(argv[0], argv);
+	pr_err("cannot run '%s': %s", argv[0], strerror(errno));
+	_exit(errno == ENOENT ? 127 : 126);
+}
+
+int workload__prepare(struct workload *w, char **argv)
+{
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -errno;
+	w->pid = fork();
+	if (w->pid < 0) {
+		int err = -errno;
+
+		close(p[0]);
+		close(p[1]);
+		return err;
+	}
+	if (w->pid == 0) {
+		close(p[1]);
+		child(p[0], argv);
+	}
+	close(p[0]);
+	w->gate_fd = p[1];
+	return 0;
+}
+
+int workload__start(struct workload *w)
+{
+	int err = write(w->gate_fd, "g", 1) == 1 ? 0 : -errno;
+
+	close(w->gate_fd);
+	w->gate_fd = -1;
+	return err;
+}
+
+void workload__abort(struct workload *w)
+{
+	if (w->gate_fd >= 0)
+		close(w->gate_fd);
+	w->gate_fd = -1;
+	if (w->pid > 0)
+		waitpid(w->pid, NULL, 0);
+	w->pid = 0;
+}
+
+int workload__exit_code(int wstatus)
+{
+	if (WIFEXITED(wstatus))
+		return WEXITSTATUS(wstatus);
+	if (WIFSIGNALED(wstatus))
+		return 128 + WTERMSIG(wstatus);
+	return 1;
+}

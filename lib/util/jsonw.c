@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Streaming JSON writer. The only state is one "has a value been written at this
+ * level" bit per nesting level and whether a member name is waiting for its value.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/jsonw.h"
+
+#define JSONW_MAX_DEPTH 64
+
+struct jsonw {
+	FILE *f;
+	bool pretty;
+	bool after_name; /* a member name waits for its value */
+	int depth; /* open objects/arrays */
+	int skip; /* levels opened past JSONW_MAX_DEPTH: output dropped */
+	unsigned char used[JSONW_MAX_DEPTH]; /* a value was written at this level */
+};
+
+static const char hexdig[] = "0123456789abcdef";
+
+struct jsonw *jsonw__new(FILE *f, bool pretty)
+{
+	struct jsonw *w;
+
+	if (!f) {
+		errno = EINVAL;
+		return NULL;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return NULL;
+	w->f = f;
+	w->pretty = pretty;
+	return w;
+}
+
+void jsonw__free(struct jsonw *w)
+{
+	free(w);
+}
+
+static void put(struct jsonw *w, const char *s, size_t len)
+{
+	if (!w->skip)
+		fwrite_unlocked(s, 1, len, w->f);
+}
+
+static void putch(struct jsonw *w, char c)
+{
+	if (!w->skip)
+		putc_unlocked(c, w->f);
+}
+
+static void indent(struct jsonw *w)
+{
+	int i;
+
+	putch(w, '\n');
+	for (i = 0; i < w->depth; i++)
+		put(w, "  ", 2);
+}
+
+/* Separator and indentation before a value or a member name. */
+static void before_item(struct jsonw *w)
+{
+	if (w->skip)
+		return;
+	if (w->after_name) {
+		w->after_name = false;
+		return;
+	}
+	if (w->depth == 0)
+		return;
+	if (w->used[w->depth - 1])
+		putch(w, ',');
+	w->used[w->depth - 1] = 1;
+	if (w->pretty)
+		indent(w);
+}
+
+/* After a complete value: a top-level value ends its line. */
+static void after_value(struct jsonw *w)
+{
+	if (w->depth == 0 && !w->skip)
+		putch(w, '\n');
+}
+
+/* Nesting deeper than JSONW_MAX_DEPTH is dropped whole, so the output stays valid. */
+static void open_level(struct jsonw *w, char c)
+{
+	if (w->skip || w->depth == JSONW_MAX_DEPTH) {
+		if (!w->skip)
+			jsonw__null(w);
+		w->skip++;
+		return;
+	}
+	before_item(w);
+	putch(w, c);
+	w->used[w->depth] = 0;
+	w->depth++;
+}
+
+static void close_level(struct jsonw *w, char c)
+{
+	bool used;
+
+	if (w->skip) {
+		w->skip--;
+		return;
+	}
+	if (w->depth == 0)
+		return;
+	w->after_name = false;
+	used = w->used[w->depth - 1];
+	w->depth--;
+	if (w->pretty && used)
+		indent(w);
+	putch(w, c);
+	after_value(w);
+}
+
+void jsonw__start_object(struct jsonw *w)
+{
+	open_level(w, '{');
+}
+
+void jsonw__end_object(struct jsonw *w)
+{
+	close_level(w, '}');
+}
+
+void jsonw__start_array(struct jsonw *w)
+{
+	open_level(w, '[');
+}
+
+void jsonw__end_array(struct jsonw *w)
+{
+	close_level(w, ']');
+}
+
+static void put_escaped_byte(struct jsonw *w, unsigned char c)
+{
+	char buf[6] = { '\\', 'u', '0', '0', hexdig[c >> 4], hexdig[c & 15] };
+
+	put(w, buf, sizeof(buf));
+}
+
+/*
+ * Length of the well-formed UTF-8 sequence at s (2..4), or 0 when the bytes are not one
+ * (overlong forms, surrogates, code points past U+10FFFF, truncated sequences).
+ */
+static size_t utf8_seq_len(const unsigned char *s, size_t left)
+{
+	unsigned char c = s[0];
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (left < n)
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static void put_string(struct jsonw *w, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, start = 0, n;
+
+	putch(w, '"');
+	while (i < len) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		put(w, str + start, i - start);
+		if (c == '"' || c == '\\') {
+			putch(w, '\\');
+			putch(w, c);
+			i++;
+		} else if (c < 0x80) {
+			put_escaped_byte(w, c);
+			i++;
+		} else if ((n = utf8_seq_len(s + i, len - i))) {
+			put(w, str + i, n);
+			i += n;
+		} else {
+			put(w, "\xef\xbf\xbd", 3); /* U+FFFD for each byte that is not UTF-8 */
+			i++;
+		}
+		start = i;
+	}
+	put(w, str + start, i - start);
+	putch(w, '"');
+}
+
+void jsonw__name(struct jsonw *w, const char *name)
+{
+	before_item(w);
+	put_string(w, name, strlen(name));
+	if (w->pretty)
+		put(w, ": ", 2);
+	else
+		putch(w, ':');
+	w->after_name = !w->skip;
+}
+
+void jsonw__strn(struct jsonw *w, const char *s, size_t len)
+{
+	if (!s) {
+		jsonw__null(w);
+		return;
+	}
+	before_item(w);
+	put_string(w, s, len);
+	after_value(w);
+}
+
+void jsonw__str(struct jsonw *w, const char *s)
+{
+	if (!s) {
+		jsonw__null(w);
+		return;
+	}
+	jsonw__strn(w, s, strlen(s));
+}
+
+static void put_raw_value(struct jsonw *w, const char *s, size_t len)
+{
+	before_item(w);
+	put(w, s, len);
+	after_value(w);
+}
+
+/* Digits of v written backwards from end; returns the first digit. */
+static char *fmt_u64(char *end, uint64_t v)
+{
+	do {
+		*--end = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+void jsonw__u64(struct jsonw *w, uint64_t v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p = fmt_u64(end, v);
+
+	put_raw_value(w, p, end - p);
+}
+
+void jsonw__s64(struct jsonw *w, int64_t v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p;
+
+	p = fmt_u64(end, v < 0 ? -(uint64_t)v : (uint64_t)v);
+	if (v < 0)
+		*--p = '-';
+	put_raw_value(w, p, end - p);
+}
+
+void jsonw__double(struct jsonw *w, double v)
+{
+	char buf[40];
+	int n;
+
+	if (!isfinite(v)) {
+		jsonw__null(w);
+		return;
+	}
+	n = snprintf(buf, sizeof(buf), "%.17g", v);
+	put_raw_value(w, buf, n);
+}
+
+void jsonw__bool(struct jsonw *w, bool v)
+{
+	if (v)
+		put_raw_value(w, "true", 4);
+	else
+		put_raw_value(w, "false", 5);
+}
+
+void jsonw__null(struct jsonw *w)
+{
+	put_raw_value(w, "null", 4);
+}
+
+void jsonw__hex(struct jsonw *w, const void *data, size_t len)
+{
+	const unsigned char *d = data;
+	char buf[128];
+	size_t i, n = 0;
+
+	before_item(w);
+	putch(w, '"');
+	for (i = 0; i < len; i++) {
+		buf[n++] = hexdig[d[i] >> 4];
+		buf[n++] = hexdig[d[i] & 15];
+		if (n == sizeof(buf)) {
+			put(w, buf, n);
+			n = 0;
+		}
+	}
+	put(w, buf, n);
+	putch(w, '"');
+	after_value(w);
+}
+
+void jsonw__xu64(struct jsonw *w, uint64_t v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p = end;
+
+	*--p = '"';
+	do {
+		*--p = hexdig[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	*--p = '"';
+	put_raw_value(w, p, end - p);
+}
+
+void jsonw__kv_str(struct jsonw *w, const char *name, const char *s)
+{
+	jsonw__name(w, name);
+	jsonw__str(w, s);
+}
+
+void jsonw__kv_u64(struct jsonw *w, const char *name, uint64_t v)
+{
+	jsonw__name(w, name);
+	jsonw__u64(w, v);
+}
+
+void jsonw__kv_s64(struct jsonw *w, const char *name, int64_t v)
+{
+	jsonw__name(w, name);
+	jsonw__s64(w, v);
+}
+
+void jsonw__kv_bool(struct jsonw *w, const char *name, bool v)
+{
+	jsonw__name(w, name);
+	jsonw__bool(w, v);
+}
+
+void jsonw__kv_xu64(struct jsonw *w, const char *name, uint64_t v)
+{
+	jsonw__name(w, name);
+	jsonw__xu64(w, v);
+}

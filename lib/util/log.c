@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <bpf/libbpf.h>
+
+#include "util/log.h"
+
+int verbose;
+int quiet;
+
+static void vprint(const char *prefix, const char *fmt, va_list ap)
+{
+	if (prefix)
+		fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+#define DEFINE_PR(name, prefix, cond)    \
+	void name(const char *fmt, ...)  \
+	{                                \
+		va_list ap;              \
+		if (!(cond))             \
+			return;          \
+		va_start(ap, fmt);       \
+		vprint(prefix, fmt, ap); \
+		va_end(ap);              \
+	}
+
+DEFINE_PR(pr_err, "ERROR: ", 1)
+DEFINE_PR(pr_raw, NULL, 1)
+DEFINE_PR(pr_warn, "Warning: ", !quiet)
+DEFINE_PR(pr_hint, "Hint: ", !quiet)
+DEFINE_PR(pr_info, NULL, !quiet)
+
+void pr_debug_level(int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (verbose < level)
+		return;
+	va_start(ap, fmt);
+	vprint(NULL, fmt, ap);
+	va_end(ap);
+}
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	int need = level == LIBBPF_WARN ? 0 : level == LIBBPF_INFO ? 1 : 2;
+
+	if (verbose < need || (quiet && level != LIBBPF_WARN))
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+void log__setup_libbpf(void)
+{
+	libbpf_set_print(libbpf_print);
+}

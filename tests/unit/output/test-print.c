@@ -1,0 +1,573 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The printer against stock perf script 6.1: tests/fixtures/print/NAME.fixture holds the
+ * events, COMM records and raw SAMPLE records taken from a perf.data file, NAME.expected
+ * what `perf script -i` printed for that file. Fixture lines:
+ *	event IDX TYPE CONFIG SAMPLE_TYPE PERIOD NAME
+ *	comm PID TID NAME
+ *	sample IDX HEX-OF-THE-WHOLE-RECORD
+ *	# a comment
+ * Tracepoint formats come from format-SYS-NAME.txt beside them, kernel symbols (a few
+ * lines of the recording machine's kallsyms) from NAME.kallsyms when there is one.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <linux/perf_event.h>
+#include <traceevent/event-parse.h>
+
+#include "record/ksyms.h"
+#include "output/print.h"
+#include "record/sample.h"
+#include "output/threads.h"
+#include "record/tpformat.h"
+
+#define MAX_EVENTS 8
+
+struct fixture {
+	struct print_event ev[MAX_EVENTS];
+	char names[MAX_EVENTS][64];
+	int nr_ev;
+	struct threads *threads;
+	struct tep_handle *tep;
+	FILE *in;
+};
+
+static const char *top(void)
+{
+	const char *t = getenv("TOP");
+
+	return t ? t : ".";
+}
+
+/* A fixture file's content; NULL when optional and absent. */
+static char *slurp_opt(const char *name, size_t *len, bool optional)
+{
+	char path[4096], *buf = NULL;
+	size_t cap = 0;
+	FILE *f, *m;
+	int c;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/print/%s", top(), name);
+	f = fopen(path, "r");
+	if (!f && optional)
+		return NULL;
+	if (!f)
+		fail_msg("cannot open %s: %s", path, strerror(errno));
+	m = open_memstream(&buf, &cap);
+	while ((c = getc(f)) != EOF)
+		putc(c, m);
+	fclose(f);
+	fclose(m);
+	if (len)
+		*len = cap;
+	return buf;
+}
+
+static char *slurp(const char *name, size_t *len)
+{
+	return slurp_opt(name, len, false);
+}
+
+static void load_format(struct fixture *fx, struct print_event *ev)
+{
+	char sys[64], name[64], file[160], *text;
+	size_t len;
+
+	assert_int_equal(sscanf(ev->name, "%63[^:]:%63s", sys, name), 2);
+	snprintf(file, sizeof(file), "format-%s-%s.txt", sys, name);
+	text = slurp(file, &len);
+	assert_int_equal(tpformat__parse(fx->tep, sys, text, len, &ev->tp), 0);
+	assert_non_null(ev->tp);
+	free(text);
+}
+
+static int hexval(char c)
+{
+	return c <= '9' ? c - '0' : c - 'a' + 10;
+}
+
+static void run_sample(struct fixture *fx, struct printer *p, const char *line)
+{
+	unsigned char rec[65536];
+	size_t n = 0;
+	struct sample s;
+	const char *h;
+	int idx;
+
+	assert_int_equal(sscanf(line, "sample %d", &idx), 1);
+	assert_true(idx >= 0 && idx < fx->nr_ev);
+	h = strchr(line + 7, ' ') + 1;
+	for (; h[0] && h[1] && h[0] != '\n'; h += 2)
+		rec[n++] = hexval(h[0]) << 4 | hexval(h[1]);
+	assert_int_equal(sample__parse(fx->ev[idx].sample_type, rec, n, &s), 0);
+	printer__sample(p, &fx->ev[idx], &s, threads__comm(fx->threads, s.tid));
+}
+
+static void parse_line(struct fixture *fx, char *line, struct printer *p)
+{
+	struct print_event *ev;
+	unsigned pid, tid;
+	char comm[64];
+	int idx;
+
+	if (!strncmp(line, "event ", 6)) {
+		assert_true(fx->nr_ev < MAX_EVENTS);
+		ev = &fx->ev[fx->nr_ev];
+		assert_int_equal(sscanf(line, "event %d %u %lu %lx %lu %63s", &idx, &ev->type,
+					&ev->config, &ev->sample_type, &ev->period,
+					fx->names[fx->nr_ev]),
+				 6);
+		ev->name = fx->names[fx->nr_ev++];
+		if (ev->type == PERF_TYPE_TRACEPOINT)
+			load_format(fx, ev);
+	} else if (!strncmp(line, "comm ", 5)) {
+		assert_int_equal(sscanf(line, "comm %u %u %63s", &pid, &tid, comm), 3);
+		assert_int_equal(threads__set_comm(fx->threads, pid, tid, comm), 0);
+	} else if (!strncmp(line, "sample ", 7)) {
+		run_sample(fx, p, line);
+	}
+}
+
+/* Print NAME.fixture with opts (out/tep/ksyms filled in here) and compare with expect_file. */
+static void check_fixture_as(const char *name, const char *expect_file, struct print_opts *opts)
+{
+	char file[64], *expect, *out = NULL, *line = NULL, *hp;
+	size_t out_len = 0, cap = 0, len;
+	struct fixture fx = { 0 };
+	struct printer *p = NULL;
+	int i, width = 0;
+
+	fx.threads = threads__new();
+	fx.tep = tpformat__new_tep();
+	assert_non_null(fx.tep);
+	hp = slurp("header_page.txt", &len);
+	assert_int_equal(tpformat__parse_header_page(fx.tep, hp, len), 0);
+	free(hp);
+	snprintf(file, sizeof(file), "%s/tests/fixtures/print/%s.fixture", top(), name);
+	fx.in = fopen(file, "r");
+	assert_non_null(fx.in);
+	opts->out = open_memstream(&out, &out_len);
+	opts->tep = fx.tep;
+	/* NAME.kallsyms: the symbols perf resolved the kernel ips with */
+	snprintf(file, sizeof(file), "%s.kallsyms", name);
+	hp = slurp_opt(file, &len, true);
+	if (hp) {
+		opts->ksyms = ksyms__parse(hp, len);
+		assert_non_null(opts->ksyms);
+		free(hp);
+	}
+	while (getline(&line, &cap, fx.in) > 0) {
+		if (!p && !strncmp(line, "sample ", 7)) {
+			p = printer__new(opts);
+			assert_non_null(p);
+			for (i = 0; i < fx.nr_ev; i++)
+				if ((int)strlen(fx.ev[i].name) > width)
+					width = strlen(fx.ev[i].name);
+			printer__set_name_width(p, width);
+		}
+		parse_line(&fx, line, p);
+	}
+	printer__free(p);
+	fclose(opts->out);
+	snprintf(file, sizeof(file), "%s", expect_file);
+	if (getenv("PRINT_TEST_DUMP")) { /* a directory: the output goes to DIR/FILE */
+		char dpath[4096];
+		FILE *d;
+
+		snprintf(dpath, sizeof(dpath), "%s/%s", getenv("PRINT_TEST_DUMP"), file);
+		d = fopen(dpath, "w");
+		if (d) {
+			fputs(out, d);
+			fclose(d);
+		}
+	}
+	expect = slurp(file, NULL);
+	assert_string_equal(out, expect);
+	free(expect);
+	free(out);
+	free(line);
+	fclose(fx.in);
+	ksyms__free(opts->ksyms);
+	threads__free(fx.threads);
+	tep_free(fx.tep);
+}
+
+/* NAME.expected (plain) or NAME.json */
+static void check_fixture(const char *name, struct print_opts *opts)
+{
+	char file[64];
+
+	snprintf(file, sizeof(file), "%s.%s", name, opts->json ? "json" : "expected");
+	check_fixture_as(name, file, opts);
+}
+
+static void test_printer_sample_tracepoints_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("tp", &o);
+}
+
+static void test_printer_sample_bpf_output_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("bo", &o);
+}
+
+/* cpu-clock samples in kernel code: no CPU and no PERIOD in the samples (attr period). */
+static void test_printer_sample_counter_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("sw", &o);
+}
+
+/*
+ * sched_switch's state letters, sched_wakeup's %03d, a %ps function pointer resolved
+ * through the kernel symbols (taken from a perf record file with more events, so the
+ * expected lines were re-aligned to these events' widest name).
+ */
+static void test_printer_sample_tracepoint_formats_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("tp2", &o);
+}
+
+/* Tracepoint fields by name: numbers as numbers, strings as strings. */
+static void test_printer_sample_tracepoints_json(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT, .json = true };
+
+	check_fixture("tp", &o);
+}
+
+/* -F lists, spaced as perf script -F spaces them (NAME.fieldsN.expected). */
+static void test_printer_sample_fields_match_perf(void **state)
+{
+	static const struct {
+		const char *name, *expect, *spec;
+	} cases[] = {
+		{ "tp", "tp.fields.expected", "comm,pid,tid,cpu,time,event,trace" },
+		{ "tp", "tp.fields2.expected", "tid,time,trace,period" },
+		{ "bo", "bo.fields.expected", "comm,tid,time,period,event,ip,sym,dso" },
+		{ "bo", "bo.fields2.expected", "comm,pid,tid,cpu,ip,dso" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct print_opts o = { 0 };
+
+		assert_int_equal(printer__parse_fields(cases[i].spec, &o.fields), 0);
+		check_fixture_as(cases[i].name, cases[i].expect, &o);
+	}
+}
+
+/* Payloads of 0..20 bytes, the BPF string cases, unknown comm, cut microseconds. */
+static void test_printer_sample_generated_match_perf(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+
+	check_fixture("gen", &o);
+}
+
+static char *dump(const void *data, uint32_t size)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	print__bpf_output(f, data, size);
+	fclose(f);
+	return out;
+}
+
+static void test_print_bpf_output_padding(void **state)
+{
+	static const char *const rows[] = {
+		"      BPF output: 0000: 01                       .       \n",
+		"      BPF output: 0000: 01 02 03                 ...     \n",
+		"      BPF output: 0000: 01 02 03 04 05 06 07 08  ........\n",
+		"      BPF output: 0000: 01 02 03 04 05 06 07 08  ........\n"
+		"                  0008: 09                       .       \n",
+	};
+	static const uint32_t sizes[] = { 1, 3, 8, 9 };
+	unsigned char data[32];
+	char *out;
+	size_t i;
+
+	for (i = 0; i < sizeof(data); i++)
+		data[i] = i + 1;
+	out = dump(data, 0);
+	assert_string_equal(out, "");
+	free(out);
+	for (i = 0; i < 4; i++) {
+		out = dump(data, sizes[i]);
+		assert_string_equal(out, rows[i]);
+		free(out);
+	}
+}
+
+static void test_print_bpf_output_line_count(void **state)
+{
+	unsigned char data[21] = "abcdefghijklmnopqrst";
+	uint32_t n;
+
+	for (n = 0; n <= 20; n++) {
+		char *out = dump(data, n), *c;
+		unsigned lines = 0;
+
+		for (c = out; *c; c++)
+			lines += *c == '\n';
+		/* one row per 8 bytes; data[20] is the NUL: n == 21 would add a string line */
+		assert_int_equal(lines, (n + 7) / 8);
+		assert_int_equal(strlen(out), lines * 58);
+		free(out);
+	}
+}
+
+static void test_print_is_bpf_string_rules(void **state)
+{
+	static const struct {
+		const char *data;
+		uint32_t size;
+		bool string;
+	} cases[] = {
+		{ "abc", 3, false },	      /* no NUL */
+		{ "ab\0c", 4, false },	      /* a byte after the NUL */
+		{ "abc\0", 4, true },	      /* NUL-terminated */
+		{ "abc\0\0\0\0", 7, true },   /* NUL padding */
+		{ "", 0, false },	      /* empty payload */
+		{ "\0", 1, true },	      /* empty string */
+		{ "\0\0", 2, true },	      /* empty string, padded */
+		{ "a\nb\0", 4, false },	      /* newline is not printable */
+		{ "a\tb\0", 4, false },	      /* nor is a tab */
+		{ "\x80\0", 2, false },	      /* C1 controls are not */
+		{ "\x9f\0", 2, false },
+		{ "\xa0\xe9\xff\0", 4, true },   /* Latin-1 is, in perf's ctype */
+		{ "\x7f\0", 2, false },	      /* DEL is not */
+		{ "~ \0", 3, true },	      /* the printable edges */
+		{ "abc\0d\0", 6, false },     /* two strings */
+		{ "hello world\0", 12, true },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (print__is_bpf_string(cases[i].data, cases[i].size) != cases[i].string)
+			fail_msg("case %zu: expected %d", i, cases[i].string);
+	}
+}
+
+static void test_print_time_cut_not_rounded(void **state)
+{
+	char buf[64];
+
+	print__time(buf, sizeof(buf), 1000123456789ull);
+	assert_string_equal(buf, " 1000.123456");
+	print__time(buf, sizeof(buf), 999999999ull);
+	assert_string_equal(buf, "    0.999999");
+	print__time(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "    0.000000");
+	print__time(buf, sizeof(buf), 123456000000999ull);
+	assert_string_equal(buf, "123456.000000");
+}
+
+static char *one_sample(unsigned fields, bool json, const struct print_event *ev,
+			const struct sample *s, const char *comm)
+{
+	struct print_opts o = { .fields = fields, .json = json };
+	char *out = NULL;
+	size_t len = 0;
+	struct printer *p;
+
+	o.out = open_memstream(&out, &len);
+	p = printer__new(&o);
+	assert_non_null(p);
+	printer__set_name_width(p, 12);
+	printer__sample(p, ev, s, comm);
+	printer__free(p);
+	fclose(o.out);
+	return out;
+}
+
+static const struct print_event bpf_ev = {
+	.name = "evt", .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT, .period = 1
+};
+
+static void test_printer_sample_comm_fallback(void **state)
+{
+	struct sample s = { .tid = 77, .pid = 77, .has_tid = 1, .time = 5000000000ull,
+			    .has_time = 1 };
+	char *out;
+
+	out = one_sample(PF_COMM | PF_TID | PF_TIME, false, &bpf_ev, &s, NULL);
+	assert_string_equal(out, "             :77    77     5.000000: \n");
+	free(out);
+	out = one_sample(PF_COMM | PF_TID | PF_TIME, false, &bpf_ev, &s, "a-very-long-comm-name");
+	assert_string_equal(out, "a-very-long-comm-name    77     5.000000: \n");
+	free(out);
+	s.has_tid = 0;
+	out = one_sample(PF_COMM | PF_TID, false, &bpf_ev, &s, NULL);
+	assert_string_equal(out, "             :-1 \n");
+	free(out);
+}
+
+static void test_printer_sample_explicit_fields(void **state)
+{
+	struct sample s = { .tid = 10, .pid = 9, .has_tid = 1, .cpu = 3, .has_cpu = 1,
+			    .time = 591767633123ull, .has_time = 1, .ip = 0x1234, .has_ip = 1,
+			    .raw = "hi\0\0", .raw_size = 4, .has_raw = 1 };
+	char *out;
+
+	out = one_sample(PF_COMM | PF_PID | PF_TID | PF_TIME, false, &bpf_ev, &s, "gp");
+	assert_string_equal(out, "              gp     9/10      591.767633: \n");
+	free(out);
+	out = one_sample(PF_IP | PF_DSO, false, &bpf_ev, &s, "gp");
+	assert_string_equal(out, "             1234 ([unknown])\n");
+	free(out);
+	out = one_sample(PF_CPU | PF_PERIOD | PF_EVENT | PF_BPF_OUTPUT, false, &bpf_ev, &s, "gp");
+	assert_string_equal(out, "[003]          1          evt: \n"
+				 "      BPF output: 0000: 68 69 00 00              hi..    \n"
+				 "      BPF string: \"hi\"\n\n");
+	free(out);
+}
+
+/* A payload too short for its format, or of another format: the line without fields. */
+static void test_printer_sample_bad_tracepoint_payload(void **state)
+{
+	struct print_event ev = { .name = "sched:sched_process_exec", .type = PERF_TYPE_TRACEPOINT };
+	unsigned char raw[64] = { 0 };
+	struct sample s = { .raw = raw, .has_raw = 1 };
+	struct print_opts o = { .fields = PF_EVENT | PF_TRACE };
+	struct fixture fx = { 0 };
+	char *out, *hp;
+	size_t len;
+	uint32_t loc;
+
+	fx.tep = tpformat__new_tep();
+	hp = slurp("header_page.txt", &len);
+	assert_int_equal(tpformat__parse_header_page(fx.tep, hp, len), 0);
+	free(hp);
+	load_format(&fx, &ev);
+	memcpy(raw, &ev.tp->id, 2);
+	loc = 4u << 16 | 20; /* filename: 4 bytes at offset 20 */
+	memcpy(raw + 8, &loc, 4);
+	memcpy(raw + 20, "abc", 4);
+	o.tep = fx.tep;
+	s.raw_size = 20;
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: \n"); /* __data_loc points past the end */
+	free(out);
+	s.raw_size = 24;
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: filename=abc pid=0 old_pid=0\n");
+	free(out);
+	s.raw_size = 10; /* the fixed fields do not fit */
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: \n");
+	free(out);
+	raw[0] ^= 1; /* another event's id */
+	s.raw_size = 24;
+	out = one_sample(o.fields, false, &ev, &s, NULL);
+	assert_string_equal(out, "sched:sched_process_exec: \n");
+	free(out);
+	tep_free(fx.tep);
+}
+
+static void test_printer_sample_json(void **state)
+{
+	struct sample s = { .tid = 10, .pid = 9, .has_tid = 1, .cpu = 3, .has_cpu = 1,
+			    .time = 591767633123ull, .has_time = 1, .ip = 0xffffffff81000010ull,
+			    .has_ip = 1, .raw = "hi\0\0", .raw_size = 4, .has_raw = 1 };
+	char *out;
+
+	out = one_sample(PF_DEFAULT, true, &bpf_ev, &s, "g\"p");
+	assert_string_equal(out, "{\"type\":\"sample\",\"event\":\"evt\",\"comm\":\"g\\\"p\",\"pid\":9,"
+				 "\"tid\":10,\"cpu\":3,\"time\":591767633123,\"period\":1,"
+				 "\"ip\":\"0xffffffff81000010\",\"raw\":\"68690000\",\"string\":\"hi\"}\n");
+	free(out);
+}
+
+static void test_printer_lost_json_only(void **state)
+{
+	struct print_opts o = { .fields = PF_DEFAULT };
+	struct sample s = { .cpu = 1, .has_cpu = 1 };
+	char *out = NULL;
+	size_t len = 0;
+	struct printer *p;
+
+	o.out = open_memstream(&out, &len);
+	p = printer__new(&o);
+	printer__lost(p, &s, 5);
+	printer__free(p);
+	fclose(o.out);
+	assert_string_equal(out, "");
+	free(out);
+	o.json = true;
+	o.out = open_memstream(&out, &len);
+	p = printer__new(&o);
+	printer__lost(p, &s, 5);
+	printer__free(p);
+	fclose(o.out);
+	assert_string_equal(out, "{\"type\":\"lost\",\"lost\":5,\"cpu\":1}\n");
+	free(out);
+}
+
+static void test_printer_parse_fields_names(void **state)
+{
+	unsigned f = 0;
+
+	assert_int_equal(printer__parse_fields("comm,tid,cpu,time,event,bpf-output", &f), 0);
+	assert_int_equal(f, PF_COMM | PF_TID | PF_CPU | PF_TIME | PF_EVENT | PF_BPF_OUTPUT);
+	assert_int_equal(printer__parse_fields("ip,sym,symoff,dso,trace,pid,period", &f), 0);
+	assert_int_equal(f, PF_IP | PF_SYM | PF_SYMOFF | PF_DSO | PF_TRACE | PF_PID | PF_PERIOD);
+	f = 42;
+	assert_int_equal(printer__parse_fields("comm,bogus", &f), -EINVAL);
+	assert_int_equal(printer__parse_fields("", &f), -EINVAL);
+	assert_int_equal(printer__parse_fields("comm,", &f), -EINVAL);
+	assert_int_equal(printer__parse_fields("tidx", &f), -EINVAL);
+	assert_int_equal(f, 42);
+}
+
+static void test_printer_new_rejects_bad_opts(void **state)
+{
+	struct print_opts o = { 0 };
+
+	assert_null(printer__new(NULL));
+	assert_null(printer__new(&o));
+	printer__free(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_printer_sample_tracepoints_match_perf),
+		cmocka_unit_test(test_printer_sample_tracepoint_formats_match_perf),
+		cmocka_unit_test(test_printer_sample_tracepoints_json),
+		cmocka_unit_test(test_printer_sample_bpf_output_match_perf),
+		cmocka_unit_test(test_printer_sample_counter_match_perf),
+		cmocka_unit_test(test_printer_sample_generated_match_perf),
+		cmocka_unit_test(test_printer_sample_fields_match_perf),
+		cmocka_unit_test(test_print_bpf_output_padding),
+		cmocka_unit_test(test_print_bpf_output_line_count),
+		cmocka_unit_test(test_print_is_bpf_string_rules),
+		cmocka_unit_test(test_print_time_cut_not_rounded),
+		cmocka_unit_test(test_printer_sample_comm_fallback),
+		cmocka_unit_test(test_printer_sample_explicit_fields),
+		cmocka_unit_test(test_printer_sample_bad_tracepoint_payload),
+		cmocka_unit_test(test_printer_sample_json),
+		cmocka_unit_test(test_printer_lost_json_only),
+		cmocka_unit_test(test_printer_parse_fields_names),
+		cmocka_unit_test(test_printer_new_rejects_bad_opts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pdwriter: what it writes reads back with pdreader, also when cut short at any byte. */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "util/log.h"
+#include "perfdata/reader.h"
+#include "perfdata/writer.h"
+
+#define ST_ALL                                                                          \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
+	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
+
+struct ksample {
+	struct perf_event_header h;
+	uint64_t id, ip;
+	uint32_t pid, tid;
+	uint64_t time;
+	uint32_t cpu, res;
+	uint64_t period;
+	uint32_t raw_size;
+	char raw[12];
+};
+
+static char dir[] = "/tmp/test-pdwriter.XXXXXX";
+static char path[256];
+static struct perf_event_attr attrs[2];
+static uint64_t ids0[] = { 11, 12 }, ids1[] = { 21 };
+static struct pdwriter_event evs[2] = {
+	{ "evt", &attrs[0], ids0, 2, NULL, NULL },
+	{ "other", &attrs[1], ids1, 1, NULL, NULL },
+};
+
+static int setup(void **state)
+{
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/perf.data", dir);
+	for (int i = 0; i < 2; i++) {
+		memset(&attrs[i], 0, sizeof(attrs[i]));
+		attrs[i].type = PERF_TYPE_SOFTWARE;
+		attrs[i].size = sizeof(attrs[i]);
+		attrs[i].config = PERF_COUNT_SW_BPF_OUTPUT;
+		attrs[i].sample_period = 1;
+		attrs[i].sample_type = ST_ALL;
+		attrs[i].sample_id_all = 1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static struct ksample sample(uint64_t id, uint64_t time)
+{
+	struct ksample s;
+
+	memset(&s, 0, sizeof(s));
+	s.h.type = PERF_RECORD_SAMPLE;
+	s.h.misc = PERF_RECORD_MISC_USER;
+	s.h.size = sizeof(s);
+	s.id = id;
+	s.pid = s.tid = 4242;
+	s.time = time;
+	s.raw_size = sizeof(s.raw);
+	memcpy(s.raw, "hello world", 12);
+	return s;
+}
+
+/* 4 rounds of 3 samples (times falling inside a round), a COMM first. */
+static uint64_t write_file(const char *p)
+{
+	char *argv[] = { "perf-bpf", "record", NULL };
+	struct pdwriter_opts opts = { 2, argv };
+	struct pdwriter *w = pdwriter__open(p, evs, 2, &opts);
+	uint64_t bytes;
+
+	assert_non_null(w);
+	assert_int_equal(pdwriter__synth_comm(w, 4242, 4242, "a-rather-long-command-name"), 0);
+	for (int round = 0; round < 4; round++) {
+		for (int i = 0; i < 3; i++) {
+			struct ksample s = sample(i == 1 ? 21 : 11, 1000 + round * 10 + (3 - i));
+
+			assert_int_equal(pdwriter__write(w, &s, sizeof(s)), 0);
+		}
+		assert_int_equal(pdwriter__finish_round(w), 0);
+	}
+	bytes = pdwriter__bytes(w);
+	assert_int_equal(pdwriter__close(w), 0);
+	return bytes;
+}
+
+static void test_pdwriter__open_round_trip(void **state)
+{
+	struct pdreader_record rec;
+	struct pdreader *r;
+	struct stat st;
+	uint64_t last = 0, bytes = write_file(path);
+	int n = 0;
+
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_size, bytes);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	assert_true(pdreader__is_pipe(r));
+	assert_int_equal(pdreader__nr_events(r), 2);
+	assert_string_equal(pdreader__event(r, 0)->name, "evt");
+	assert_string_equal(pdreader__event(r, 1)->name, "other");
+	assert_int_equal(pdreader__event(r, 0)->attr.size, 128);
+	assert_int_equal(pdreader__event(r, 0)->nr_ids, 2);
+	assert_int_equal(pdreader__event(r, 1)->ids[0], 21);
+	assert_non_null(pdreader__feature_string(r, 3)); /* HOSTNAME */
+	assert_int_equal(pdreader__next(r, &rec), 1);
+	assert_int_equal(rec.hdr->type, PERF_RECORD_COMM);
+	assert_string_equal((const char *)rec.hdr + 16, "a-rather-long-c");
+	while (pdreader__next(r, &rec) > 0) {
+		const struct ksample *s = (const void *)rec.hdr;
+
+		assert_int_equal(rec.hdr->type, PERF_RECORD_SAMPLE);
+		assert_int_equal(rec.event, s->id == 21 ? 1 : 0);
+		assert_true(rec.time > last);
+		last = rec.time;
+		n++;
+	}
+	assert_int_equal(n, 12);
+	assert_int_equal(pdreader__stats(r)->nr_unordered, 0);
+	pdreader__free(r);
+}
+
+static void test_pdwriter__open_keeps_old_file(void **state)
+{
+	char old[300];
+	struct stat st;
+
+	write_file(path);
+	write_file(path);
+	snprintf(old, sizeof(old), "%s.old", path);
+	assert_int_equal(stat(old, &st), 0);
+	assert_true(st.st_size > 0);
+}
+
+static void test_pdwriter__open_bad_path(void **state)
+{
+	assert_null(pdwriter__open("/nonexistent/dir/perf.data", evs, 2, NULL));
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(pdwriter__close(NULL), 0);
+}
+
+/* A recording killed at any byte: every prefix reads back, up to its last whole record. */
+static void test_pdwriter__write_cut_anywhere(void **state)
+{
+	struct stat st;
+	char *buf;
+	int fd, prev = 0, opened = 0;
+
+	write_file(path);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	buf = malloc(st.st_size);
+	assert_non_null(buf);
+	assert_int_equal(read(fd, buf, st.st_size), st.st_size);
+	close(fd);
+	for (off_t n = 0; n <= st.st_size; n++) {
+		struct pdreader *r = pdreader__new_mem(buf, n);
+		struct pdreader_record rec;
+		int got = 0, ret;
+
+		if (!r)
+			continue;
+		opened++;
+		while ((ret = pdreader__next(r, &rec)) > 0)
+			got++;
+		assert_int_equal(ret, 0);
+		assert_true(got >= prev); /* a longer prefix never reads less */
+		prev = got;
+		pdreader__free(r);
+	}
+	assert_int_equal(prev, 13);
+	assert_true(opened > st.st_size / 2);
+	free(buf);
+}
+
+/* A full disk (here the file size limit): an error, and the file ends on a whole record. */
+static void test_pdwriter__write_disk_full(void **state)
+{
+	struct rlimit old, lim;
+	struct stat st;
+	struct pdwriter *w;
+	struct pdreader *r;
+	struct pdreader_record rec;
+	int err = 0, n = 0;
+
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim.rlim_cur = 16384; /* the soft limit only, so it can be raised again */
+	lim.rlim_max = old.rlim_max;
+	w = pdwriter__open(path, evs, 2, NULL);
+	assert_non_null(w);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	for (int i = 0; i < 100000 && !err; i++) {
+		struct ksample s = sample(11, 1000 + i);
+
+		err = pdwriter__write(w, &s, sizeof(s));
+		if (!err && i % 50 == 49)
+			err = pdwriter__finish_round(w);
+	}
+	assert_int_equal(pdwriter__close(w), -EFBIG);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	assert_true(err == -EFBIG);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size > 16384 - (off_t)sizeof(struct ksample)); /* every record that fit */
+	r = pdreader__open(path);
+	assert_non_null(r);
+	while (pdreader__next(r, &rec) > 0)
+		n++;
+	assert_true(n > 0);
+	assert_false(pdreader__stats(r)->truncated);
+	pdreader__free(r);
+}
+
+/* A writer killed (SIGKILL) in the middle of a busy recording leaves a readable file. */
+static void test_pdwriter__write_killed(void **state)
+{
+	struct pdreader_record rec;
+	struct pdreader *r;
+	struct stat st;
+	pid_t pid;
+	int n = 0, ret;
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct pdwriter *w = pdwriter__open(path, evs, 2, NULL);
+
+		for (uint64_t i = 0; w; i++) {
+			struct ksample s = sample(11, 1000 + i);
+
+			pdwriter__write(w, &s, sizeof(s));
+			if (i % 100 == 99)
+				pdwriter__finish_round(w);
+		}
+		_exit(1);
+	}
+	for (int i = 0; i < 500; i++) {
+		if (stat(path, &st) == 0 && st.st_size > 200000)
+			break;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	assert_int_equal(waitpid(pid, &ret, 0), pid);
+	assert_true(WIFSIGNALED(ret));
+	r = pdreader__open(path);
+	assert_non_null(r);
+	while ((ret = pdreader__next(r, &rec)) > 0) {
+		const struct ksample *s = (const void *)rec.hdr;
+
+		assert_int_equal(rec.hdr->type, PERF_RECORD_SAMPLE);
+		assert_string_equal(s->raw, "hello world");
+		n++;
+	}
+	assert_int_equal(ret, 0);
+	assert_true(n > 1000);
+	pdreader__free(r);
+}
+
+static void test_pdwriter__synth_kernel_mmap_record(void **state)
+{
+	struct pdwriter *w = pdwriter__open(path, evs, 1, NULL);
+	struct pdreader_record rec;
+	struct pdreader *r;
+	int err;
+
+	assert_non_null(w);
+	err = pdwriter__synth_kernel_mmap(w);
+	assert_int_equal(pdwriter__close(w), 0);
+	if (err == -EPERM || err == -ENOENT)
+		skip(); /* kallsyms hides addresses from this user */
+	assert_int_equal(err, 0);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	assert_int_equal(pdreader__next(r, &rec), 1);
+	assert_int_equal(rec.hdr->type, PERF_RECORD_MMAP);
+	assert_int_equal(rec.hdr->misc, PERF_RECORD_MISC_KERNEL);
+	assert_string_equal((const char *)rec.hdr + 40, "[kernel.kallsyms]_text");
+	pdreader__free(r);
+}
+
+static void test_pdwriter__open_tracing_data(void **state)
+{
+	struct perf_event_attr a = attrs[0];
+	struct pdwriter_event ev = { "sched:sched_switch", &a, ids0, 2, "sched", "sched_switch" };
+	const struct pdreader_event *e;
+	struct pdwriter *w;
+	struct pdreader *r;
+	size_t len;
+
+	if (access("/sys/kernel/tracing/events/sched/sched_switch/format", R_OK))
+		skip();
+	a.type = PERF_TYPE_TRACEPOINT;
+	a.config = 0;
+	{
+		FILE *f = fopen("/sys/kernel/tracing/events/sched/sched_switch/id", "r");
+
+		assert_non_null(f);
+		assert_int_equal(fscanf(f, "%llu", (unsigned long long *)&a.config), 1);
+		fclose(f);
+	}
+	w = pdwriter__open(path, &ev, 1, NULL);
+	assert_non_null(w);
+	assert_int_equal(pdwriter__close(w), 0);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	e = pdreader__event(r, 0);
+	assert_string_equal(e->tp_sys, "sched");
+	assert_non_null(e->tp_format);
+	assert_non_null(memmem(e->tp_format, e->tp_format_len, "name: sched_switch", 18));
+	assert_non_null(pdreader__header_page(r, &len));
+	assert_true(len > 0);
+	pdreader__free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pdwriter__open_round_trip),
+		cmocka_unit_test(test_pdwriter__open_keeps_old_file),
+		cmocka_unit_test(test_pdwriter__open_bad_path),
+		cmocka_unit_test(test_pdwriter__write_cut_anywhere),
+		cmocka_unit_test(test_pdwriter__write_disk_full),
+		cmocka_unit_test(test_pdwriter__write_killed),
+		cmocka_unit_test(test_pdwriter__synth_kernel_mmap_record),
+		cmocka_unit_test(test_pdwriter__open_tracing_data),
+	};
+
+	quiet = 1;
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "record/ksyms.h"
+
+/* Unsorted, with duplicates, a module, zero addresses and junk lines, as kallsyms can be. */
+static const char text[] = "ffffffff814c2b30 t perf_syscall_enter\n"
+			   "ffffffff81000000 T _stext\n"
+			   "ffffffff81000000 T _text\n"
+			   "ffffffff81000000 t __pi__text\n"
+			   "ffffffff814c2b20 t __pfx_perf_syscall_enter\n"
+			   "ffffffff812112c9 t perf_syscall_enter.cold\n"
+			   "ffffffff81500000 W weak_one\n"
+			   "ffffffff81500000 t local_one\n"
+			   "0000000000000000 A fixed_percpu_data\n"
+			   "not a line\n"
+			   "ffffffff81600000\n"
+			   "ffffffffc0201000 t ftrace_trampoline\t[__builtin__ftrace]\n"
+			   "ffffffffc0300000 t nft_do_chain\t[nf_tables]";
+
+static void test_ksyms_parse_sorted_lookup(void **state)
+{
+	struct ksyms *ks = ksyms__parse(text, strlen(text));
+	uint64_t off = 0;
+
+	assert_non_null(ks);
+	/* _text, _stext, __pi__text are one address */
+	assert_int_equal(ksyms__count(ks), 7);
+	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, &off), "perf_syscall_enter");
+	assert_int_equal(off, 0x1db);
+	assert_string_equal(ksyms__find(ks, 0xffffffff814c2b30ull, &off), "perf_syscall_enter");
+	assert_int_equal(off, 0);
+	assert_string_equal(ksyms__find(ks, 0xffffffff814c2b2full, &off),
+			    "__pfx_perf_syscall_enter");
+	assert_string_equal(ksyms__find(ks, 0xffffffff812112d0ull, &off),
+			    "perf_syscall_enter.cold");
+	assert_null(ksyms__module(ks, 0xffffffff812112d0ull));
+	assert_null(ksyms__find(ks, 0xffffffff80ffffffull, &off));
+	assert_null(ksyms__find(ks, 0, &off));
+	ksyms__free(ks);
+}
+
+static void test_ksyms_find_prefers_global(void **state)
+{
+	struct ksyms *ks = ksyms__parse(text, strlen(text));
+	uint64_t off;
+
+	assert_non_null(ks);
+	/* global over local, then fewer leading underscores, then the longer name */
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000004ull, &off), "_stext");
+	assert_int_equal(off, 4);
+	assert_string_equal(ksyms__find(ks, 0xffffffff81500000ull, NULL), "weak_one");
+	ksyms__free(ks);
+}
+
+static void test_ksyms_find_modules_and_end(void **state)
+{
+	struct ksyms *ks = ksyms__parse(text, strlen(text));
+	char buf[64];
+
+	assert_non_null(ks);
+	assert_string_equal(ksyms__find(ks, 0xffffffffc0201010ull, NULL), "ftrace_trampoline");
+	assert_string_equal(ksyms__module(ks, 0xffffffffc0201010ull), "__builtin__ftrace");
+	assert_string_equal(ksyms__module(ks, 0xffffffffc0300010ull), "nf_tables");
+	/* the last symbol does not swallow the rest of the address space */
+	assert_non_null(ksyms__find(ks, 0xffffffffc0300fffull, NULL));
+	assert_null(ksyms__find(ks, 0xffffffffc0400000ull, NULL));
+	assert_int_equal(ksyms__snprint(ks, 0xffffffff814c2d0bull, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "perf_syscall_enter+0x1db");
+	assert_int_equal(ksyms__snprint(ks, 0x10, buf, sizeof(buf)), -ENOENT);
+	assert_null(ksyms__find(NULL, 0xffffffff814c2d0bull, NULL));
+	ksyms__free(ks);
+	ksyms__free(NULL);
+}
+
+static void test_ksyms_parse_empty(void **state)
+{
+	errno = 0;
+	assert_null(ksyms__parse("0000000000000000 T _text\n", 25));
+	assert_int_equal(errno, ENODATA);
+	assert_null(ksyms__parse("", 0));
+}
+
+/* Text that is not NUL-terminated, cut inside an address: no read past its end (ASan). */
+static void test_ksyms_parse_unterminated(void **state)
+{
+	static const char line[] = "ffffffff81000000 T _text\nffffffff8100";
+	char *buf = malloc(sizeof(line) - 1);
+	struct ksyms *ks;
+
+	memcpy(buf, line, sizeof(line) - 1);
+	ks = ksyms__parse(buf, sizeof(line) - 1);
+	assert_non_null(ks);
+	assert_int_equal(ksyms__count(ks), 1);
+	ksyms__free(ks);
+	/* more than 16 digits is no address */
+	ks = ksyms__parse("1ffffffff81000000 T _text\n", 27);
+	assert_null(ks);
+	free(buf);
+}
+
+static void test_ksyms_load_file(void **state)
+{
+	char path[] = "/tmp/test-ksyms.XXXXXX";
+	int fd = mkstemp(path);
+	struct ksyms *ks;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), strlen(text));
+	close(fd);
+	ks = ksyms__load(path);
+	unlink(path);
+	assert_non_null(ks);
+	assert_int_equal(ksyms__count(ks), 7);
+	ksyms__free(ks);
+	errno = 0;
+	assert_null(ksyms__load("/nonexistent/kallsyms"));
+	assert_int_equal(errno, ENOENT);
+}
+
+/* A lazy handle reads its file at the first lookup, and only then. */
+static void test_ksyms_new_lazy_reads_on_first_lookup(void **state)
+{
+	char path[] = "/tmp/test-ksyms.XXXXXX";
+	int fd = mkstemp(path);
+	struct ksyms *ks, *missing;
+	uint64_t off;
+
+	assert_true(fd >= 0);
+	ks = ksyms__new_lazy(path); /* the file is still empty */
+	assert_non_null(ks);
+	assert_int_equal(write(fd, text, strlen(text)), strlen(text));
+	close(fd);
+	assert_non_null(ksyms__find(ks, 0xffffffff81000010ULL, &off));
+	unlink(path);
+	assert_int_equal(ksyms__count(ks), 7);
+	ksyms__free(ks);
+	missing = ksyms__new_lazy("/nonexistent/kallsyms");
+	assert_non_null(missing);
+	assert_null(ksyms__find(missing, 0xffffffff81000010ULL, &off));
+	assert_int_equal(ksyms__count(missing), 0);
+	ksyms__free(missing);
+}
+
+/* The running kernel's table, as root: _text resolves to itself. */
+static void test_ksyms_load_proc(void **state)
+{
+	struct ksyms *ks = ksyms__load(NULL);
+	char line[256], name[128];
+	unsigned long long addr = 0;
+	FILE *f;
+
+	if (!ks || getuid() != 0) {
+		ksyms__free(ks);
+		skip();
+	}
+	f = fopen("/proc/kallsyms", "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %*c %127s", &addr, name) == 2 && !strcmp(name, "_text"))
+			break;
+	fclose(f);
+	assert_true(ksyms__count(ks) > 1000);
+	assert_non_null(ksyms__find(ks, addr + 1, NULL));
+	ksyms__free(ks);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ksyms_parse_sorted_lookup),
+		cmocka_unit_test(test_ksyms_find_prefers_global),
+		cmocka_unit_test(test_ksyms_find_modules_and_end),
+		cmocka_unit_test(test_ksyms_parse_empty),
+		cmocka_unit_test(test_ksyms_parse_unterminated),
+		cmocka_unit_test(test_ksyms_load_file),
+		cmocka_unit_test(test_ksyms_load_proc),
+		cmocka_unit_test(test_ksyms_new_lazy_reads_on_first_lookup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
