@@ -186,14 +186,3 @@ int sample__parse_id(uint64_t sample_type, const void *rec, size_t size, struct 
 	}
 	return 0;
 }
-
-int sample__id_pos(uint64_t sample_type)
-{
-	uint64_t before = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR;
-
-	if (sample_type & PERF_SAMPLE_IDENTIFIER)
-		return 0;
-	if (!(sample_type & PERF_SAMPLE_ID))
-		return -1;
-	return 8 * __builtin_popcountll(sample_type & before);
-}

@@ -2,8 +2,8 @@
 /*
  * Decoding of kernel perf records (struct perf_event_header + body) as laid out by
  * attr.sample_type: PERF_RECORD_SAMPLE bodies, and the sample_id trailer of the
- * other kernel records when sample_id_all is set. Used by the live reader and by the
- * perf.data reader alike; never trusts the bytes (every length is checked).
+ * other kernel records when sample_id_all is set. The rest of a record's body is
+ * record.h's; never trusts the bytes (every length is checked).
  */
 #ifndef PERF_BPF_SAMPLE_H
 #define PERF_BPF_SAMPLE_H
@@ -39,11 +39,5 @@ int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sam
  * backwards from rec + size. -EINVAL when the record cannot hold it.
  */
 int sample__parse_id(uint64_t sample_type, const void *rec, size_t size, struct sample *s);
-
-/*
- * Byte offset of the id in a SAMPLE body (counted from the end of the 8-byte header)
- * for this sample_type, or -1 when it carries none.
- */
-int sample__id_pos(uint64_t sample_type);
 
 #endif

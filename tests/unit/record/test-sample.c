@@ -204,15 +204,6 @@ static void test_sample_parse_id_trailer(void **state)
 	assert_false(s.has_tid);
 }
 
-static void test_sample_id_pos_layouts(void **state)
-{
-	assert_int_equal(sample__id_pos(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP), 0);
-	assert_int_equal(sample__id_pos(0x5c7), 24); /* IP, TID, TIME before ID */
-	assert_int_equal(sample__id_pos(PERF_SAMPLE_ID), 0);
-	assert_int_equal(sample__id_pos(PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_CPU), 8);
-	assert_int_equal(sample__id_pos(ST_BPF), -1);
-}
-
 /* Random records and sample types: never a crash (run under ASan by `make asan`). */
 static void test_sample_parse_garbage(void **state)
 {
@@ -245,7 +236,6 @@ int main(void)
 		cmocka_unit_test(test_sample_parse_raw_size_overflow),
 		cmocka_unit_test(test_sample_parse_rejects_read),
 		cmocka_unit_test(test_sample_parse_id_trailer),
-		cmocka_unit_test(test_sample_id_pos_layouts),
 		cmocka_unit_test(test_sample_parse_garbage),
 	};
 

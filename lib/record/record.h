@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel perf records (struct perf_event_header + body), decoded in one place: the live
+ * reader, the perf.data reader and the consumer all read record bodies through this
+ * module and nowhere else. Every length is checked against the record's size.
+ *
+ *	struct record r;
+ *	if (record__decode(hdr, size, &layout, &r) == 0)
+ *		switch (r.type) { case PERF_RECORD_COMM: use r.comm ... }
+ *
+ * The layout says what the record's event put in it: its sample_type and whether
+ * the non-sample records carry the sample_id trailer (attr.sample_id_all).
+ *
+ * Before the record's event is known, record__id() finds its event id and record__time()
+ * its time, by the positions that every event of one stream shares (perf's rule: ids sit
+ * at the same place in every event's samples and trailers).
+ */
+#ifndef PERF_BPF_RECORD_H
+#define PERF_BPF_RECORD_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record/sample.h"
+
+/* What an event puts in its records. */
+struct record_layout {
+	uint64_t sample_type;
+	bool sample_id_all;
+};
+
+/* Longest file name a MMAP record may carry that we keep whole (PATH_MAX). */
+#define RECORD_PATH_MAX 4096
+
+struct record {
+	const struct perf_event_header *hdr; /* the whole record, size bytes */
+	uint32_t size;
+	uint32_t type; /* PERF_RECORD_* */
+	uint16_t misc;
+	/*
+	 * SAMPLE: the sample; other records: their sample_id trailer, when the layout has
+	 * one (its has_* bits say which fields it carried).
+	 */
+	struct sample s;
+	union {
+		struct { /* COMM */
+			uint32_t pid, tid;
+			const char *comm; /* NUL-terminated inside the record */
+			bool exec; /* PERF_RECORD_MISC_COMM_EXEC */
+		} comm;
+		struct { /* FORK, EXIT */
+			uint32_t pid, ppid, tid, ptid;
+			uint64_t time;
+		} task;
+		struct { /* MMAP, MMAP2 */
+			uint32_t pid, tid;
+			uint64_t start, len, pgoff;
+			const char *filename; /* NUL-terminated inside the record */
+			uint8_t cpumode; /* PERF_RECORD_MISC_KERNEL, _USER, ... */
+		} mmap;
+		struct { /* LOST */
+			uint64_t id, lost;
+		} lost;
+		struct { /* LOST_SAMPLES */
+			uint64_t lost;
+		} lost_samples;
+	};
+};
+
+/*
+ * Decode one kernel record of size bytes (size is trusted over hdr->size). 0 with *r
+ * filled; -EINVAL when the record is too short for its type or layout, or a string in
+ * it is not terminated; -ENOENT for a kernel record type it does not decode (r->type,
+ * r->hdr and r->size are still set, and nothing else).
+ */
+int record__decode(const struct perf_event_header *hdr, size_t size,
+		   const struct record_layout *layout, struct record *r);
+
+/*
+ * The event id of a record laid out as layout says: 0 with *id, -ENOENT when the record
+ * carries none (the layout has no id, or a non-sample record has no trailer), -EINVAL
+ * when the record is too short to hold it.
+ */
+int record__id(const struct perf_event_header *hdr, size_t size, const struct record_layout *layout,
+	       uint64_t *id);
+
+/* The record's time, 0 when it carries none (or is too short to hold it). */
+uint64_t record__time(const struct perf_event_header *hdr, size_t size,
+		      const struct record_layout *layout);
+
+/*
+ * Can events of layouts a and b share one stream, their ids found at the same places?
+ * (perf refuses a file where they cannot.)
+ */
+bool record__same_id_pos(const struct record_layout *a, const struct record_layout *b);
+
+#endif
