@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "perfdata/order.h"
+#include "record/record.h"
 #include "perfdata/reader.h"
 #include "perfdata/tracing.h"
 
@@ -35,6 +36,7 @@ enum { PD_FEAT_TRACING_DATA = 1, PD_FEAT_EVENT_DESC = 12, PD_NR_FEAT = 32 };
 
 struct ev {
 	struct pdreader_event pub;
+	struct record_layout layout; /* from the attr, for the record decoder */
 	char *name;
 	uint64_t *ids;
 };
@@ -57,8 +59,6 @@ struct pdreader {
 	size_t nr_evs;
 	struct idmap *ids;
 	size_t nr_ids;
-	int id_pos; /* u64 index of the id in a sample body, -1: none */
-	int is_pos; /* u64 index of the id counted from a trailer's end, -1: none */
 
 	struct pdtracing tr;
 	const char *fstr[PD_NR_FEAT];

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "record/record.h"
 #include "util/log.h"
 #include "perfdata/feature.h"
 #include "perfdata/reader-int.h"
@@ -114,6 +115,8 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	}
 	e->pub.ids = e->ids;
 	e->pub.nr_ids = nr_ids;
+	e->layout.sample_type = e->pub.attr.sample_type;
+	e->layout.sample_id_all = e->pub.attr.sample_id_all;
 	r->nr_evs++;
 	return 0;
 }
@@ -161,42 +164,18 @@ static int cmp_idmap(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static int sample_id_pos(uint64_t st)
-{
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		return 0;
-	if (!(st & PERF_SAMPLE_ID))
-		return -1;
-	return __builtin_popcountll(
-		st & (PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR));
-}
-
-static int trailer_id_pos(uint64_t st)
-{
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		return 1;
-	if (!(st & PERF_SAMPLE_ID))
-		return -1;
-	return 1 + __builtin_popcountll(st & (PERF_SAMPLE_CPU | PERF_SAMPLE_STREAM_ID));
-}
-
 /* perf's consistency rules between attrs, and the id -> event table. */
 static int check_events(struct pdreader *r)
 {
 	size_t n = 0;
 
-	r->id_pos = r->is_pos = -1;
 	r->sorted = r->nr_evs > 0;
 	for (size_t i = 0; i < r->nr_evs; i++) {
 		const struct perf_event_attr *a = &r->evs[i].pub.attr;
 
 		if (a->sample_id_all != r->evs[0].pub.attr.sample_id_all)
 			return seterr(r, -EINVAL, "non matching sample_id_all");
-		if (r->nr_evs > 1 && (sample_id_pos(a->sample_type) < 0 ||
-				      sample_id_pos(a->sample_type) !=
-					      sample_id_pos(r->evs[0].pub.attr.sample_type) ||
-				      trailer_id_pos(a->sample_type) !=
-					      trailer_id_pos(r->evs[0].pub.attr.sample_type)))
+		if (r->nr_evs > 1 && !record__same_id_pos(&r->evs[i].layout, &r->evs[0].layout))
 			return seterr(r, -EINVAL, "non matching sample_type");
 		/* a READ sample can only be attributed with the ids in it */
 		if ((a->sample_type & PERF_SAMPLE_READ) && !(a->read_format & PERF_FORMAT_ID))
@@ -206,10 +185,6 @@ static int check_events(struct pdreader *r)
 	}
 	if (r->pipe)
 		r->sorted = true;
-	if (r->nr_evs) {
-		r->id_pos = sample_id_pos(r->evs[0].pub.attr.sample_type);
-		r->is_pos = trailer_id_pos(r->evs[0].pub.attr.sample_type);
-	}
 	free(r->ids);
 	r->ids = n ? malloc(n * sizeof(*r->ids)) : NULL;
 	if (n && !r->ids)
@@ -380,87 +355,68 @@ static int setup(struct pdreader *r)
 }
 
 /* The event of a kernel record (-1 with *err set when its id names none). */
-static int64_t record_event(struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size,
+static int64_t record_event(struct pdreader *r, const struct perf_event_header *hdr, uint64_t pos,
 			    int *err)
 {
 	struct idmap key, *m;
-	uint64_t at;
+	int ret;
 
 	*err = 0;
 	if (r->nr_evs <= 1)
 		return r->nr_evs ? 0 : -1;
-	if (type == PERF_RECORD_SAMPLE) {
-		if (r->id_pos < 0 || 8 + 8ULL * (r->id_pos + 1) > size)
-			return -1;
-		at = pos + 8 + 8ULL * r->id_pos;
-	} else {
-		if (!r->evs[0].pub.attr.sample_id_all || r->is_pos < 0)
-			return 0;
-		if (8 + 8ULL * r->is_pos > size)
-			return -1;
-		at = pos + size - 8ULL * r->is_pos;
-	}
-	key.id = get64(r, at);
+	ret = record__id(hdr, hdr->size, &r->evs[0].layout, &key.id);
+	if (ret == -ENOENT) /* only samples must name their event */
+		return hdr->type == PERF_RECORD_SAMPLE ? -1 : 0;
+	if (ret)
+		return -1;
 	if (!key.id)
 		return 0;
 	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
 	if (m)
 		return m->ev;
 	*err = seterr(r, -EINVAL, "record at %#llx (type %u): id %llu belongs to no event",
-		      (unsigned long long)pos, type, (unsigned long long)key.id);
+		      (unsigned long long)pos, hdr->type, (unsigned long long)key.id);
 	return -1;
 }
 
-/* The record's time by its event's layout, 0 when it has none. */
-static uint64_t record_time(const struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size,
-			    int64_t ev)
+/* The record at off, copied when it is misaligned (streaming files have odd-sized records). */
+static const struct perf_event_header *record_ptr(struct pdreader *r, uint64_t off)
 {
-	uint64_t st, n;
+	const uint8_t *p = r->buf + off;
 
-	if (ev < 0)
-		return 0;
-	st = r->evs[ev].pub.attr.sample_type;
-	if (!(st & PERF_SAMPLE_TIME))
-		return 0;
-	if (type == PERF_RECORD_SAMPLE) {
-		n = __builtin_popcountll(
-			st & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID));
-		return 8 + 8 * (n + 1) <= size ? get64(r, pos + 8 + 8 * n) : 0;
+	if (off % 8) {
+		memcpy(r->scratch, p, get32(r, off + 4) >> 16);
+		p = (const uint8_t *)r->scratch;
 	}
-	if (!r->evs[ev].pub.attr.sample_id_all)
-		return 0;
-	n = 1 + __builtin_popcountll(st & (PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID |
-					   PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER));
-	return 8 + 8 * (n + __builtin_popcountll(st & PERF_SAMPLE_TID)) <= size ?
-		       get64(r, pos + size - 8 * n) :
-		       0;
+	return (const struct perf_event_header *)p;
 }
 
 static void fill(struct pdreader *r, struct pdreader_record *rec, uint64_t off, int64_t ev,
 		 uint64_t time)
 {
-	const uint8_t *p = r->buf + off;
-
-	if (off % 8) { /* streaming files have odd-sized header records before */
-		memcpy(r->scratch, p, get32(r, off + 4) >> 16);
-		p = (const uint8_t *)r->scratch;
-	}
-	rec->hdr = (const struct perf_event_header *)p;
+	rec->hdr = record_ptr(r, off);
 	rec->event = ev;
 	rec->time = time;
 	rec->offset = off;
 }
 
-static void count(struct pdreader *r, uint64_t pos, uint32_t type, uint16_t size)
+static void count(struct pdreader *r, const struct perf_event_header *hdr, size_t size)
 {
+	static const struct record_layout body_only;
+	struct record rec;
+
 	r->st.nr_records++;
-	if (type == PERF_RECORD_SAMPLE)
+	if (hdr->type == PERF_RECORD_SAMPLE) {
 		r->st.nr_samples++;
-	else if (type == PERF_RECORD_LOST && size >= 24) {
-		r->st.nr_lost++;
-		r->st.lost_events += get64(r, pos + 16);
-	} else if (type == PERF_RECORD_LOST_SAMPLES && size >= 16)
-		r->st.lost_samples += get64(r, pos + 8);
+	} else if (hdr->type == PERF_RECORD_LOST) {
+		if (!record__decode(hdr, size, &body_only, &rec)) {
+			r->st.nr_lost++;
+			r->st.lost_events += rec.lost.lost;
+		}
+	} else if (hdr->type == PERF_RECORD_LOST_SAMPLES) {
+		if (!record__decode(hdr, size, &body_only, &rec))
+			r->st.lost_samples += rec.lost_samples.lost;
+	}
 }
 
 static void skip_unknown(struct pdreader *r, uint32_t type)
@@ -475,6 +431,7 @@ static void skip_unknown(struct pdreader *r, uint32_t type)
 static int read_one(struct pdreader *r, struct pdreader_record *rec)
 {
 	uint64_t pos = r->pos, extra, time, size = record_at(r, pos, &extra);
+	const struct perf_event_header *hdr;
 	uint32_t type;
 	int64_t ev;
 	int err;
@@ -492,7 +449,8 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 		skip_unknown(r, type);
 		return 0;
 	}
-	count(r, pos, type, size);
+	hdr = record_ptr(r, pos);
+	count(r, hdr, size);
 	if (type >= PD_HEADER_ATTR) {
 		if (type == PD_FINISHED_ROUND && r->sorted) {
 			pdorder__round(&r->order);
@@ -504,10 +462,10 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 		}
 		return 0;
 	}
-	ev = record_event(r, pos, type, size, &err);
+	ev = record_event(r, hdr, pos, &err);
 	if (err)
 		return err;
-	time = record_time(r, pos, type, size, ev);
+	time = ev < 0 ? 0 : record__time(hdr, size, &r->evs[ev].layout);
 	if (r->sorted && time && time != ~0ULL) {
 		err = pdorder__push(&r->order, time, pos, ev);
 		r->st.nr_unordered = r->order.nr_unordered;
