@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Samples as JSON Lines: one object per sample, every key documented in print.h. */
+#include <stdio.h>
 #include <string.h>
 #include <linux/perf_event.h>
 #include <traceevent/event-parse.h>
 
 #include "util/jsonw.h"
-#include "record/ksyms.h"
+#include "record/tpformat.h"
 #include "output/print-json.h"
 
 /* Unsigned or sign-extended value of a 1/2/4/8-byte integer at p. */
@@ -67,22 +68,6 @@ static void put_array(struct jsonw *w, const unsigned char *p, unsigned len, uns
 	jsonw__end_array(w);
 }
 
-/* A __data_loc field: where its bytes are, checked against the payload. */
-static bool data_loc(const struct tep_format_field *fl, const unsigned char *raw, uint32_t size,
-		     uint32_t *off, uint32_t *len)
-{
-	uint32_t loc;
-
-	if (fl->size != 4)
-		return false;
-	memcpy(&loc, raw + fl->offset, 4);
-	*off = loc & 0xffff;
-	*len = loc >> 16;
-	if (fl->flags & TEP_FIELD_IS_RELATIVE)
-		*off += fl->offset + fl->size;
-	return *off <= size && *len <= size - *off;
-}
-
 static void put_field(struct jsonw *w, const struct tep_format_field *fl, const unsigned char *raw,
 		      uint32_t size)
 {
@@ -91,7 +76,7 @@ static void put_field(struct jsonw *w, const struct tep_format_field *fl, const 
 	uint32_t off, len;
 
 	if (fl->flags & TEP_FIELD_IS_DYNAMIC) {
-		if (!data_loc(fl, raw, size, &off, &len)) {
+		if (!tpformat__field_span(fl, raw, size, &off, &len)) {
 			jsonw__null(w);
 			return;
 		}
@@ -118,8 +103,7 @@ static void put_fields(struct jsonw *w, const struct tep_event *tp, const struct
 	jsonw__name(w, "fields");
 	jsonw__start_object(w);
 	for (fl = tp->format.fields; fl; fl = fl->next) {
-		if (fl->offset < 0 || fl->size < 0 ||
-		    (uint64_t)fl->offset + (uint64_t)fl->size > s->raw_size)
+		if (!tpformat__field_inside(fl, s->raw_size))
 			continue;
 		jsonw__name(w, fl->name);
 		put_field(w, fl, s->raw, s->raw_size);
@@ -127,16 +111,20 @@ static void put_fields(struct jsonw *w, const struct tep_event *tp, const struct
 	jsonw__end_object(w);
 }
 
-static void put_sym(struct jsonw *w, const struct print_opts *o, uint64_t ip)
+static void put_sym(struct jsonw *w, const struct print_sym *sym)
 {
 	char buf[256];
 
-	if ((int64_t)ip < 0 && !ksyms__snprint(o->ksyms, ip, buf, sizeof(buf)))
-		jsonw__kv_str(w, "sym", buf);
+	if (!sym->name)
+		return;
+	snprintf(buf, sizeof(buf), "%s+0x%llx", sym->name, (unsigned long long)sym->off);
+	jsonw__kv_str(w, "sym", buf);
 }
 
-static void put_payload(struct jsonw *w, const struct print_event *ev, const struct sample *s)
+static void put_payload(struct jsonw *w, const struct print_event *ev,
+			const struct print_sample *ps)
 {
+	const struct sample *s = ps->s;
 	uint16_t type;
 
 	if (ev->type == PERF_TYPE_TRACEPOINT) {
@@ -149,18 +137,20 @@ static void put_payload(struct jsonw *w, const struct print_event *ev, const str
 	}
 	jsonw__name(w, "raw");
 	jsonw__hex(w, s->raw, s->raw_size);
-	if (print__is_bpf_string(s->raw, s->raw_size))
+	if (ps->is_string)
 		jsonw__kv_str(w, "string", s->raw);
 }
 
-void print_json__sample(struct jsonw *w, const struct print_opts *o, const struct print_event *ev,
-			const struct sample *s, const char *comm)
+void print_json__sample(struct jsonw *w, const struct print_event *ev,
+			const struct print_sample *ps)
 {
+	const struct sample *s = ps->s;
+
 	jsonw__start_object(w);
 	jsonw__kv_str(w, "type", "sample");
 	jsonw__kv_str(w, "event", ev->name ? ev->name : "");
-	if (comm)
-		jsonw__kv_str(w, "comm", comm);
+	if (ps->comm)
+		jsonw__kv_str(w, "comm", ps->comm);
 	if (s->has_tid) {
 		jsonw__kv_s64(w, "pid", (int32_t)s->pid);
 		jsonw__kv_s64(w, "tid", (int32_t)s->tid);
@@ -173,10 +163,10 @@ void print_json__sample(struct jsonw *w, const struct print_opts *o, const struc
 		jsonw__kv_u64(w, "period", s->has_period ? s->period : ev->period);
 	if (s->has_ip) {
 		jsonw__kv_xu64(w, "ip", s->ip);
-		put_sym(w, o, s->ip);
+		put_sym(w, &ps->sym);
 	}
 	if (s->has_raw)
-		put_payload(w, ev, s);
+		put_payload(w, ev, ps);
 	jsonw__end_object(w);
 }
 

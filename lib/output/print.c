@@ -12,8 +12,9 @@
 #include <traceevent/trace-seq.h>
 
 #include "util/jsonw.h"
-#include "record/ksyms.h"
 #include "util/log.h"
+#include "record/ksyms.h"
+#include "record/tpformat.h"
 #include "output/print-json.h"
 #include "output/print.h"
 
@@ -253,14 +254,14 @@ static void dump_row(struct printer *p, const unsigned char *d, uint32_t off, ui
 	p->len += q - start;
 }
 
-static void bpf_output(struct printer *p, const void *data, uint32_t size)
+static void bpf_output(struct printer *p, const void *data, uint32_t size, bool is_string)
 {
 	const unsigned char *d = data;
 	uint32_t off;
 
 	for (off = 0; off < size; off += 8)
 		dump_row(p, d + off, off, size - off < 8 ? size - off : 8);
-	if (print__is_bpf_string(data, size)) {
+	if (is_string) {
 		ob_str(p, "      BPF string: \"");
 		ob_str(p, data);
 		ob_put(p, "\"\n", 2);
@@ -275,17 +276,12 @@ void print__bpf_output(FILE *f, const void *data, uint32_t size)
 		return;
 	p->o.out = f;
 	p->len = 0;
-	bpf_output(p, data, size);
+	bpf_output(p, data, size, print__is_bpf_string(data, size));
 	ob_flush(p);
 	free(p);
 }
 
 /* ---- one sample ---- */
-
-static bool is_bpf_output(const struct print_event *ev)
-{
-	return ev->type == PERF_TYPE_SOFTWARE && ev->config == PERF_COUNT_SW_BPF_OUTPUT;
-}
 
 static unsigned default_fields(const struct print_event *ev)
 {
@@ -294,7 +290,7 @@ static unsigned default_fields(const struct print_event *ev)
 	if (ev->type == PERF_TYPE_TRACEPOINT)
 		return f | PF_TRACE;
 	f |= PF_PERIOD | PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
-	if (is_bpf_output(ev))
+	if (print_event__is_bpf_output(ev))
 		f |= PF_BPF_OUTPUT;
 	return f;
 }
@@ -360,41 +356,6 @@ static void print_prefix(struct printer *p, unsigned f, const struct print_event
 	}
 }
 
-/* A field that lies inside a payload of size bytes. */
-static bool field_inside(const struct tep_format_field *fl, uint32_t size)
-{
-	return fl->offset >= 0 && fl->size >= 0 && (uint64_t)fl->offset + fl->size <= size;
-}
-
-/*
- * libtraceevent reads fields blindly: every fixed field must lie inside the payload and
- * every __data_loc/__rel_loc field must point inside it.
- */
-static bool tp_payload_ok(const struct tep_event *tp, const unsigned char *raw, uint32_t size)
-{
-	const struct tep_format_field *fl;
-	uint32_t loc, off;
-
-	for (fl = tp->format.common_fields; fl; fl = fl->next)
-		if (!field_inside(fl, size))
-			return false;
-	for (fl = tp->format.fields; fl; fl = fl->next) {
-		if (!field_inside(fl, size))
-			return false;
-		if (!(fl->flags & TEP_FIELD_IS_DYNAMIC))
-			continue;
-		if (fl->size != 4)
-			return false;
-		memcpy(&loc, raw + fl->offset, 4);
-		off = loc & 0xffff;
-		if (fl->flags & TEP_FIELD_IS_RELATIVE)
-			off += fl->offset + fl->size;
-		if ((uint64_t)off + (loc >> 16) > size)
-			return false;
-	}
-	return true;
-}
-
 /* The payload copied with NULs after it, so that no unterminated string runs past the end. */
 static void *tp_copy(struct printer *p, const void *raw, uint32_t size)
 {
@@ -422,7 +383,7 @@ static void print_trace(struct printer *p, const struct print_event *ev, const s
 		return;
 	memcpy(&type, s->raw, 2);
 	/* libtraceevent finds the format again by common_type: it must be ours */
-	if (type != ev->tp->id || !tp_payload_ok(ev->tp, s->raw, s->raw_size))
+	if (type != ev->tp->id || !tpformat__payload_ok(ev->tp, s->raw, s->raw_size))
 		return;
 	rec.data = tp_copy(p, s->raw, s->raw_size);
 	if (!rec.data)
@@ -454,20 +415,18 @@ static const struct symcache *resolve(struct printer *p, uint64_t ip)
 	return c;
 }
 
-static void print_ip(struct printer *p, unsigned f, const struct sample *s)
+static void print_ip(struct printer *p, unsigned f, const struct print_sample *ps)
 {
-	const struct symcache *c = resolve(p, s->ip);
-	const char *sym = c->sym, *mod = c->mod;
-	uint64_t off = c->off;
+	const char *sym = ps->sym.name, *mod = ps->sym.module;
 
 	ob_ch(p, ' ');
-	ob_hex(p, s->ip, 16);
+	ob_hex(p, ps->s->ip, 16);
 	if (f & PF_SYM) {
 		ob_ch(p, ' ');
 		ob_str(p, sym ? sym : "[unknown]");
 		if (sym && (f & PF_SYMOFF)) {
 			ob_put(p, "+0x", 3);
-			ob_hex(p, off, 0);
+			ob_hex(p, ps->sym.off, 0);
 		}
 	}
 	if (f & PF_DSO) {
@@ -485,38 +444,61 @@ static void print_ip(struct printer *p, unsigned f, const struct sample *s)
 	}
 }
 
-static void print_plain(struct printer *p, const struct print_event *ev, const struct sample *s,
-			const char *comm)
+static unsigned fields_of(const struct printer *p, const struct print_event *ev)
 {
 	unsigned f = p->o.fields;
 
-	if (f & PF_DEFAULT)
-		f = default_fields(ev) | PF_DEFAULT;
-	print_prefix(p, f, ev, s, comm);
+	return f & PF_DEFAULT ? default_fields(ev) | PF_DEFAULT : f;
+}
+
+static void print_plain(struct printer *p, const struct print_event *ev,
+			const struct print_sample *ps)
+{
+	const struct sample *s = ps->s;
+	unsigned f = fields_of(p, ev);
+
+	print_prefix(p, f, ev, s, ps->comm);
 	if ((f & PF_TRACE) && ev->type == PERF_TYPE_TRACEPOINT)
 		print_trace(p, ev, s);
 	if ((f & PF_IP) && s->has_ip)
-		print_ip(p, f, s);
-	if ((f & PF_BPF_OUTPUT) && is_bpf_output(ev)) {
+		print_ip(p, f, ps);
+	if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev)) {
 		ob_ch(p, '\n');
 		if (s->has_raw)
-			bpf_output(p, s->raw, s->raw_size);
+			bpf_output(p, s->raw, s->raw_size, ps->is_string);
 	}
 	ob_ch(p, '\n');
 	/* hand the sample to stdio: its buffering decides when bytes leave */
 	ob_flush(p);
 }
 
+/* Resolve once what either printer shows: the symbol and the string rule. */
+static void resolve_sample(struct printer *p, const struct print_event *ev, struct print_sample *ps)
+{
+	const struct sample *s = ps->s;
+	unsigned f = p->jw ? 0 : fields_of(p, ev);
+
+	if (s->has_ip && (p->jw || (f & PF_IP && f & (PF_SYM | PF_DSO)))) {
+		const struct symcache *c = resolve(p, s->ip);
+
+		ps->sym = (struct print_sym){ .name = c->sym, .off = c->off, .module = c->mod };
+	}
+	if (s->has_raw && ev->type != PERF_TYPE_TRACEPOINT && (p->jw || f & PF_BPF_OUTPUT))
+		ps->is_string = print__is_bpf_string(s->raw, s->raw_size);
+}
+
 void printer__sample(struct printer *p, const struct print_event *ev, const struct sample *s,
 		     const char *comm)
 {
+	struct print_sample ps = { .s = s, .comm = comm };
+
 	if (!p || !ev || !s)
 		return;
-	if (p->jw) {
-		print_json__sample(p->jw, &p->o, ev, s, comm);
-		return;
-	}
-	print_plain(p, ev, s, comm);
+	resolve_sample(p, ev, &ps);
+	if (p->jw)
+		print_json__sample(p->jw, ev, &ps);
+	else
+		print_plain(p, ev, &ps);
 }
 
 void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
@@ -586,6 +568,18 @@ void printer__flush(struct printer *p)
 		return;
 	ob_flush(p);
 	fflush(p->o.out);
+}
+
+void printer__set_ksyms(struct printer *p, struct ksyms *ksyms)
+{
+	if (!p)
+		return;
+	if (p->o.tep && p->o.ksyms)
+		tep_reset_function_resolver(p->o.tep);
+	p->o.ksyms = ksyms;
+	memset(p->cache, 0, sizeof(p->cache)); /* what was unknown may resolve now */
+	if (p->o.tep && ksyms)
+		tep_set_function_resolver(p->o.tep, resolve_func, p);
 }
 
 void printer__set_name_width(struct printer *p, int width)

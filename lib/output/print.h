@@ -34,21 +34,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "record/sample.h"
+#include "output/print-sample.h"
 
 struct tep_handle;
-struct tep_event;
 struct ksyms;
-
-/* What the printer needs to know of one event (one attr). */
-struct print_event {
-	const char *name; /* "__bpf_stdout__", "evt", "syscalls:sys_enter_openat" */
-	uint32_t type; /* PERF_TYPE_* */
-	uint64_t config;
-	uint64_t sample_type;
-	struct tep_event *tp; /* tracepoint format, NULL for other events */
-	uint64_t period; /* attr.sample_period: printed when samples lack PERIOD */
-};
 
 /* -F fields */
 enum print_field {
@@ -84,6 +73,8 @@ struct printer;
 
 struct printer *printer__new(const struct print_opts *opts);
 void printer__free(struct printer *p);
+/* Kernel symbols from now on (borrowed; the printer's tep resolves through them too). */
+void printer__set_ksyms(struct printer *p, struct ksyms *ksyms);
 /* Event names are right-aligned to the longest one, as perf script does. */
 void printer__set_name_width(struct printer *p, int width);
 /* comm: the thread's name, or NULL when unknown (printed as ":tid"). */

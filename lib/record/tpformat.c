@@ -261,3 +261,44 @@ int tpformat__glob(const char *sys_pat, const char *name_pat, char ***names)
 		qsort(*names, nr, sizeof(**names), cmp_names);
 	return nr;
 }
+
+bool tpformat__field_inside(const struct tep_format_field *fl, uint32_t size)
+{
+	return fl->offset >= 0 && fl->size >= 0 && (uint64_t)fl->offset + fl->size <= size;
+}
+
+bool tpformat__field_span(const struct tep_format_field *fl, const void *raw, uint32_t size,
+			  uint32_t *off, uint32_t *len)
+{
+	uint32_t loc;
+
+	if (!tpformat__field_inside(fl, size))
+		return false;
+	if (!(fl->flags & TEP_FIELD_IS_DYNAMIC)) {
+		*off = fl->offset;
+		*len = fl->size;
+		return true;
+	}
+	if (fl->size != 4)
+		return false;
+	memcpy(&loc, (const char *)raw + fl->offset, 4);
+	*off = loc & 0xffff;
+	*len = loc >> 16;
+	if (fl->flags & TEP_FIELD_IS_RELATIVE)
+		*off += fl->offset + fl->size;
+	return (uint64_t)*off + *len <= size;
+}
+
+bool tpformat__payload_ok(const struct tep_event *tp, const void *raw, uint32_t size)
+{
+	const struct tep_format_field *fl;
+	uint32_t off, len;
+
+	for (fl = tp->format.common_fields; fl; fl = fl->next)
+		if (!tpformat__field_inside(fl, size))
+			return false;
+	for (fl = tp->format.fields; fl; fl = fl->next)
+		if (!tpformat__field_span(fl, raw, size, &off, &len))
+			return false;
+	return true;
+}

@@ -12,10 +12,13 @@
 #ifndef PERF_BPF_TPFORMAT_H
 #define PERF_BPF_TPFORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct tep_handle;
 struct tep_event;
+struct tep_format_field;
 
 /* The tracepoint's id ("events/SYS/NAME/id"): >= 0, or -ENOENT when there is no such tracepoint. */
 int tpformat__id(const char *sys, const char *name);
@@ -52,5 +55,17 @@ int tpformat__parse(struct tep_handle *tep, const char *sys, const char *text, s
 /* The event SYS:NAME of tep, read from tracefs and parsed the first time it is asked for. */
 int tpformat__load(struct tep_handle *tep, const char *sys, const char *name,
 		   struct tep_event **ev);
+
+/* Does the field's own slot (a value, or a __data_loc descriptor) lie inside the payload? */
+bool tpformat__field_inside(const struct tep_format_field *fl, uint32_t size);
+/*
+ * Where a field's bytes lie in a payload of size bytes: a fixed field at its offset, a
+ * __data_loc/__rel_loc field where its descriptor points. false when they are not all
+ * inside the payload (libtraceevent reads fields blindly: check before it does).
+ */
+bool tpformat__field_span(const struct tep_format_field *fl, const void *raw, uint32_t size,
+			  uint32_t *off, uint32_t *len);
+/* Is every field of tp's format, common ones included, inside this payload? */
+bool tpformat__payload_ok(const struct tep_event *tp, const void *raw, uint32_t size);
 
 #endif

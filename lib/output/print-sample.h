@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What both printers (text in print.c, JSON in print-json.c) are handed: the event a
+ * sample belongs to, and the sample with everything resolved once (thread name, symbol,
+ * whether its payload reads as a string). The printers format; they look nothing up.
+ */
+#ifndef PERF_BPF_PRINT_SAMPLE_H
+#define PERF_BPF_PRINT_SAMPLE_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "record/sample.h"
+
+struct tep_event;
+
+/* What the printers need to know of one event (one attr). */
+struct print_event {
+	const char *name; /* "__bpf_stdout__", "evt", "syscalls:sys_enter_openat" */
+	uint32_t type; /* PERF_TYPE_* */
+	uint64_t config;
+	uint64_t sample_type;
+	struct tep_event *tp; /* tracepoint format, NULL for other events */
+	uint64_t period; /* attr.sample_period: printed when samples lack PERIOD */
+};
+
+/* Where a sample's ip lies: name NULL when nothing is known of it. */
+struct print_sym {
+	const char *name;
+	uint64_t off;
+	const char *module; /* a kernel module's name, NULL for the kernel image */
+};
+
+struct print_sample {
+	const struct sample *s;
+	const char *comm; /* NULL when unknown */
+	struct print_sym sym; /* of s->ip, when the sample has one */
+	bool is_string; /* the raw payload is a C string (perf's "BPF string" rule) */
+};
+
+static inline bool print_event__is_bpf_output(const struct print_event *ev)
+{
+	return ev->type == PERF_TYPE_SOFTWARE && ev->config == PERF_COUNT_SW_BPF_OUTPUT;
+}
+
+#endif
