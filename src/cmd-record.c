@@ -20,20 +20,20 @@ static const char *const record_usage[] = {
 	NULL,
 };
 
-struct record {
+struct recorder {
 	struct pdwriter *writer;
 	unsigned long samples;
 	int err;
 };
 
-static int record_record(void *ctx, const struct perf_event_header *rec, int cpu, struct evsel *ev)
+static int record_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
 {
-	struct record *r = ctx;
+	struct recorder *r = ctx;
 	int err;
 
 	if (rec->type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING)
 		r->samples++;
-	err = pdwriter__write(r->writer, rec, rec->size);
+	err = pdwriter__write(r->writer, rec->hdr, rec->size);
 	if (err)
 		r->err = err;
 	return err;
@@ -41,7 +41,7 @@ static int record_record(void *ctx, const struct perf_event_header *rec, int cpu
 
 static int record_round(void *ctx)
 {
-	struct record *r = ctx;
+	struct recorder *r = ctx;
 	int err = pdwriter__finish_round(r->writer);
 
 	if (err)
@@ -141,7 +141,7 @@ static int write_unreported_lost(struct pdwriter *w, const struct evlist *el)
 	return total > reported ? pdwriter__synth_lost(w, total - reported) : 0;
 }
 
-static void report(const struct record *r, struct session *s, const char *path, uint64_t bytes)
+static void report(const struct recorder *r, struct session *s, const char *path, uint64_t bytes)
 {
 	uint64_t lost = evlist__lost_samples(session__evlist(s));
 
@@ -155,7 +155,7 @@ static void report(const struct record *r, struct session *s, const char *path, 
 static int run(struct evopts *eo, int argc, char **argv)
 {
 	const char *path = eo->output ? eo->output : "perf.data";
-	struct record r = { 0 };
+	struct recorder r = { 0 };
 	struct session *s = session__new(&eo->session);
 	uint64_t bytes;
 	int err, cerr;

@@ -8,17 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <traceevent/event-parse.h>
 
 #include "cmds.h"
 #include "evopts.h"
-#include "record/ksyms.h"
 #include "util/log.h"
-#include "output/print.h"
-#include "record/sample.h"
 #include "run/session.h"
-#include "output/threads.h"
-#include "record/tpformat.h"
+#include "output/consumer.h"
 
 static const char *const trace_usage[] = {
 	"perf-bpf trace -e EVENT [-e EVENT]... [-a | -p PID] [--json] [--] [CMD [ARG]...]",
@@ -26,126 +21,49 @@ static const char *const trace_usage[] = {
 };
 
 struct trace {
-	struct printer *printer;
-	struct print_event *pevs; /* indexed like the evlist */
-	struct evlist *evlist;
-	struct threads *threads;
-	struct ksyms *ksyms;
-	struct tep_handle *tep;
-	bool printk_loaded;
-	bool *format_tried; /* indexed like the evlist */
-	unsigned long samples;
+	struct consumer *consumer;
 };
 
-/*
- * Tracepoint formats (and the kernel's printk formats) are parsed at an event's first
- * sample: a run whose programs filter every tracepoint sample out never pays for them.
- */
-static void load_format(struct trace *t, int idx, const struct evsel *ev)
-{
-	t->format_tried[idx] = true;
-	if (!t->printk_loaded) {
-		t->printk_loaded = true;
-		tpformat__load_printk_formats(t->tep); /* strings formats print by address */
-	}
-	if (tpformat__load(t->tep, ev->tp_sys, ev->tp_name, &t->pevs[idx].tp))
-		pr_warn("cannot load the format of '%s': its fields are not shown", ev->name);
-}
-
-static int trace_record(void *ctx, const struct perf_event_header *rec, int cpu, struct evsel *ev)
+static int trace_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
 {
 	struct trace *t = ctx;
-	struct sample s;
-	int idx;
 
-	if (rec->type == PERF_RECORD_COMM) {
-		const uint32_t *ids = (const void *)(rec + 1);
-
-		threads__set_comm(t->threads, ids[0], ids[1], (const char *)(ids + 2));
-		return 0;
-	}
-	if (rec->type != PERF_RECORD_SAMPLE || !ev || ev->kind == EVSEL_TRACKING)
-		return 0;
-	if (sample__parse(ev->attr.sample_type, rec, rec->size, &s))
-		return 0;
-	for (idx = 0; evlist__at(t->evlist, idx) != ev; idx++)
-		;
-	if (ev->kind == EVSEL_TRACEPOINT && !t->format_tried[idx])
-		load_format(t, idx, ev);
-	printer__sample(t->printer, &t->pevs[idx], &s, threads__comm(t->threads, s.tid));
-	t->samples++;
-	return 0;
+	/* the tracking event only carries task records */
+	return consumer__record(t->consumer, rec, ev && ev->kind != EVSEL_TRACKING ? ev->idx : -1);
 }
 
 static int trace_flush(void *ctx)
 {
 	struct trace *t = ctx;
 
-	return fflush(stdout) ? -errno : 0;
-	(void)t;
+	return consumer__flush(t->consumer);
 }
 
-static bool has_tracepoints(const struct evlist *el)
+static int setup_consumer(struct trace *t, struct evlist *el, const struct evopts *eo)
 {
-	for (int i = 0; i < evlist__nr(el); i++)
-		if (evlist__at(el, i)->kind == EVSEL_TRACEPOINT)
-			return true;
-	return false;
-}
+	struct consumer_opts co = { .out = stdout, .json = eo->json, .live = true };
+	int n = evlist__nr(el);
+	struct consumer_event *evs = calloc(n ?: 1, sizeof(*evs));
 
-static int setup_printer(struct trace *t, const struct evopts *eo)
-{
-	struct print_opts po = {
-		.out = stdout,
-		.json = eo->json,
-		.fields = PF_DEFAULT,
-	};
-	int width = 0, n = evlist__nr(t->evlist);
-
-	t->pevs = calloc(n, sizeof(*t->pevs));
-	t->format_tried = calloc(n, sizeof(*t->format_tried));
-	t->threads = threads__new();
-	if (!t->pevs || !t->format_tried || !t->threads)
+	if (!evs)
 		return -ENOMEM;
 	for (int i = 0; i < n; i++) {
-		struct evsel *ev = evlist__at(t->evlist, i);
-		int len = (int)strlen(ev->name);
+		const struct evsel *ev = evlist__at(el, i);
 
-		t->pevs[i] = (struct print_event){ .name = ev->name,
-						   .type = ev->attr.type,
-						   .config = ev->attr.config,
-						   .sample_type = ev->attr.sample_type };
-		if (len > width) /* all events, as perf script aligns a recording's */
-			width = len;
+		evs[i] = (struct consumer_event){ .name = ev->name, .attr = ev->attr };
+		if (ev->kind == EVSEL_TRACEPOINT) {
+			evs[i].tp_sys = ev->tp_sys;
+			evs[i].tp_name = ev->tp_name;
+		}
 	}
-	if (has_tracepoints(t->evlist)) {
-		t->tep = tpformat__new_tep();
-		if (!t->tep)
-			return -errno;
-	}
-	t->ksyms = ksyms__new_lazy(NULL); /* read at the first kernel ip; unreadable: [unknown] */
-	po.tep = t->tep;
-	po.ksyms = t->ksyms;
-	t->printer = printer__new(&po);
-	if (!t->printer)
-		return -ENOMEM;
-	printer__set_name_width(t->printer, width);
-	return 0;
-}
-
-static void trace_exit(struct trace *t)
-{
-	printer__free(t->printer);
-	free(t->pevs);
-	free(t->format_tried);
-	threads__free(t->threads);
-	ksyms__free(t->ksyms);
-	if (t->tep)
-		tep_free(t->tep);
+	t->consumer = consumer__new(&co, evs, n);
+	free(evs);
+	return t->consumer ? 0 : -errno;
 }
 
 static void report_losses(struct session *s)
 {
+	unsigned long bad = session__bad_records(s);
 	uint64_t lost = evlist__lost_samples(session__evlist(s));
 
 	if (lost)
@@ -154,6 +72,8 @@ static void report_losses(struct session *s)
 	if (session__filtered(s))
 		pr_debug("%lu outputs of tasks outside the workload not shown (use -a to see them)",
 			 session__filtered(s));
+	if (bad)
+		pr_debug("%lu records too short for their type not shown", bad);
 }
 
 int cmd_trace(int argc, char **argv)
@@ -171,17 +91,18 @@ int cmd_trace(int argc, char **argv)
 		evopts__exit(&eo);
 		return 1;
 	}
-	t.evlist = session__evlist(s);
-	err = setup_printer(&t, &eo);
+	err = setup_consumer(&t, session__evlist(s), &eo);
 	if (!err) {
 		session__set_round_fn(s, trace_flush, &t);
 		err = session__run(s, trace_record, &t);
 	}
+	if (t.consumer && !err)
+		err = consumer__flush(t.consumer);
 	fflush(stdout);
 	report_losses(s);
 	if (err)
 		pr_err("tracing stopped: %s", strerror(-err));
-	trace_exit(&t);
+	consumer__free(t.consumer);
 	err = err ? 1 : session__exit_code(s);
 	session__free(s);
 	evopts__exit(&eo);

@@ -203,15 +203,16 @@ int record__decode(const struct perf_event_header *hdr, size_t size,
 	r->size = (uint32_t)size;
 	r->type = hdr->type;
 	r->misc = hdr->misc;
-	if (r->type == PERF_RECORD_SAMPLE)
-		return sample__parse(layout->sample_type, hdr, size, &r->s);
-	end = size - trailer_size(layout);
-	if (size < HDR + trailer_size(layout))
-		return -EINVAL;
-	err = decode_body(r, end);
-	if (err)
-		return err;
-	if (layout->sample_id_all)
-		return sample__parse_id(layout->sample_type, hdr, size, &r->s);
-	return 0;
+	if (r->type == PERF_RECORD_SAMPLE) {
+		err = sample__parse(layout->sample_type, hdr, size, &r->s);
+	} else {
+		if (size < HDR + trailer_size(layout))
+			return -EINVAL;
+		end = size - trailer_size(layout);
+		err = decode_body(r, end);
+		if (!err && layout->sample_id_all)
+			err = sample__parse_id(layout->sample_type, hdr, size, &r->s);
+	}
+	r->decoded = !err;
+	return err;
 }

@@ -39,6 +39,7 @@ struct record {
 	uint32_t size;
 	uint32_t type; /* PERF_RECORD_* */
 	uint16_t misc;
+	bool decoded; /* record__decode succeeded: the fields below are valid */
 	/*
 	 * SAMPLE: the sample; other records: their sample_id trailer, when the layout has
 	 * one (its has_* bits say which fields it carried).

@@ -10,9 +10,16 @@
 #include "run/evlist.h"
 #include "util/log.h"
 
+struct evlist_id {
+	uint64_t id;
+	struct evsel *ev;
+};
+
 struct evlist {
 	struct evsel **evsels;
 	int nr;
+	struct evlist_id *ids; /* every fd's id, sorted: found per record by bisection */
+	int nr_ids;
 	struct target target;
 	struct ring *rings; /* one per target CPU */
 	int nr_rings;
@@ -41,6 +48,7 @@ void evlist__free(struct evlist *el)
 	for (int i = 0; i < el->nr; i++)
 		evsel__free(el->evsels[i]);
 	free(el->evsels);
+	free(el->ids);
 	if (el->epfd >= 0)
 		close(el->epfd);
 	free(el);
@@ -55,6 +63,7 @@ int evlist__add(struct evlist *el, struct evsel *ev)
 		return -ENOMEM;
 	}
 	el->evsels = n;
+	ev->idx = el->nr;
 	el->evsels[el->nr++] = ev;
 	return 0;
 }
@@ -77,14 +86,40 @@ struct evsel *evlist__find(const struct evlist *el, const char *name)
 	return NULL;
 }
 
+static int cmp_id(const void *a, const void *b)
+{
+	const struct evlist_id *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 struct evsel *evlist__by_id(const struct evlist *el, uint64_t id)
 {
-	/* a handful of events times a few CPUs: a scan beats a hash here */
+	struct evlist_id key = { .id = id }, *m;
+
+	if (!id || !el->nr_ids)
+		return NULL;
+	m = bsearch(&key, el->ids, el->nr_ids, sizeof(key), cmp_id);
+	return m ? m->ev : NULL;
+}
+
+static int index_ids(struct evlist *el)
+{
+	int n = 0;
+
+	for (int i = 0; i < el->nr; i++)
+		n += el->evsels[i]->nr_fds;
+	free(el->ids);
+	el->ids = calloc(n ?: 1, sizeof(*el->ids));
+	if (!el->ids)
+		return -ENOMEM;
+	el->nr_ids = 0;
 	for (int i = 0; i < el->nr; i++)
 		for (int c = 0; c < el->evsels[i]->nr_fds; c++)
-			if (el->evsels[i]->ids[c] == id)
-				return el->evsels[i];
-	return NULL;
+			el->ids[el->nr_ids++] =
+				(struct evlist_id){ el->evsels[i]->ids[c], el->evsels[i] };
+	qsort(el->ids, el->nr_ids, sizeof(*el->ids), cmp_id);
+	return 0;
 }
 
 const struct target *evlist__target(const struct evlist *el)
@@ -145,7 +180,9 @@ int evlist__open(struct evlist *el, const struct target *target, unsigned int pa
 		if (err)
 			return err;
 	}
-	err = mmap_rings(el, pages);
+	err = index_ids(el);
+	if (!err)
+		err = mmap_rings(el, pages);
 	return err ? err : setup_poll(el);
 }
 

@@ -32,6 +32,7 @@ struct target {
 };
 
 struct evsel {
+	int idx; /* position in its evlist */
 	char *name;
 	enum evsel_kind kind;
 	struct perf_event_attr attr;

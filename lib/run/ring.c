@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "record/record.h"
 #include "run/ring.h"
 
 #define RECORD_MAX 65536 /* header.size is a u16 */
@@ -53,6 +54,15 @@ static const struct perf_event_header *contiguous(struct ring *r, const char *da
 	return (const void *)r->bounce;
 }
 
+static void count_lost(struct ring *r, const struct perf_event_header *rec)
+{
+	static const struct record_layout body_only;
+	struct record lost;
+
+	if (!record__decode(rec, rec->size, &body_only, &lost))
+		r->lost += lost.lost.lost;
+}
+
 int ring__read(struct ring *r, ring_record_fn fn, void *ctx)
 {
 	struct perf_event_mmap_page *pc = r->base;
@@ -77,7 +87,7 @@ int ring__read(struct ring *r, ring_record_fn fn, void *ctx)
 			break;
 		}
 		if (h.type == PERF_RECORD_LOST)
-			r->lost += ((const uint64_t *)(rec + 1))[1];
+			count_lost(r, rec);
 		tail += h.size;
 		n++;
 		err = fn(ctx, rec, r->cpu);

@@ -16,7 +16,6 @@
 #include "load/loader.h"
 #include "util/log.h"
 #include "run/objconf.h"
-#include "record/sample.h"
 #include "run/session.h"
 #include "record/tpformat.h"
 #include "run/workload.h"
@@ -47,6 +46,7 @@ struct session {
 	bool done;
 	struct pidset tree; /* the workload and its descendants */
 	unsigned long filtered;
+	unsigned long bad_records;
 	int (*round_fn)(void *ctx);
 	void *round_ctx;
 };
@@ -401,32 +401,22 @@ unsigned long session__filtered(const struct session *s)
 	return s->filtered;
 }
 
+unsigned long session__bad_records(const struct session *s)
+{
+	return s->bad_records;
+}
+
 void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx)
 {
 	s->round_fn = fn;
 	s->round_ctx = ctx;
 }
 
-/* Layout of EVSEL_SAMPLE_TYPE: header, identifier, ip, pid/tid, ... */
-static uint64_t record_id(const struct perf_event_header *rec)
+static bool in_workload(struct session *s, const struct record *rec)
 {
-	const uint64_t *body = (const uint64_t *)(rec + 1);
-
-	if (rec->type == PERF_RECORD_SAMPLE)
-		return rec->size >= 16 ? body[0] : 0;
-	if (rec->type >= PERF_RECORD_MAX || rec->size < 16)
-		return 0;
-	return *(const uint64_t *)((const char *)rec + rec->size - 8); /* trailer ends with it */
-}
-
-static bool in_workload(struct session *s, const struct evsel *ev,
-			const struct perf_event_header *rec)
-{
-	struct sample smp;
-
-	if (sample__parse(ev->attr.sample_type, rec, rec->size, &smp) || !smp.has_tid)
+	if (!rec->decoded || !rec->s.has_tid)
 		return true; /* nothing to judge by: keep it */
-	return pidset__has(&s->tree, (int)smp.pid);
+	return pidset__has(&s->tree, (int)rec->s.pid);
 }
 
 struct deliver {
@@ -435,28 +425,47 @@ struct deliver {
 	void *ctx;
 };
 
-static int deliver(void *ctx, const struct perf_event_header *rec, int cpu)
+/* Every event is opened with one layout (EVSEL_SAMPLE_TYPE): its id is found before its event. */
+static const struct record_layout live_layout = { EVSEL_SAMPLE_TYPE, true };
+
+static struct evsel *record_evsel(struct session *s, const struct perf_event_header *hdr)
+{
+	uint64_t id;
+
+	if (record__id(hdr, hdr->size, &live_layout, &id))
+		return NULL;
+	return evlist__by_id(s->evlist, id);
+}
+
+static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
 {
 	struct deliver *d = ctx;
 	struct session *s = d->s;
-	struct evsel *ev = evlist__by_id(s->evlist, record_id(rec));
+	struct evsel *ev = record_evsel(s, hdr);
+	struct record_layout layout = live_layout;
+	struct record rec;
 
-	if (rec->type == PERF_RECORD_FORK && s->follow_tree) {
-		const uint32_t *f = (const uint32_t *)(rec + 1); /* pid, ppid, tid, ptid */
-
-		if (pidset__has(&s->tree, (int)f[1]) && pidset__add(&s->tree, (int)f[0]))
+	if (ev) {
+		layout.sample_type = ev->attr.sample_type;
+		layout.sample_id_all = ev->attr.sample_id_all;
+	}
+	if (record__decode(hdr, hdr->size, &layout, &rec) == -EINVAL)
+		s->bad_records++;
+	if (rec.decoded && rec.type == PERF_RECORD_FORK && s->follow_tree) {
+		if (pidset__has(&s->tree, (int)rec.task.ppid) &&
+		    pidset__add(&s->tree, (int)rec.task.pid))
 			return -ENOMEM;
 	}
 	/*
 	 * A program on a tracepoint runs for every task, and the events maps take are opened
 	 * on every CPU: keep the workload's samples of those only.
 	 */
-	if (rec->type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING && !ev->per_task &&
-	    s->follow_tree && !in_workload(s, ev, rec)) {
+	if (rec.type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING && !ev->per_task &&
+	    s->follow_tree && !in_workload(s, &rec)) {
 		s->filtered++;
 		return 0;
 	}
-	return d->fn(d->ctx, rec, cpu, ev);
+	return d->fn(d->ctx, &rec, cpu, ev);
 }
 
 static void handle_signals(struct session *s)

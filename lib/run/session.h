@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "compile/compile.h"
+#include "record/record.h"
 #include "run/evlist.h"
 
 struct evparse_list;
@@ -30,9 +31,12 @@ struct session_opts {
 	char **argv; /* the workload, or NULL */
 };
 
-/* Called for each record of the run, in ring order (per CPU). ev may be NULL (unknown id). */
-typedef int (*session_record_fn)(void *ctx, const struct perf_event_header *rec, int cpu,
-				 struct evsel *ev);
+/*
+ * Called for each record of the run, in ring order (per CPU), decoded once by the
+ * record decoder (rec->decoded is false for a type it does not decode: rec->hdr still
+ * holds the bytes). ev may be NULL (unknown id).
+ */
+typedef int (*session_record_fn)(void *ctx, const struct record *rec, int cpu, struct evsel *ev);
 
 /* Build everything short of starting the workload; errors are printed. NULL + errno. */
 struct session *session__new(const struct session_opts *opts);
@@ -44,6 +48,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx);
 int session__exit_code(const struct session *s);
 /* Samples dropped because they came from tasks outside the workload. */
 unsigned long session__filtered(const struct session *s);
+/* Records too short for their own type or layout (none from a sane kernel). */
+unsigned long session__bad_records(const struct session *s);
 /* Called by session__run every time the rings were drained (a flush point). */
 void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx);
 

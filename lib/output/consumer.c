@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The consumer: records in, lines out. Tracepoint formats (and the kernel's printk
+ * formats) of a live run are parsed at an event's first sample, so a run whose programs
+ * filter every tracepoint sample out never pays for them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <traceevent/event-parse.h>
+
+#include "util/log.h"
+#include "record/ksyms.h"
+#include "record/tpformat.h"
+#include "output/consumer.h"
+#include "output/print.h"
+#include "output/threads.h"
+
+struct consumer {
+	struct consumer_opts o;
+	struct consumer_event *evs;
+	struct print_event *pevs; /* what the printer knows of each event */
+	bool *format_tried; /* live tracepoints: tracefs was asked */
+	char **fallback_names; /* perf's names for unnamed events, owned */
+	size_t nr_evs;
+	struct tep_handle *own_tep; /* made when the caller gave none */
+	bool printk_loaded;
+	struct threads *threads;
+	struct ksyms *ksyms;
+	struct printer *printer;
+	struct consumer_stats st;
+};
+
+/* perf's name for an event the file does not name. */
+static char *fallback_name(const struct perf_event_attr *a)
+{
+	static const char *const sw[] = {
+		"cpu-clock",	    "task-clock",   "page-faults",  "context-switches",
+		"cpu-migrations",   "minor-faults", "major-faults", "alignment-faults",
+		"emulation-faults", "dummy",
+	};
+	const char *base = "unknown";
+	char buf[64];
+
+	if (a->type == PERF_TYPE_SOFTWARE)
+		base = a->config < sizeof(sw) / sizeof(sw[0]) ? sw[a->config] : "unknown-software";
+	else if (a->type == PERF_TYPE_TRACEPOINT)
+		base = "unknown-tracepoint";
+	snprintf(buf, sizeof(buf), "%s%s", base,
+		 !a->exclude_host && !a->exclude_guest ? ":HG" : "");
+	return strdup(buf);
+}
+
+static int setup_events(struct consumer *c, const struct consumer_event *evs)
+{
+	size_t n = c->nr_evs ?: 1;
+
+	c->evs = calloc(n, sizeof(*c->evs));
+	c->pevs = calloc(n, sizeof(*c->pevs));
+	c->format_tried = calloc(n, sizeof(*c->format_tried));
+	c->fallback_names = calloc(n, sizeof(*c->fallback_names));
+	if (!c->evs || !c->pevs || !c->format_tried || !c->fallback_names)
+		return -ENOMEM;
+	for (size_t i = 0; i < c->nr_evs; i++) {
+		const struct perf_event_attr *a = &evs[i].attr;
+
+		c->evs[i] = evs[i];
+		if (!evs[i].name) {
+			c->fallback_names[i] = fallback_name(a);
+			if (!c->fallback_names[i])
+				return -ENOMEM;
+		}
+		c->pevs[i] = (struct print_event){
+			.name = evs[i].name ?: c->fallback_names[i],
+			.type = a->type,
+			.config = a->config,
+			.sample_type = a->sample_type,
+			.tp = evs[i].tp,
+			.period = a->freq ? 0 : a->sample_period,
+		};
+	}
+	return 0;
+}
+
+static bool needs_tep(const struct consumer *c)
+{
+	for (size_t i = 0; i < c->nr_evs; i++)
+		if (c->evs[i].tp_sys && !c->evs[i].tp)
+			return true;
+	return false;
+}
+
+/* Event names are right-aligned to the longest, as perf script aligns them. */
+static int name_width(const struct consumer *c)
+{
+	int width = 0;
+
+	for (size_t i = 0; i < c->nr_evs; i++) {
+		int len = (int)strlen(c->pevs[i].name);
+
+		if (len > width)
+			width = len;
+	}
+	return width;
+}
+
+static int setup_printer(struct consumer *c)
+{
+	struct print_opts po = {
+		.out = c->o.out,
+		.json = c->o.json,
+		.fields = c->o.fields ?: PF_DEFAULT,
+		.tep = c->o.tep,
+	};
+
+	if (!po.tep && needs_tep(c)) {
+		c->own_tep = tpformat__new_tep();
+		if (!c->own_tep)
+			return -errno;
+		po.tep = c->own_tep;
+	}
+	if (c->o.live) {
+		c->ksyms = ksyms__new_lazy(NULL); /* read at the first kernel ip */
+		if (!c->ksyms)
+			return -errno;
+	}
+	po.ksyms = c->ksyms;
+	c->printer = printer__new(&po);
+	if (!c->printer)
+		return -errno;
+	printer__set_name_width(c->printer, name_width(c));
+	return 0;
+}
+
+struct consumer *consumer__new(const struct consumer_opts *opts,
+			       const struct consumer_event *events, size_t nr_events)
+{
+	struct consumer *c = calloc(1, sizeof(*c));
+	int err;
+
+	if (!c)
+		return NULL;
+	c->o = *opts;
+	c->nr_evs = nr_events;
+	c->threads = threads__new();
+	err = c->threads ? setup_events(c, events) : -ENOMEM;
+	if (!err)
+		err = setup_printer(c);
+	if (err) {
+		consumer__free(c);
+		errno = -err;
+		return NULL;
+	}
+	return c;
+}
+
+void consumer__free(struct consumer *c)
+{
+	if (!c)
+		return;
+	printer__free(c->printer);
+	for (size_t i = 0; c->fallback_names && i < c->nr_evs; i++)
+		free(c->fallback_names[i]);
+	free(c->fallback_names);
+	free(c->evs);
+	free(c->pevs);
+	free(c->format_tried);
+	threads__free(c->threads);
+	ksyms__free(c->ksyms);
+	if (c->own_tep)
+		tep_free(c->own_tep);
+	free(c);
+}
+
+static struct tep_handle *tep_of(const struct consumer *c)
+{
+	return c->o.tep ?: c->own_tep;
+}
+
+/* A live tracepoint's format, from tracefs, at its first sample. */
+static void load_format(struct consumer *c, size_t idx)
+{
+	const struct consumer_event *e = &c->evs[idx];
+
+	c->format_tried[idx] = true;
+	if (!tep_of(c))
+		return;
+	if (!c->printk_loaded) {
+		c->printk_loaded = true;
+		tpformat__load_printk_formats(tep_of(c)); /* strings formats print by address */
+	}
+	if (tpformat__load(tep_of(c), e->tp_sys, e->tp_name, &c->pevs[idx].tp))
+		pr_warn("cannot load the format of '%s': its fields are not shown",
+			c->pevs[idx].name);
+}
+
+static void on_sample(struct consumer *c, const struct record *rec, int ev)
+{
+	const struct sample *s = &rec->s;
+
+	if (ev < 0 || (size_t)ev >= c->nr_evs)
+		return;
+	if (!rec->decoded) {
+		c->st.bad_samples++;
+		return;
+	}
+	if (c->evs[ev].tp_sys && !c->pevs[ev].tp && !c->format_tried[ev])
+		load_format(c, ev);
+	printer__sample(c->printer, &c->pevs[ev], s,
+			s->has_tid ? threads__comm(c->threads, s->tid) : NULL);
+	c->st.samples++;
+}
+
+/* FORK: the child starts with its parent's name. */
+static void on_fork(struct consumer *c, const struct record *rec)
+{
+	const char *comm = threads__comm(c->threads, rec->task.ptid);
+	char name[THREADS_COMM_MAX + 1];
+
+	if (!comm)
+		return;
+	snprintf(name, sizeof(name), "%s", comm); /* the table may move as it grows */
+	threads__set_comm(c->threads, rec->task.pid, rec->task.tid, name);
+}
+
+/* A kernel map lets kernel ips resolve, with this machine's symbols. */
+static int on_mmap(struct consumer *c, const struct record *rec)
+{
+	static const char kname[] = "[kernel.kallsyms]";
+
+	if (c->ksyms || rec->mmap.cpumode != PERF_RECORD_MISC_KERNEL ||
+	    strncmp(rec->mmap.filename, kname, sizeof(kname) - 1))
+		return 0;
+	c->ksyms = ksyms__new_lazy(NULL);
+	if (!c->ksyms)
+		return -errno;
+	printer__set_ksyms(c->printer, c->ksyms);
+	return 0;
+}
+
+int consumer__record(struct consumer *c, const struct record *rec, int ev)
+{
+	if (rec->type == PERF_RECORD_SAMPLE) {
+		on_sample(c, rec, ev);
+		return 0;
+	}
+	if (!rec->decoded)
+		return 0;
+	switch (rec->type) {
+	case PERF_RECORD_COMM:
+		return threads__set_comm(c->threads, rec->comm.pid, rec->comm.tid, rec->comm.comm);
+	case PERF_RECORD_FORK:
+		on_fork(c, rec);
+		return 0;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		return on_mmap(c, rec);
+	case PERF_RECORD_LOST:
+		printer__lost(c->printer, &rec->s, rec->lost.lost);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int ev)
+{
+	const struct perf_event_attr *a;
+	struct record_layout layout = { 0 };
+	struct record rec;
+
+	if (ev >= 0 && (size_t)ev < c->nr_evs)
+		a = &c->evs[ev].attr;
+	else
+		a = c->nr_evs && hdr->type != PERF_RECORD_SAMPLE ? &c->evs[0].attr : NULL;
+	if (a) {
+		layout.sample_type = a->sample_type;
+		layout.sample_id_all = a->sample_id_all;
+	}
+	record__decode(hdr, hdr->size, &layout, &rec);
+	return consumer__record(c, &rec, ev);
+}
+
+int consumer__flush(struct consumer *c)
+{
+	printer__flush(c->printer);
+	return ferror(c->o.out) ? -EIO : 0;
+}
+
+const struct consumer_stats *consumer__stats(const struct consumer *c)
+{
+	return &c->st;
+}

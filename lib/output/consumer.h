@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The consumer: where every decoded kernel record ends, whether it comes live from the
+ * rings (`trace`) or from a perf.data file (`script`). It keeps what later records need
+ * (thread names from COMM and FORK, the kernel's symbols once a kernel map is known,
+ * tracepoint formats) and hands samples and losses to the printer, as perf script's
+ * text or as JSON Lines. A feature added here shows in both commands and both forms.
+ *
+ *	struct consumer *c = consumer__new(&opts, events, nr_events);
+ *	for each record: consumer__record(c, &rec, event_index);
+ *	consumer__free(c);	(flushes)
+ */
+#ifndef PERF_BPF_CONSUMER_H
+#define PERF_BPF_CONSUMER_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record/record.h"
+
+struct tep_handle;
+struct tep_event;
+
+/* One event of the run or file, at the index records name it by. */
+struct consumer_event {
+	const char *name; /* NULL: perf's name for the attr ("cpu-clock:HG", ...) */
+	struct perf_event_attr attr;
+	/*
+	 * Tracepoints: the format, when the caller has it (a file's tracing data), else
+	 * sys:name read from this machine's tracefs at the event's first sample.
+	 */
+	struct tep_event *tp;
+	const char *tp_sys, *tp_name;
+};
+
+struct consumer_opts {
+	FILE *out;
+	bool json;
+	unsigned fields; /* PF_* of print.h; 0 or PF_DEFAULT: perf script's default */
+	/* formats tracepoint samples (borrowed); NULL: one of its own when needed */
+	struct tep_handle *tep;
+	/*
+	 * The records come from this machine's running kernel: kernel symbols from
+	 * /proc/kallsyms from the start. Otherwise they are read once a record maps the
+	 * kernel ([kernel.kallsyms]), as perf script does for a file.
+	 */
+	bool live;
+};
+
+struct consumer_stats {
+	uint64_t samples; /* printed */
+	uint64_t bad_samples; /* too short for their event's layout */
+};
+
+struct consumer;
+
+/* events is copied; names and formats are borrowed. NULL + errno. */
+struct consumer *consumer__new(const struct consumer_opts *opts,
+			       const struct consumer_event *events, size_t nr_events);
+/* Flushes what is buffered, then frees. */
+void consumer__free(struct consumer *c);
+
+/*
+ * One record, decoded (rec->decoded false: only its bytes are known), of event ev
+ * (-1: none known). 0, or -errno when the output fails.
+ */
+int consumer__record(struct consumer *c, const struct record *rec, int ev);
+/* The same for a record's bytes, decoded with the layout of event ev (or of event 0). */
+int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int ev);
+/* Hand what is buffered to the output (end of a round, or of the run). -errno on failure. */
+int consumer__flush(struct consumer *c);
+const struct consumer_stats *consumer__stats(const struct consumer *c);
+
+#endif
