@@ -10,14 +10,12 @@
 #include <event-parse.h>
 
 #include "cmds.h"
-#include "record/ksyms.h"
 #include "util/log.h"
 #include "util/opts.h"
-#include "perfdata/reader.h"
-#include "output/print.h"
-#include "record/sample.h"
-#include "output/threads.h"
 #include "record/tpformat.h"
+#include "perfdata/reader.h"
+#include "output/consumer.h"
+#include "output/print.h"
 
 static const char *const script_usage[] = {
 	"perf-bpf script [-i FILE] [--json] [-F FIELDS] [-v] [-q]",
@@ -37,13 +35,8 @@ struct script {
 	bool json;
 	unsigned fields;
 	struct pdreader *r;
-	struct print_event *pevs;
 	struct tep_handle *tep;
-	struct threads *threads;
-	struct ksyms *ksyms;
-	struct printer *printer;
-	int name_width;
-	uint64_t bad_samples;
+	struct consumer *consumer;
 };
 
 static int parse(struct script *sc, int argc, char **argv)
@@ -78,24 +71,6 @@ static int parse(struct script *sc, int argc, char **argv)
 	return -1;
 }
 
-/* perf's name for an event the file does not name. */
-static const char *fallback_name(const struct perf_event_attr *a, char *buf, size_t size)
-{
-	static const char *const sw[] = {
-		"cpu-clock",	    "task-clock",   "page-faults",  "context-switches",
-		"cpu-migrations",   "minor-faults", "major-faults", "alignment-faults",
-		"emulation-faults", "dummy",
-	};
-	const char *base = "unknown";
-
-	if (a->type == PERF_TYPE_SOFTWARE)
-		base = a->config < sizeof(sw) / sizeof(sw[0]) ? sw[a->config] : "unknown-software";
-	else if (a->type == PERF_TYPE_TRACEPOINT)
-		base = "unknown-tracepoint";
-	snprintf(buf, size, "%s%s", base, !a->exclude_host && !a->exclude_guest ? ":HG" : "");
-	return buf;
-}
-
 /* libtraceevent formats from the file's TRACING_DATA, as perf script parses them. */
 static int load_formats(struct script *sc)
 {
@@ -122,153 +97,47 @@ static int load_formats(struct script *sc)
 	return 0;
 }
 
-static int setup_events(struct script *sc)
+/* The file's events, as the consumer knows them. */
+static int new_consumer(struct script *sc)
 {
+	struct consumer_opts co = {
+		.out = stdout,
+		.json = sc->json,
+		.fields = sc->fields,
+		.tep = sc->tep,
+	};
 	size_t n = pdreader__nr_events(sc->r);
-	char buf[64];
+	struct consumer_event *evs = calloc(n ?: 1, sizeof(*evs));
 
-	sc->pevs = calloc(n ?: 1, sizeof(*sc->pevs));
-	if (!sc->pevs)
+	if (!evs)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		const struct pdreader_event *e = pdreader__event(sc->r, i);
-		struct print_event *pe = &sc->pevs[i];
-		int w;
 
-		pe->name = e->name ? e->name : strdup(fallback_name(&e->attr, buf, sizeof(buf)));
-		if (!pe->name)
-			return -ENOMEM;
-		pe->type = e->attr.type;
-		pe->config = e->attr.config;
-		pe->sample_type = e->attr.sample_type;
-		pe->period = e->attr.sample_period;
+		evs[i] = (struct consumer_event){ .name = e->name, .attr = e->attr };
 		if (e->attr.type == PERF_TYPE_TRACEPOINT && sc->tep)
-			pe->tp = tep_find_event(sc->tep, e->attr.config);
-		w = strlen(pe->name);
-		if (w > sc->name_width)
-			sc->name_width = w;
+			evs[i].tp = tep_find_event(sc->tep, e->attr.config);
 	}
-	return 0;
+	sc->consumer = consumer__new(&co, evs, n);
+	free(evs);
+	return sc->consumer ? 0 : -errno;
 }
 
-static int new_printer(struct script *sc)
-{
-	struct print_opts po = {
-		.out = stdout,
-		.json = sc->json,
-		.fields = sc->fields ?: PF_DEFAULT,
-		.tep = sc->tep,
-		.ksyms = sc->ksyms,
-	};
-
-	printer__free(sc->printer);
-	sc->printer = printer__new(&po);
-	if (!sc->printer)
-		return -errno;
-	printer__set_name_width(sc->printer, sc->name_width);
-	return 0;
-}
-
-static void on_sample(struct script *sc, const struct pdreader_record *rec)
-{
-	const struct print_event *pe;
-	struct sample s;
-
-	if (rec->event < 0)
-		return;
-	pe = &sc->pevs[rec->event];
-	if (sample__parse(pe->sample_type, rec->hdr, rec->hdr->size, &s)) {
-		sc->bad_samples++;
-		return;
-	}
-	printer__sample(sc->printer, pe, &s, s.has_tid ? threads__comm(sc->threads, s.tid) : NULL);
-}
-
-static void on_comm(struct script *sc, const struct pdreader_record *rec, bool fork)
-{
-	const uint32_t *w = (const uint32_t *)(rec->hdr + 1);
-	size_t body = rec->hdr->size - sizeof(*rec->hdr);
-	const char *comm;
-
-	if (!fork) {
-		if (body < 9)
-			return;
-		threads__set_comm(sc->threads, w[0], w[1], (const char *)&w[2]);
-		return;
-	}
-	/* FORK: pid, ppid, tid, ptid; the child starts with its parent's name */
-	if (body < 16)
-		return;
-	comm = threads__comm(sc->threads, w[3]);
-	if (comm) {
-		char name[THREADS_COMM_MAX + 1];
-
-		snprintf(name, sizeof(name), "%s", comm);
-		threads__set_comm(sc->threads, w[0], w[2], name);
-	}
-}
-
-/* A kernel map in the file lets kernel ips resolve, with this machine's symbols. */
-static int on_mmap(struct script *sc, const struct pdreader_record *rec)
-{
-	static const char kname[] = "[kernel.kallsyms]";
-	const char *fname = (const char *)rec->hdr + 40;
-
-	if (sc->ksyms || rec->hdr->size < 40 + sizeof(kname) ||
-	    (rec->hdr->misc & PERF_RECORD_MISC_CPUMODE_MASK) != PERF_RECORD_MISC_KERNEL ||
-	    strncmp(fname, kname, sizeof(kname) - 1))
-		return 0;
-	sc->ksyms = ksyms__load(NULL);
-	if (!sc->ksyms) {
-		pr_debug("kernel symbols: %s", strerror(errno));
-		return 0;
-	}
-	printer__flush(sc->printer);
-	return new_printer(sc);
-}
-
-static void on_lost(struct script *sc, const struct pdreader_record *rec)
-{
-	struct sample s = {};
-	const struct pdreader_event *e = pdreader__event(sc->r, rec->event < 0 ? 0 : rec->event);
-	uint64_t lost;
-
-	if (!sc->json || rec->hdr->size < 24)
-		return;
-	memcpy(&lost, (const char *)rec->hdr + 16, 8);
-	if (e && e->attr.sample_id_all)
-		sample__parse_id(e->attr.sample_type, rec->hdr, rec->hdr->size, &s);
-	printer__lost(sc->printer, &s, lost);
-}
-
+/* Every record to the consumer; a failure is said here, as the reader's or the printer's. */
 static int process(struct script *sc)
 {
 	struct pdreader_record rec;
-	int ret;
+	int ret, err = 0;
 
-	while ((ret = pdreader__next(sc->r, &rec)) > 0) {
-		switch (rec.hdr->type) {
-		case PERF_RECORD_SAMPLE:
-			on_sample(sc, &rec);
-			break;
-		case PERF_RECORD_COMM:
-			on_comm(sc, &rec, false);
-			break;
-		case PERF_RECORD_FORK:
-			on_comm(sc, &rec, true);
-			break;
-		case PERF_RECORD_MMAP:
-			ret = on_mmap(sc, &rec);
-			break;
-		case PERF_RECORD_LOST:
-			on_lost(sc, &rec);
-			break;
-		}
-		if (ret < 0)
-			return ret;
-	}
-	printer__flush(sc->printer);
-	return ret;
+	while (!err && (ret = pdreader__next(sc->r, &rec)) > 0)
+		err = consumer__bytes(sc->consumer, rec.hdr, rec.event);
+	if (!err)
+		consumer__flush(sc->consumer);
+	if (err)
+		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
+	else if (ret < 0)
+		pr_err("cannot read '%s': %s", sc->input, pdreader__errmsg(sc->r));
+	return err || ret < 0 ? -1 : 0;
 }
 
 /* The end-of-run warnings perf script prints, worded as it words them. */
@@ -292,9 +161,9 @@ static void warn_totals(struct script *sc)
 			(unsigned long long)st->nr_unordered);
 	if (st->truncated)
 		pr_warn("'%s' ends inside a record: the recording was cut short", sc->input);
-	if (sc->bad_samples)
+	if (consumer__stats(sc->consumer)->bad_samples)
 		pr_warn("%llu samples of '%s' could not be decoded",
-			(unsigned long long)sc->bad_samples, sc->input);
+			(unsigned long long)consumer__stats(sc->consumer)->bad_samples, sc->input);
 }
 
 static int run(struct script *sc)
@@ -309,35 +178,23 @@ static int run(struct script *sc)
 			pr_hint("record one with 'perf-bpf record -e PROG.c -- COMMAND', or name it with -i");
 		return 1;
 	}
-	sc->threads = threads__new();
-	err = sc->threads ? 0 : -ENOMEM;
-	err = err ?: load_formats(sc);
-	err = err ?: setup_events(sc);
-	err = err ?: new_printer(sc);
+	err = load_formats(sc);
+	err = err ?: new_consumer(sc);
 	if (err) {
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 		return 1;
 	}
-	err = process(sc);
-	if (err < 0) {
-		pr_err("cannot read '%s': %s", sc->input, pdreader__errmsg(sc->r));
+	if (process(sc))
 		return 1;
-	}
 	warn_totals(sc);
 	return 0;
 }
 
 static void cleanup(struct script *sc)
 {
-	printer__free(sc->printer);
-	for (size_t i = 0; sc->r && i < pdreader__nr_events(sc->r); i++)
-		if (sc->pevs && sc->pevs[i].name != pdreader__event(sc->r, i)->name)
-			free((char *)sc->pevs[i].name);
-	free(sc->pevs);
+	consumer__free(sc->consumer);
 	if (sc->tep)
 		tep_free(sc->tep);
-	ksyms__free(sc->ksyms);
-	threads__free(sc->threads);
 	pdreader__free(sc->r);
 }
 
