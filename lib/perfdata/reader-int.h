@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "perfdata/order.h"
+#include "record/order.h"
 #include "record/record.h"
 #include "perfdata/reader.h"
 #include "perfdata/tracing.h"
@@ -65,7 +65,7 @@ struct pdreader {
 
 	uint64_t pos;
 	bool at_end;
-	struct pdorder order;
+	struct order order;
 
 	struct pdreader_stats st;
 	bool warned_type, warned_compressed;

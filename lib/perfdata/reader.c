@@ -4,7 +4,7 @@
  * copied: events, formats and records point into it. Every offset and size read from
  * the file is checked against the buffer before use; multi-byte fields are read with
  * memcpy, so a hostile file cannot cause an unaligned or out-of-bounds access.
- * Timed records wait in a pdorder queue (perf's rounds), an array of {time, offset,
+ * Timed records wait in a order queue (perf's rounds), an array of {time, offset,
  * event} reused between rounds: no allocation per record.
  */
 #include <errno.h>
@@ -453,7 +453,7 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	count(r, hdr, size);
 	if (type >= PD_HEADER_ATTR) {
 		if (type == PD_FINISHED_ROUND && r->sorted) {
-			pdorder__round(&r->order);
+			order__round(&r->order);
 		} else if (type == PD_COMPRESSED) {
 			r->st.nr_skipped++;
 			if (!r->warned_compressed)
@@ -467,7 +467,7 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 		return err;
 	time = ev < 0 ? 0 : record__time(hdr, size, &r->evs[ev].layout);
 	if (r->sorted && time && time != ~0ULL) {
-		err = pdorder__push(&r->order, time, pos, ev);
+		err = order__push(&r->order, time, pos, ev);
 		r->st.nr_unordered = r->order.nr_unordered;
 		return err ? seterr(r, err, "out of memory") : 0;
 	}
@@ -477,18 +477,18 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 
 int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
 {
-	struct pdorder_entry e;
+	struct order_entry e;
 	int ret;
 
 	for (;;) {
-		if (pdorder__pop(&r->order, &e)) {
+		if (order__pop(&r->order, &e)) {
 			fill(r, rec, e.off, e.event, e.time);
 			return 1;
 		}
 		if (r->at_end) {
-			if (!pdorder__pending(&r->order))
+			if (!order__pending(&r->order))
 				return 0;
-			pdorder__flush(&r->order);
+			order__flush(&r->order);
 			continue;
 		}
 		ret = read_one(r, rec);
@@ -618,7 +618,7 @@ void pdreader__free(struct pdreader *r)
 	free(r->evs);
 	free(r->ids);
 	pdtracing__exit(&r->tr);
-	pdorder__exit(&r->order);
+	order__exit(&r->order);
 	if (r->map)
 		munmap(r->map, r->len);
 	free(r->copy);

@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-/* perf's ordered delivery of records, in one reused array (see pdorder.h). */
+/* perf's ordered delivery of records, in one reused array (see order.h). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "perfdata/order.h"
+#include "record/order.h"
 
 static int cmp_entry(const void *a, const void *b)
 {
-	const struct pdorder_entry *x = a, *y = b;
+	const struct order_entry *x = a, *y = b;
 
 	if (x->time != y->time)
 		return x->time < y->time ? -1 : 1;
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
-static bool is_sorted(const struct pdorder_entry *q, size_t n)
+static bool is_sorted(const struct order_entry *q, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
 		if (cmp_entry(&q[i - 1], &q[i]) > 0)
@@ -24,9 +24,9 @@ static bool is_sorted(const struct pdorder_entry *q, size_t n)
 }
 
 /* Merge the sorted runs [a, a+na) and [b, b+nb) (adjacent, b = a+na) in place, via tmp. */
-static int merge(struct pdorder *o, struct pdorder_entry *a, size_t na, size_t nb)
+static int merge(struct order *o, struct order_entry *a, size_t na, size_t nb)
 {
-	struct pdorder_entry *b = a + na, *t;
+	struct order_entry *b = a + na, *t;
 	size_t i = 0, j = 0, k = 0;
 
 	if (!na || !nb || cmp_entry(&a[na - 1], &b[0]) <= 0)
@@ -54,10 +54,10 @@ static int merge(struct pdorder *o, struct pdorder_entry *a, size_t na, size_t n
  * release is sorted already: only the new entries are sorted (when they are not in
  * order already, as they often are), then merged with it.
  */
-static void release(struct pdorder *o, uint64_t limit)
+static void release(struct order *o, uint64_t limit)
 {
 	size_t n = o->n - o->head, old = o->sorted - o->head, i;
-	struct pdorder_entry *q;
+	struct order_entry *q;
 
 	if (!n)
 		return;
@@ -74,7 +74,7 @@ static void release(struct pdorder *o, uint64_t limit)
 		o->last_flush = q[i - 1].time;
 }
 
-int pdorder__push(struct pdorder *o, uint64_t time, uint64_t off, int64_t event)
+int order__push(struct order *o, uint64_t time, uint64_t off, int64_t event)
 {
 	if (o->head && o->n == o->cap) { /* reuse the delivered front */
 		memmove(o->q, o->q + o->head, (o->n - o->head) * sizeof(*o->q));
@@ -84,7 +84,7 @@ int pdorder__push(struct pdorder *o, uint64_t time, uint64_t off, int64_t event)
 	}
 	if (o->n == o->cap) {
 		size_t cap = o->cap ? o->cap * 2 : 4096;
-		struct pdorder_entry *q = realloc(o->q, cap * sizeof(*q));
+		struct order_entry *q = realloc(o->q, cap * sizeof(*q));
 
 		if (!q)
 			return -ENOMEM;
@@ -95,24 +95,24 @@ int pdorder__push(struct pdorder *o, uint64_t time, uint64_t off, int64_t event)
 		o->nr_unordered++;
 	if (time > o->max_time)
 		o->max_time = time;
-	o->q[o->n++] = (struct pdorder_entry){ time, off, event };
+	o->q[o->n++] = (struct order_entry){ time, off, event };
 	return 0;
 }
 
-void pdorder__round(struct pdorder *o)
+void order__round(struct order *o)
 {
 	if (!o->ready)
 		release(o, o->next_flush);
 	o->next_flush = o->max_time;
 }
 
-void pdorder__flush(struct pdorder *o)
+void order__flush(struct order *o)
 {
 	if (!o->ready)
 		release(o, UINT64_MAX);
 }
 
-bool pdorder__pop(struct pdorder *o, struct pdorder_entry *e)
+bool order__pop(struct order *o, struct order_entry *e)
 {
 	if (!o->ready)
 		return false;
@@ -123,12 +123,12 @@ bool pdorder__pop(struct pdorder *o, struct pdorder_entry *e)
 	return true;
 }
 
-size_t pdorder__pending(const struct pdorder *o)
+size_t order__pending(const struct order *o)
 {
 	return o->n - o->head;
 }
 
-void pdorder__exit(struct pdorder *o)
+void order__exit(struct order *o)
 {
 	if (!o)
 		return;
