@@ -16,6 +16,7 @@
 #include "load/loader.h"
 #include "util/log.h"
 #include "run/objconf.h"
+#include "run/recqueue.h"
 #include "run/session.h"
 #include "record/tpformat.h"
 #include "run/workload.h"
@@ -33,6 +34,7 @@ struct session {
 	struct target target;
 	struct loader *loader;
 	struct evlist *evlist;
+	struct recqueue *queue; /* records of all rings, released in time order */
 	struct objconf_bind *binds; /* what each -e event became, for the map terms */
 	int nr_binds;
 	struct objconf *objconf;
@@ -352,7 +354,8 @@ struct session *session__new(const struct session_opts *opts)
 	s->workload.gate_fd = -1;
 	s->loader = loader__new(&opts->compile);
 	s->evlist = evlist__new();
-	err = !s->loader || !s->evlist ? -ENOMEM : setup_signals(s);
+	s->queue = recqueue__new();
+	err = !s->loader || !s->evlist || !s->queue ? -ENOMEM : setup_signals(s);
 	if (!err)
 		err = setup_target(s);
 	if (!err)
@@ -375,6 +378,7 @@ void session__free(struct session *s)
 		workload__abort(&s->workload);
 	objconf__free(s->objconf);
 	free(s->binds);
+	recqueue__free(s->queue);
 	evlist__free(s->evlist);
 	loader__free(s->loader);
 	target__exit(&s->target);
@@ -502,17 +506,43 @@ static void stop_workload(struct session *s)
 	s->has_workload = false;
 }
 
-static int drain(struct session *s, struct deliver *d)
+/* Ring callback: timed records wait in the queue, to be delivered in time order. */
+static int queue_record(void *ctx, const struct perf_event_header *hdr, int cpu)
 {
-	int n = evlist__read(s->evlist, deliver, d);
+	struct deliver *d = ctx;
+	uint64_t time = record__time(hdr, hdr->size, &live_layout);
 
-	if (n >= 0 && s->round_fn) {
-		int err = s->round_fn(s->round_ctx);
+	if (!time)
+		return deliver(ctx, hdr, cpu);
+	return recqueue__push(d->s->queue, hdr, time, cpu);
+}
 
-		if (err)
-			return err;
-	}
-	return n;
+static int deliver_released(struct session *s, struct deliver *d)
+{
+	const struct perf_event_header *hdr;
+	int64_t cpu;
+	int err = 0;
+
+	while (!err && (hdr = recqueue__pop(s->queue, &cpu)))
+		err = deliver(d, hdr, (int)cpu);
+	return err;
+}
+
+/* One pass over the rings; at the end of the run (last) everything queued goes out. */
+static int drain(struct session *s, struct deliver *d, bool last)
+{
+	int n = evlist__read(s->evlist, queue_record, d), err;
+
+	if (n < 0)
+		return n;
+	if (last)
+		recqueue__flush(s->queue);
+	else
+		recqueue__round(s->queue);
+	err = deliver_released(s, d);
+	if (!err && s->round_fn)
+		err = s->round_fn(s->round_ctx);
+	return err ? err : n;
 }
 
 int session__run(struct session *s, session_record_fn fn, void *ctx)
@@ -530,10 +560,13 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 			err = 0;
 		}
 		if (!err)
-			err = drain(s, &d) < 0 ? -EIO : 0;
+			err = drain(s, &d, false) < 0 ? -EIO : 0;
 	}
 	stop_workload(s);
 	if (!err)
-		err = drain(s, &d) < 0 ? -EIO : 0; /* what the last moments wrote */
+		err = drain(s, &d, true) < 0 ? -EIO : 0; /* what the last moments wrote */
+	if (recqueue__nr_unordered(s->queue))
+		pr_debug("%llu records arrived after newer ones were shown",
+			 (unsigned long long)recqueue__nr_unordered(s->queue));
 	return err;
 }

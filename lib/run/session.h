@@ -32,7 +32,8 @@ struct session_opts {
 };
 
 /*
- * Called for each record of the run, in ring order (per CPU), decoded once by the
+ * Called for each record of the run, in time order across CPUs (lib/run/recqueue.h)
+ * for records that carry a time, on the CPU of the ring it came from, decoded once by the
  * record decoder (rec->decoded is false for a type it does not decode: rec->hdr still
  * holds the bytes). ev may be NULL (unknown id).
  */
