@@ -3,7 +3,6 @@
  * perf-bpf record: run scriptlets and write what they emit, with the events they
  * filter, to a perf.data file that perf-bpf script and stock perf script both read.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,57 +81,6 @@ static struct pdwriter *open_writer(struct evlist *el, const char *path, int arg
 	return w;
 }
 
-static void synth_task_comms(struct pdwriter *w, const char *pid)
-{
-	char path[300], comm[64];
-	struct dirent *d;
-	DIR *dir;
-
-	snprintf(path, sizeof(path), "/proc/%s/task", pid);
-	dir = opendir(path);
-	if (!dir)
-		return;
-	while ((d = readdir(dir))) {
-		FILE *f;
-
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/task/%s/comm", pid, d->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(comm, sizeof(comm), f)) {
-			comm[strcspn(comm, "\n")] = '\0';
-			pdwriter__synth_comm(w, atoi(pid), atoi(d->d_name), comm);
-		}
-		fclose(f);
-	}
-	closedir(dir);
-}
-
-/* Tasks that existed before the recording started have no COMM record: make them. */
-static void synth_comms(struct pdwriter *w, const struct session_opts *so)
-{
-	char pid[16];
-	struct dirent *d;
-	DIR *dir;
-
-	if (so->pid && !so->argv) {
-		snprintf(pid, sizeof(pid), "%d", so->pid);
-		synth_task_comms(w, pid);
-		return;
-	}
-	if (!so->system_wide)
-		return; /* the workload's exec reports its own comm */
-	dir = opendir("/proc");
-	if (!dir)
-		return;
-	while ((d = readdir(dir)))
-		if (d->d_name[0] >= '1' && d->d_name[0] <= '9')
-			synth_task_comms(w, d->d_name);
-	closedir(dir);
-}
-
 /* Losses at the very end have no LOST record from the kernel: write one for them. */
 static int write_unreported_lost(struct pdwriter *w, const struct evlist *el)
 {
@@ -169,7 +117,6 @@ static int run(struct evopts *eo, int argc, char **argv)
 		return 1;
 	}
 	pdwriter__synth_kernel_mmap(r.writer);
-	synth_comms(r.writer, &eo->session);
 	session__set_round_fn(s, record_round, &r);
 	err = session__run(s, record_record, &r);
 	if (!r.err)

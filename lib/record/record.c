@@ -216,3 +216,47 @@ int record__decode(const struct perf_event_header *hdr, size_t size,
 	r->decoded = !err;
 	return err;
 }
+
+/* The sample_id trailer, in the kernel's order. */
+static size_t encode_trailer(uint64_t *w, const struct record_layout *l, uint64_t id, uint32_t pid,
+			     uint32_t tid)
+{
+	uint64_t st = l->sample_type;
+	size_t n = 0;
+
+	if (!l->sample_id_all)
+		return 0;
+	if (st & PERF_SAMPLE_TID)
+		w[n++] = (uint64_t)tid << 32 | pid;
+	if (st & PERF_SAMPLE_TIME)
+		w[n++] = 0;
+	if (st & PERF_SAMPLE_ID)
+		w[n++] = id;
+	if (st & PERF_SAMPLE_STREAM_ID)
+		w[n++] = id;
+	if (st & PERF_SAMPLE_CPU)
+		w[n++] = 0;
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		w[n++] = id;
+	return n * 8;
+}
+
+size_t record__encode_comm(void *buf, size_t size, const struct record_layout *layout, uint64_t id,
+			   uint32_t pid, uint32_t tid, const char *comm)
+{
+	size_t len = strnlen(comm, 15), body = 8 + ((len + 8) & ~(size_t)7);
+	size_t total = HDR + body + trailer_size(layout);
+	struct perf_event_header *h = buf;
+	char *p = buf;
+
+	if (total > size || total > UINT16_MAX)
+		return 0;
+	memset(buf, 0, HDR + body);
+	h->type = PERF_RECORD_COMM;
+	h->size = total;
+	memcpy(p + HDR, &pid, 4);
+	memcpy(p + HDR + 4, &tid, 4);
+	memcpy(p + HDR + 8, comm, len);
+	encode_trailer((uint64_t *)(p + HDR + body), layout, id, pid, tid);
+	return total;
+}

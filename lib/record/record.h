@@ -92,6 +92,14 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 		      const struct record_layout *layout);
 
 /*
+ * A COMM record as the kernel writes it, for a task that existed before the run: its
+ * sample_id trailer as layout asks (time and cpu 0, every id field = id). Returns the
+ * record's size, or 0 when it does not fit in size bytes. buf must be 8-byte aligned.
+ */
+size_t record__encode_comm(void *buf, size_t size, const struct record_layout *layout, uint64_t id,
+			   uint32_t pid, uint32_t tid, const char *comm);
+
+/*
  * Can events of layouts a and b share one stream, their ids found at the same places?
  * (perf refuses a file where they cannot.)
  */

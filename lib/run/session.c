@@ -18,6 +18,7 @@
 #include "run/objconf.h"
 #include "run/recqueue.h"
 #include "run/session.h"
+#include "run/synth.h"
 #include "record/tpformat.h"
 #include "run/workload.h"
 
@@ -545,12 +546,38 @@ static int drain(struct session *s, struct deliver *d, bool last)
 	return err ? err : n;
 }
 
+static int synth_thread(void *ctx, uint32_t pid, uint32_t tid, const char *comm)
+{
+	struct deliver *d = ctx;
+	const struct evsel *tracking = evlist__at(d->s->evlist, 0);
+	uint64_t buf[16];
+	size_t n = record__encode_comm(buf, sizeof(buf), &live_layout,
+				       tracking->nr_fds ? tracking->ids[0] : 0, pid, tid, comm);
+
+	return n ? deliver(d, (const void *)buf, 0) : 0;
+}
+
+/*
+ * Tasks that existed before the run get a COMM, as perf synthesizes them: -p's threads,
+ * every task with -a. A workload's exec reports its own.
+ */
+static int synthesize(struct session *s, struct deliver *d)
+{
+	if ((s->opts.pid > 0 || s->opts.tid > 0) && !s->opts.argv)
+		return synth__threads(s->opts.tid > 0 ? s->opts.tid : s->opts.pid, synth_thread, d);
+	if (s->opts.system_wide)
+		return synth__threads(0, synth_thread, d);
+	return 0;
+}
+
 int session__run(struct session *s, session_record_fn fn, void *ctx)
 {
 	struct deliver d = { .s = s, .fn = fn, .ctx = ctx };
 	int err;
 
 	err = evlist__poll_add_fd(s->evlist, s->sigfd);
+	if (!err)
+		err = synthesize(s, &d);
 	if (!err && s->has_workload)
 		err = workload__start(&s->workload);
 	while (!err && !s->done) {

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What existed before the run began: tasks the kernel will never report a COMM or FORK
+ * for. Read from /proc, handed out one thread at a time, so that a live run names them
+ * and a recording holds their names, as perf synthesizes them.
+ */
+#ifndef PERF_BPF_SYNTH_H
+#define PERF_BPF_SYNTH_H
+
+#include <stdint.h>
+
+/* One thread and its name; non-zero stops the walk. */
+typedef int (*synth_thread_fn)(void *ctx, uint32_t pid, uint32_t tid, const char *comm);
+
+/*
+ * Every thread of process pid, or of every process when pid <= 0. Tasks that exit
+ * meanwhile are skipped. Returns fn's first non-zero value, or 0.
+ */
+int synth__threads(int pid, synth_thread_fn fn, void *ctx);
+
+#endif
