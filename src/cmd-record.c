@@ -93,8 +93,10 @@ static void report(const struct recorder *r, struct session *s, const char *path
 {
 	uint64_t lost = evlist__lost_samples(session__evlist(s));
 
-	fprintf(stderr, "[ perf-bpf record: Captured and wrote %.3f MB %s (%lu samples) ]\n",
-		bytes / 1024.0 / 1024.0, path, r->samples);
+	if (!quiet)
+		fprintf(stderr,
+			"[ perf-bpf record: Captured and wrote %.3f MB %s (%lu samples) ]\n",
+			bytes / 1024.0 / 1024.0, path, r->samples);
 	if (lost)
 		pr_warn("%llu samples lost: the writer fell behind (try a bigger -m)",
 			(unsigned long long)lost);
