@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -24,6 +26,7 @@
 
 #define DEFAULT_PAGES 256 /* 1 MiB per CPU */
 #define POLL_MS 100 /* live output stays live even below the wakeup watermark */
+#define STOP_GRACE_MS 5000 /* for a workload to exit on its own once asked to stop */
 
 struct pidset {
 	int *pids;
@@ -47,6 +50,8 @@ struct session {
 	sigset_t oldmask;
 	int exit_code;
 	bool done;
+	bool stopping; /* a stop signal came: the workload has until stop_deadline */
+	uint64_t stop_deadline; /* CLOCK_MONOTONIC, ms */
 	struct pidset tree; /* the workload and its descendants */
 	unsigned long filtered;
 	unsigned long bad_records;
@@ -473,38 +478,85 @@ static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
 	return d->fn(d->ctx, &rec, cpu, ev);
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static bool reap_workload(struct session *s, int flags)
+{
+	int status;
+
+	if (!s->has_workload || waitpid(s->workload.pid, &status, flags) != s->workload.pid)
+		return false;
+	s->exit_code = workload__exit_code(status);
+	s->has_workload = false;
+	return true;
+}
+
+/*
+ * INT, TERM or HUP with a workload running: as at a terminal, where Ctrl-C reaches the
+ * workload too, the workload gets the signal (forwarded unless the terminal sent it to
+ * both) and STOP_GRACE_MS to exit on its own, its records still read meanwhile. A second
+ * signal, or the end of the grace, stops it.
+ */
+static void on_stop_signal(struct session *s, const struct signalfd_siginfo *si)
+{
+	pr_debug("stopping on signal %u", si->ssi_signo);
+	if (!s->has_workload || s->stopping) {
+		s->done = true;
+		return;
+	}
+	s->stopping = true;
+	s->stop_deadline = now_ms() + STOP_GRACE_MS;
+	if (si->ssi_code != SI_KERNEL)
+		kill(s->workload.pid, (int)si->ssi_signo);
+}
+
 static void handle_signals(struct session *s)
 {
 	struct signalfd_siginfo si;
 
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
-		if (si.ssi_signo != SIGCHLD) {
-			pr_debug("stopping on signal %u", si.ssi_signo);
+		if (si.ssi_signo != SIGCHLD)
+			on_stop_signal(s, &si);
+		else if (reap_workload(s, WNOHANG))
 			s->done = true;
-			continue;
-		}
-		if (s->has_workload) {
-			int status;
-
-			if (waitpid(s->workload.pid, &status, WNOHANG) == s->workload.pid) {
-				s->exit_code = workload__exit_code(status);
-				s->has_workload = false;
-				s->done = true;
-			}
-		}
 	}
 }
 
+/* Wait up to ms for the workload to exit; a stop signal meanwhile ends the wait. */
+static bool wait_workload(struct session *s, int ms)
+{
+	struct pollfd p = { .fd = s->sigfd, .events = POLLIN };
+	uint64_t end = now_ms() + ms;
+	struct signalfd_siginfo si;
+
+	while (!reap_workload(s, WNOHANG)) {
+		uint64_t now = now_ms();
+
+		if (now >= end || poll(&p, 1, (int)(end - now)) < 0)
+			return false;
+		while (read(s->sigfd, &si, sizeof(si)) == sizeof(si))
+			if (si.ssi_signo != SIGCHLD)
+				return reap_workload(s, WNOHANG);
+	}
+	return true;
+}
+
+/* The run is over and the workload is still there: TERM, then KILL if TERM is not enough. */
 static void stop_workload(struct session *s)
 {
-	int status;
-
 	if (!s->has_workload)
 		return;
 	kill(s->workload.pid, SIGTERM);
-	if (waitpid(s->workload.pid, &status, 0) == s->workload.pid)
-		s->exit_code = workload__exit_code(status);
-	s->has_workload = false;
+	if (wait_workload(s, STOP_GRACE_MS))
+		return;
+	kill(s->workload.pid, SIGKILL);
+	reap_workload(s, 0);
 }
 
 /* Ring callback: timed records wait in the queue, to be delivered in time order. */
@@ -586,6 +638,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 			handle_signals(s);
 			err = 0;
 		}
+		if (s->stopping && now_ms() >= s->stop_deadline)
+			s->done = true; /* the workload had its grace */
 		if (!err)
 			err = drain(s, &d, false) < 0 ? -EIO : 0;
 	}
