@@ -61,13 +61,13 @@ static int row_of(const struct opts *o, int val)
 
 int opts__misuse(const struct opts *o, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
-	fputs("error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	pr_err("%s", msg); /* one prefix on stderr for every error: ERROR: */
 	for (const char *const *u = o->usage; u && *u; u++)
 		fprintf(stderr, "%s %s\n", u == o->usage ? "usage:" : "   or:", *u);
 	fputs("Run with -h for the list of options.\n", stderr);

@@ -65,7 +65,7 @@ void opts__init(struct opts *o, const struct opt *table, const char *const *usag
 int opts__next(struct opts *o, char **arg);
 int opts__rest(const struct opts *o);
 void opts__help(const struct opts *o, FILE *f);
-/* Report misuse (one line) plus the usage lines on stderr; returns OPTS_USAGE. */
+/* Report misuse (an ERROR: line, as pr_err) and the usage lines on stderr; returns OPTS_USAGE. */
 int opts__misuse(const struct opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Exit status for a usage error, as git and perf use it. */
