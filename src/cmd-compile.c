@@ -23,11 +23,14 @@ static const char *const compile_usage[] = {
 };
 
 static const struct opt compile_opts_table[] = {
-	{ 'o', "output", "FILE", "write the object to FILE ('-': stdout; default: ./NAME.o)" },
-	{ 0, "clang-path", "PATH", "clang to run (default: [llvm] clang-path, else clang)" },
-	{ 0, "clang-opt", "OPTS", "more clang options (default: [llvm] clang-opt)" },
-	{ 0, "no-cache", NULL, "compile even when the cache has the object, store nothing" },
-	{ 'j', "json", NULL, "print what was done as one JSON document" },
+	OPT_UNBOUND('o', "output", "FILE",
+		    "write the object to FILE ('-': stdout; default: ./NAME.o)"),
+	OPT_UNBOUND(0, "clang-path", "PATH",
+		    "clang to run (default: [llvm] clang-path, else clang)"),
+	OPT_UNBOUND(0, "clang-opt", "OPTS", "more clang options (default: [llvm] clang-opt)"),
+	OPT_UNBOUND(0, "no-cache", NULL,
+		    "compile even when the cache has the object, store nothing"),
+	OPT_UNBOUND('j', "json", NULL, "print what was done as one JSON document"),
 	OPT_COMMON,
 	OPT_END,
 };

@@ -22,10 +22,10 @@
 #define CAP_SYS_ADMIN_BIT 21
 
 static const struct opt query_rows[] = {
-	{ 'a', "all", NULL, "every tracing hook that has BPF programs attached" },
-	{ 'j', "json", NULL, "print one JSON document" },
-	{ 0, "stats", NULL, "[SECONDS] count runs for SECONDS (default 1), then restore" },
-	{ 0, "exhaustive", NULL, "open every tracepoint a pattern matches (slow)" },
+	OPT_UNBOUND('a', "all", NULL, "every tracing hook that has BPF programs attached"),
+	OPT_UNBOUND('j', "json", NULL, "print one JSON document"),
+	OPT_UNBOUND(0, "stats", NULL, "[SECONDS] count runs for SECONDS (default 1), then restore"),
+	OPT_UNBOUND(0, "exhaustive", NULL, "open every tracepoint a pattern matches (slow)"),
 	OPT_COMMON,
 	OPT_END,
 };

@@ -23,9 +23,11 @@ static const char *const script_usage[] = {
 };
 
 static const struct opt script_opts_table[] = {
-	{ 'i', "input", "FILE", "the perf.data file to read (default ./perf.data, - for stdin)" },
-	{ 'j', "json", NULL, "print JSON Lines, one object per sample" },
-	{ 'F', "fields", "FIELDS", "comma-separated fields to print (comm,tid,pid,cpu,time,...)" },
+	OPT_UNBOUND('i', "input", "FILE",
+		    "the perf.data file to read (default ./perf.data, - for stdin)"),
+	OPT_UNBOUND('j', "json", NULL, "print JSON Lines, one object per sample"),
+	OPT_UNBOUND('F', "fields", "FIELDS",
+		    "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
 	OPT_COMMON,
 	OPT_END,
 };

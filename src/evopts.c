@@ -8,28 +8,29 @@
 #include "util/log.h"
 
 /* clang-format off */
-#define EVOPTS_SHARED_ROWS                                                                   \
-	{ 'e', "event", "EVENT", "a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (sys:name)" }, \
-	{ 'a', "all-cpus", NULL, "system-wide: every task on every CPU" },                   \
-	{ 'p', "pid", "PID", "follow an existing process" },                                 \
-	{ 't', "tid", "TID", "follow an existing thread" },                                  \
-	{ 'C', "cpu", "CPUS", "only these CPUs (e.g. 0-2,5)" },                              \
-	{ 'i', "no-inherit", NULL, "child tasks do not inherit the events" },                \
-	{ 'm', "mmap-pages", "PAGES", "data pages per CPU ring buffer (a power of two)" },    \
-	{ 0, "clang-path", "PATH", "clang to compile scriptlets with" },                     \
-	{ 0, "clang-opt", "OPTIONS", "options passed to clang when compiling scriptlets" }, \
-	{ 0, "no-cache", NULL, "compile even if the compile cache has the object" }
+#define EVOPTS_SHARED_ROWS \
+	OPT_UNBOUND('e', "event", "EVENT", \
+		    "a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (sys:name)"), \
+	OPT_UNBOUND('a', "all-cpus", NULL, "system-wide: every task on every CPU"), \
+	OPT_UNBOUND('p', "pid", "PID", "follow an existing process"), \
+	OPT_UNBOUND('t', "tid", "TID", "follow an existing thread"), \
+	OPT_UNBOUND('C', "cpu", "CPUS", "only these CPUs (e.g. 0-2,5)"), \
+	OPT_UNBOUND('i', "no-inherit", NULL, "child tasks do not inherit the events"), \
+	OPT_UNBOUND('m', "mmap-pages", "PAGES", "data pages per CPU ring buffer (a power of two)"), \
+	OPT_UNBOUND(0, "clang-path", "PATH", "clang to compile scriptlets with"), \
+	OPT_UNBOUND(0, "clang-opt", "OPTIONS", "options passed to clang when compiling scriptlets"), \
+	OPT_UNBOUND(0, "no-cache", NULL, "compile even if the compile cache has the object")
 
 static const struct opt trace_rows[] = {
 	EVOPTS_SHARED_ROWS,
-	{ 'j', "json", NULL, "one JSON object per line instead of perf script's text" },
+	OPT_UNBOUND('j', "json", NULL, "one JSON object per line instead of perf script's text"),
 	OPT_COMMON,
 	OPT_END,
 };
 
 static const struct opt record_rows[] = {
 	EVOPTS_SHARED_ROWS,
-	{ 'o', "output", "FILE", "write to FILE (default perf.data)" },
+	OPT_UNBOUND('o', "output", "FILE", "write to FILE (default perf.data)"),
 	OPT_COMMON,
 	OPT_END,
 };

@@ -35,8 +35,8 @@ static const struct cmd cmds[] = { /* alphabetical */
 #define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))
 
 static const struct opt main_opts[] = {
-	{ 'V', "version", NULL, "print the version" },
-	{ 0, "list-cmds", NULL, "list the subcommands, one a line" },
+	OPT_UNBOUND('V', "version", NULL, "print the version"),
+	OPT_UNBOUND(0, "list-cmds", NULL, "list the subcommands, one a line"),
 	OPT_COMMON,
 	OPT_END,
 };
