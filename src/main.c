@@ -34,11 +34,10 @@ static const struct cmd cmds[] = { /* alphabetical */
 
 #define NR_CMDS (sizeof(cmds) / sizeof(cmds[0]))
 
-static const struct opt main_opts[] = {
-	OPT_UNBOUND('V', "version", NULL, "print the version"),
-	OPT_UNBOUND(0, "list-cmds", NULL, "list the subcommands, one a line"),
-	OPT_COMMON,
-	OPT_END,
+/* The options before the command's name. */
+struct main_args {
+	bool version; /* -V */
+	bool list_cmds; /* --list-cmds */
 };
 
 static const char *const main_usage[] = {
@@ -103,36 +102,38 @@ static int finish_stdout(int status)
 
 int main(int argc, char **argv)
 {
+	struct main_args m = { 0 };
+	const struct opt rows[] = {
+		OPT_FINAL('V', "version", &m.version, "print the version"),
+		OPT_FINAL(0, "list-cmds", &m.list_cmds, "list the subcommands, one a line"),
+		OPT_COMMON,
+		OPT_END,
+	};
 	struct opts o;
-	char *arg;
-	int i;
+	int ret;
 
 	log__setup_libbpf();
-	opts__init(&o, main_opts, main_usage, argc, argv, OPTS_STOP_AT_NONOPT);
-	while ((i = opts__next(&o, &arg)) != OPTS_DONE) {
-		if (i == OPTS_HELP) {
-			print_commands(stdout);
-			return finish_stdout(0);
-		}
-		if (i == OPTS_USAGE)
-			return EXIT_USAGE;
-		if (main_opts[i].short_name == 'V') {
-			printf("perf-bpf version %s\n", PERF_BPF_VERSION);
-			return finish_stdout(0);
-		}
-		for (size_t c = 0; c < NR_CMDS; c++) /* --list-cmds */
+	ret = opts__parse(&o, rows, main_usage, argc, argv, OPTS_STOP_AT_OPERAND);
+	if (ret == OPTS_HELP)
+		print_commands(stdout);
+	if (ret)
+		return finish_stdout(opts__exit_status(ret));
+	if (m.version) {
+		printf("perf-bpf version %s\n", PERF_BPF_VERSION);
+		return finish_stdout(0);
+	}
+	if (m.list_cmds) {
+		for (size_t c = 0; c < NR_CMDS; c++)
 			printf("%s\n", cmds[c].name);
 		return finish_stdout(0);
 	}
-	argc -= opts__rest(&o);
-	argv += opts__rest(&o);
-	if (argc == 0) {
+	if (!o.nr_operands) {
 		opts__help(&o, stderr);
 		print_commands(stderr);
 		return EXIT_USAGE;
 	}
 	for (size_t c = 0; c < NR_CMDS; c++)
-		if (!strcmp(argv[0], cmds[c].name))
-			return finish_stdout(cmds[c].fn(argc, argv));
-	return unknown_command(argv[0]);
+		if (!strcmp(o.operands[0], cmds[c].name))
+			return finish_stdout(cmds[c].fn(o.nr_operands, o.operands));
+	return unknown_command(o.operands[0]);
 }
