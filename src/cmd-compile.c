@@ -22,17 +22,12 @@ static const char *const compile_usage[] = {
 	NULL,
 };
 
-static const struct opt compile_opts_table[] = {
-	OPT_UNBOUND('o', "output", "FILE",
-		    "write the object to FILE ('-': stdout; default: ./NAME.o)"),
-	OPT_UNBOUND(0, "clang-path", "PATH",
-		    "clang to run (default: [llvm] clang-path, else clang)"),
-	OPT_UNBOUND(0, "clang-opt", "OPTS", "more clang options (default: [llvm] clang-opt)"),
-	OPT_UNBOUND(0, "no-cache", NULL,
-		    "compile even when the cache has the object, store nothing"),
-	OPT_UNBOUND('j', "json", NULL, "print what was done as one JSON document"),
-	OPT_COMMON,
-	OPT_END,
+/* What the command line asks for. */
+struct compile_args {
+	struct compile_opts co; /* --clang-path, --clang-opt, --no-cache */
+	const char *out; /* -o, NULL: NAME.o */
+	bool json; /* -j */
+	const char *src; /* the operand */
 };
 
 /* NAME.o in the current directory for .../NAME.c (NAME.x.o for any other NAME.x). */
@@ -102,69 +97,63 @@ static int print_json(const char *src, const char *out, size_t size, const struc
 	return 0;
 }
 
-static int parse(int argc, char **argv, struct compile_opts *co, const char **out, bool *json,
-		 const char **src)
+/* -1 to go on with a filled, or the exit status. */
+static int parse(int argc, char **argv, struct compile_args *a)
 {
+	const struct opt rows[] = {
+		OPT_STRING('o', "output", &a->out, "FILE",
+			   "write the object to FILE ('-': stdout; default: ./NAME.o)"),
+		OPT_STRING(0, "clang-path", &a->co.clang_path, "PATH",
+			   "clang to run (default: [llvm] clang-path, else clang)"),
+		OPT_STRING(0, "clang-opt", &a->co.clang_opt, "OPTS",
+			   "more clang options (default: [llvm] clang-opt)"),
+		OPT_BOOL(0, "no-cache", &a->co.no_cache,
+			 "compile even when the cache has the object, store nothing"),
+		OPT_BOOL('j', "json", &a->json, "print what was done as one JSON document"),
+		OPT_COMMON,
+		OPT_END,
+	};
 	struct opts o;
-	char *arg;
-	int i, rest;
+	int ret = opts__parse(&o, rows, compile_usage, argc, argv, 0);
 
-	opts__init(&o, compile_opts_table, compile_usage, argc, argv, 0);
-	while ((i = opts__next(&o, &arg)) >= 0) {
-		const char *name = compile_opts_table[i].long_name;
-
-		if (!strcmp(name, "output"))
-			*out = arg;
-		else if (!strcmp(name, "clang-path"))
-			co->clang_path = arg;
-		else if (!strcmp(name, "clang-opt"))
-			co->clang_opt = arg;
-		else if (!strcmp(name, "no-cache"))
-			co->no_cache = true;
-		else if (!strcmp(name, "json"))
-			*json = true;
-	}
-	if (i == OPTS_HELP)
-		return 0;
-	if (i == OPTS_USAGE)
-		return EXIT_USAGE;
-	rest = opts__rest(&o);
-	if (rest >= argc)
+	if (ret)
+		return opts__exit_status(ret);
+	if (!o.nr_operands)
 		return opts__misuse(&o, "missing the source file"), EXIT_USAGE;
-	if (rest + 1 < argc)
-		return opts__misuse(&o, "one source file only, got '%s' too", argv[rest + 1]),
+	if (o.nr_operands > 1)
+		return opts__misuse(&o, "one source file only, got '%s' too", o.operands[1]),
 		       EXIT_USAGE;
-	*src = argv[rest];
-	if (*json && *out && !strcmp(*out, "-"))
+	a->src = o.operands[0];
+	if (a->json && a->out && !strcmp(a->out, "-"))
 		return opts__misuse(&o, "--json and '-o -' both want stdout"), EXIT_USAGE;
 	return -1;
 }
 
 int cmd_compile(int argc, char **argv)
 {
-	struct compile_opts co = { 0 };
+	struct compile_args a = { 0 };
 	struct compile_report r;
-	const char *out = NULL, *src = NULL;
+	const char *out;
 	char defout[PATH_MAX];
-	bool json = false;
 	size_t size = 0;
 	void *obj = NULL;
 	int ret;
 
-	ret = parse(argc, argv, &co, &out, &json, &src);
+	ret = parse(argc, argv, &a);
 	if (ret >= 0)
 		return ret;
-	if (compile__load_perfconfig(&co))
+	if (compile__load_perfconfig(&a.co))
 		return 1;
+	out = a.out;
 	if (!out) {
-		default_output(src, defout, sizeof(defout));
+		default_output(a.src, defout, sizeof(defout));
 		out = defout;
 	}
-	ret = compile__source_report(src, &co, &obj, &size, &r) ? 1 : 0;
+	ret = compile__source_report(a.src, &a.co, &obj, &size, &r) ? 1 : 0;
 	if (!ret)
 		ret = write_object(out, obj, size) ? 1 : 0;
-	if (!ret && json)
-		ret = print_json(src, out, size, &r) ? 1 : 0;
+	if (!ret && a.json)
+		ret = print_json(a.src, out, size, &r) ? 1 : 0;
 	compile__report_exit(&r);
 	free(obj);
 	return ret;
