@@ -3,6 +3,7 @@
  * perf-bpf query: which BPF programs sit on which tracing hook, in run order, with the
  * processes that hold them and, when the kernel counts them, their run statistics.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,15 +22,6 @@
 #define CAP_PERFMON_BIT 38
 #define CAP_SYS_ADMIN_BIT 21
 
-static const struct opt query_rows[] = {
-	OPT_UNBOUND('a', "all", NULL, "every tracing hook that has BPF programs attached"),
-	OPT_UNBOUND('j', "json", NULL, "print one JSON document"),
-	OPT_UNBOUND(0, "stats", NULL, "[SECONDS] count runs for SECONDS (default 1), then restore"),
-	OPT_UNBOUND(0, "exhaustive", NULL, "open every tracepoint a pattern matches (slow)"),
-	OPT_COMMON,
-	OPT_END,
-};
-
 static const char *const query_usage[] = {
 	"perf-bpf query [-j] [--stats [SECONDS]] [--exhaustive] TRACEPOINT...",
 	"perf-bpf query --all [-j] [--stats [SECONDS]] [--exhaustive]",
@@ -37,10 +29,11 @@ static const char *const query_usage[] = {
 };
 
 struct query_cmd {
+	/* the command line */
 	bool all, json, stats, exhaustive;
 	double window; /* seconds, with --stats */
 	int nr_tps;
-	char **tps;
+	char **tps; /* the operands */
 	/* one entry per distinct program, in order of first appearance */
 	struct bpfinfo_prog *progs;
 	int *prog_err;
@@ -48,51 +41,55 @@ struct query_cmd {
 	bool show_stats;
 };
 
+/* An operand that --stats would have taken for SECONDS, had it come right after it. */
 static bool is_number(const char *s)
 {
-	char *end;
+	return isdigit((unsigned char)s[0]) || (s[0] == '.' && isdigit((unsigned char)s[1]));
+}
 
-	if (!*s || *s == '-' || *s == '+')
-		return false;
-	strtod(s, &end);
-	return !*end;
+/* --stats [SECONDS]: the window is 1 second unless SECONDS is given. */
+static int set_stats(const struct opts *o, const struct opt *row, const char *arg)
+{
+	struct query_cmd *c = row->value;
+	char *end;
+	double w;
+
+	c->stats = true;
+	if (!arg)
+		return 0;
+	w = strtod(arg, &end);
+	if (end == arg || *end || !(w > 0 && w <= 3600))
+		return opts__misuse(o, "%s needs SECONDS in (0, 3600], not '%s'", o->name, arg);
+	c->window = w;
+	return 0;
 }
 
 static int parse_args(struct query_cmd *c, int argc, char **argv)
 {
+	const struct opt rows[] = {
+		OPT_BOOL('a', "all", &c->all, "every tracing hook that has BPF programs attached"),
+		OPT_BOOL('j', "json", &c->json, "print one JSON document"),
+		OPT_CALLBACK_OPTARG(0, "stats", c, "SECONDS", set_stats,
+				    "count runs for SECONDS (default 1), then restore"),
+		OPT_BOOL(0, "exhaustive", &c->exhaustive,
+			 "open every tracepoint a pattern matches (slow)"),
+		OPT_COMMON,
+		OPT_END,
+	};
 	struct opts o;
-	char *arg;
-	int i, n = 0;
+	int ret;
 
-	opts__init(&o, query_rows, query_usage, argc, argv, 0);
-	while ((i = opts__next(&o, &arg)) >= 0) {
-		const char *name = query_rows[i].long_name;
-
-		if (!strcmp(name, "all"))
-			c->all = true;
-		else if (!strcmp(name, "json"))
-			c->json = true;
-		else if (!strcmp(name, "stats"))
-			c->stats = true;
-		else
-			c->exhaustive = true;
-	}
-	if (i != OPTS_DONE)
-		return i;
-	c->tps = argv + opts__rest(&o);
-	c->nr_tps = argc - opts__rest(&o);
 	c->window = 1;
-	for (int k = 0; k < c->nr_tps; k++) { /* --stats SECONDS: a number is no tracepoint */
-		if (c->stats && n == 0 && is_number(c->tps[k])) {
-			c->window = strtod(c->tps[k], NULL);
-			n++;
-			continue;
-		}
-		c->tps[k - n] = c->tps[k];
-	}
-	c->nr_tps -= n;
-	if (c->stats && (c->window <= 0 || c->window > 3600))
-		return opts__misuse(&o, "--stats needs SECONDS in (0, 3600], not '%g'", c->window);
+	ret = opts__parse(&o, rows, query_usage, argc, argv, 0);
+	if (ret)
+		return ret;
+	c->tps = o.operands;
+	c->nr_tps = o.nr_operands;
+	for (int i = 0; c->stats && i < c->nr_tps; i++) /* no tracepoint is named by a number */
+		if (is_number(c->tps[i]))
+			return opts__misuse(
+				&o, "'%s' is not a tracepoint: SECONDS goes right after --stats",
+				c->tps[i]);
 	if (c->all && c->nr_tps)
 		return opts__misuse(&o, "--all takes no tracepoint, got '%s'", c->tps[0]);
 	if (!c->all && !c->nr_tps)
@@ -414,10 +411,8 @@ int cmd_query(int argc, char **argv)
 	int err;
 
 	err = parse_args(&c, argc, argv);
-	if (err == OPTS_HELP)
-		return 0;
 	if (err)
-		return EXIT_USAGE;
+		return opts__exit_status(err);
 	fds = procfd__scan();
 	if (!fds) {
 		report("/proc", -errno);

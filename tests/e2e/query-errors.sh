@@ -21,6 +21,17 @@ expect_eq "exit status, --all with a tracepoint" 129 $?
 expect_eq "exit status, malformed name" 129 $?
 "$PERF_BPF" query --bogus 2>"$T/err"
 expect_eq "exit status, unknown option" 129 $?
+# --stats [SECONDS]: SECONDS is the next word if it is a number, or attached with '='
+"$PERF_BPF" query --stats sched:sched_switch 2 2>"$T/err"
+expect_eq "exit status, SECONDS after the tracepoint" 129 $?
+expect_eq "stderr, SECONDS after the tracepoint" \
+	"ERROR: '2' is not a tracepoint: SECONDS goes right after --stats" "$(head -1 "$T/err")"
+"$PERF_BPF" query --all --stats 0 2>"$T/err"
+expect_eq "exit status, --stats 0" 129 $?
+expect_eq "stderr, --stats 0" "ERROR: --stats needs SECONDS in (0, 3600], not '0'" \
+	"$(head -1 "$T/err")"
+"$PERF_BPF" query --all --stats=abc 2>"$T/err"
+expect_eq "exit status, --stats=abc" 129 $?
 "$PERF_BPF" query -h >"$T/help"
 expect_eq "exit status, -h" 0 $?
 grep -q '^usage: perf-bpf query' "$T/help" || fail "help: $(cat "$T/help")"

@@ -37,4 +37,9 @@ runs=$(jq '.hooks[0].programs[0].run_cnt' "$T/stats")
 [ "$runs" -ge 20 ] || fail "run_cnt $runs, want at least 20"
 jq -e '.hooks[0].programs[0] | has("avg_ns")' "$T/stats" >/dev/null || fail "no avg_ns"
 expect_eq "bpf_stats_enabled restored" "$before" "$(sysctl -n kernel.bpf_stats_enabled)"
+
+# SECONDS attached, the tracepoint before the option
+"$PERF_BPF" query "$tp" -j --stats=0.2 >"$T/stats" || fail "query --stats=0.2 exited $?"
+jq -e '.stats == true and .stats_window_ms == 200' "$T/stats" >/dev/null ||
+	fail "stats keys, --stats=0.2: $(cat "$T/stats")"
 exit 0
