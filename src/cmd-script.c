@@ -22,16 +22,6 @@ static const char *const script_usage[] = {
 	NULL,
 };
 
-static const struct opt script_opts_table[] = {
-	OPT_UNBOUND('i', "input", "FILE",
-		    "the perf.data file to read (default ./perf.data, - for stdin)"),
-	OPT_UNBOUND('j', "json", NULL, "print JSON Lines, one object per sample"),
-	OPT_UNBOUND('F', "fields", "FIELDS",
-		    "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
-	OPT_COMMON,
-	OPT_END,
-};
-
 struct script {
 	const char *input;
 	bool json;
@@ -41,33 +31,31 @@ struct script {
 	struct consumer *consumer;
 };
 
+/* -F: printer__parse_fields() reports a bad list itself. */
+static int set_fields(const struct opts *o, const struct opt *row, const char *arg)
+{
+	return printer__parse_fields(arg, row->value) ? OPTS_USAGE : 0;
+}
+
+/* -1 to go on with sc's options filled, or the exit status. */
 static int parse(struct script *sc, int argc, char **argv)
 {
+	const struct opt rows[] = {
+		OPT_STRING('i', "input", &sc->input, "FILE",
+			   "the perf.data file to read (default ./perf.data, - for stdin)"),
+		OPT_BOOL('j', "json", &sc->json, "print JSON Lines, one object per sample"),
+		OPT_CALLBACK('F', "fields", &sc->fields, "FIELDS", set_fields,
+			     "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
+		OPT_COMMON,
+		OPT_END,
+	};
 	struct opts o;
-	char *arg;
-	int i;
+	int ret = opts__parse(&o, rows, script_usage, argc, argv, 0);
 
-	opts__init(&o, script_opts_table, script_usage, argc, argv, 0);
-	while ((i = opts__next(&o, &arg)) >= 0) {
-		switch (script_opts_table[i].short_name) {
-		case 'i':
-			sc->input = arg;
-			break;
-		case 'j':
-			sc->json = true;
-			break;
-		case 'F':
-			if (printer__parse_fields(arg, &sc->fields))
-				return EXIT_USAGE;
-			break;
-		}
-	}
-	if (i == OPTS_HELP)
-		return 0;
-	if (i == OPTS_USAGE)
-		return EXIT_USAGE;
-	if (opts__rest(&o) < argc) {
-		opts__misuse(&o, "unexpected argument '%s'", argv[opts__rest(&o)]);
+	if (ret)
+		return opts__exit_status(ret);
+	if (o.nr_operands) {
+		opts__misuse(&o, "unexpected argument '%s'", o.operands[0]);
 		return EXIT_USAGE;
 	}
 	return -1;
