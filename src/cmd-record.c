@@ -144,7 +144,7 @@ int cmd_record(int argc, char **argv)
 	int err = evopts__parse(&eo, argc, argv, record_usage, EVOPTS_RECORD);
 
 	if (err)
-		return err == OPTS_HELP ? 0 : err == OPTS_USAGE ? EXIT_USAGE : 1;
+		return opts__exit_status(err);
 	err = run(&eo, argc, argv);
 	evopts__exit(&eo);
 	return err;

@@ -83,9 +83,9 @@ int cmd_trace(int argc, char **argv)
 	struct session *s;
 	int err;
 
-	err = evopts__parse(&eo, argc, argv, trace_usage, false);
+	err = evopts__parse(&eo, argc, argv, trace_usage, EVOPTS_TRACE);
 	if (err)
-		return err == OPTS_HELP ? 0 : err == OPTS_USAGE ? EXIT_USAGE : 1;
+		return opts__exit_status(err);
 	s = session__new(&eo.session);
 	if (!s) {
 		evopts__exit(&eo);

@@ -10,15 +10,16 @@
 
 enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
 
+/* What the command line of trace or record asks for; the rows set these fields. */
 struct evopts {
-	struct session_opts session;
-	struct evparse_list *events;
-	int nr_events;
-	bool json; /* trace */
+	struct session_opts session; /* -a -p -t -C -i -m, the compile options, the workload */
+	struct opt_list event_args; /* -e, in order */
+	struct evparse_list *events; /* event_args parsed, once all options are read */
+	bool json; /* trace: -j */
 	const char *output; /* record: -o */
 };
 
-/* 0, or OPTS_HELP / OPTS_USAGE (reported), or -errno. */
+/* 0, or OPTS_HELP / OPTS_USAGE / OPTS_ERROR (reported): opts__exit_status() tells the status. */
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
 		  enum evopts_cmd cmd);
 void evopts__exit(struct evopts *eo);
