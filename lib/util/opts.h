@@ -37,14 +37,13 @@
 #ifndef PERF_BPF_OPTS_H
 #define PERF_BPF_OPTS_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "util/log.h"
 
 enum opt_kind {
-	OPT_KIND_NONE, /* sets nothing: OPT_UNBOUND rows, which opts__next() callers dispatch */
+	OPT_KIND_END, /* OPT_END: no option (a row with neither name ends the table) */
 	OPT_KIND_BOOL, /* bool: set to true */
 	OPT_KIND_COUNT, /* int: one more at each use (-vv) */
 	OPT_KIND_STRING, /* const char *: the argument (the last one given wins) */
@@ -121,10 +120,7 @@ struct opt_list {
 #define OPT_CALLBACK_OPTARG(s, l, v, a, fn, h) \
 	{ .kind = OPT_KIND_CALLBACK, .short_name = (s), .long_name = (l), .arg = (a), \
 	  .help = (h), .value = (v), .cb = (fn), .flags = OPT_F_OPTARG }
-/* A row that sets nothing, for the callers of opts__next() not converted yet. */
-#define OPT_UNBOUND(s, l, a, h) \
-	{ .kind = OPT_KIND_NONE, .short_name = (s), .long_name = (l), .arg = (a), .help = (h) }
-#define OPT_END { .kind = OPT_KIND_NONE }
+#define OPT_END { .kind = OPT_KIND_END }
 /* Rows every command has: -q counts like -v, and any count mutes. */
 #define OPT_COMMON \
 	OPT_COUNT('v', "verbose", &verbose, "be more verbose (repeat for more)"), \
@@ -132,18 +128,15 @@ struct opt_list {
 	{ .kind = OPT_KIND_HELP, .short_name = 'h', .long_name = "help", .help = "show this help" }
 /* clang-format on */
 
-#define OPTS_MAX 64
-
+/* What opts__parse() returns when the command is not to go on. */
 enum {
-	OPTS_DONE = -1, /* no more options: opts__rest() gives the first operand */
-	OPTS_HELP = -2, /* -h printed the help on stdout: exit 0 */
-	OPTS_USAGE = -3, /* misuse reported on stderr with the short usage: exit 129 */
-	OPTS_ERROR = -4, /* another error, reported: exit 1 */
+	OPTS_HELP = -1, /* -h printed the help on stdout: exit 0 */
+	OPTS_USAGE = -2, /* misuse reported on stderr with the short usage: exit 129 */
+	OPTS_ERROR = -3, /* another error, reported: exit 1 */
 };
 
 enum opts_flags {
-	OPTS_STOP_AT_NONOPT = 1, /* the workload's own flags follow the first operand */
-	OPTS_STOP_AT_OPERAND = OPTS_STOP_AT_NONOPT,
+	OPTS_STOP_AT_OPERAND = 1, /* the workload's own flags follow the first operand */
 };
 
 struct opts {
@@ -152,10 +145,6 @@ struct opts {
 	char **operands; /* after opts__parse(): the operands, in command line order */
 	int nr_operands;
 	char name[64]; /* the option being applied, as -x or --name, for messages */
-	int argc;
-	char **argv;
-	struct option longopts[OPTS_MAX + 1];
-	char optstring[OPTS_MAX * 2 + 3];
 };
 
 /*
@@ -170,11 +159,6 @@ int opts__parse(struct opts *o, const struct opt *table, const char *const *usag
 int opts__exit_status(int ret);
 void opts__free_list(struct opt_list *l);
 
-void opts__init(struct opts *o, const struct opt *table, const char *const *usage, int argc,
-		char **argv, int flags);
-/* Index of the row matched, or one of OPTS_DONE, OPTS_HELP, OPTS_USAGE; *arg gets its argument. */
-int opts__next(struct opts *o, char **arg);
-int opts__rest(const struct opts *o);
 void opts__help(const struct opts *o, FILE *f);
 /* Report misuse (an ERROR: line, as pr_err) and the usage lines on stderr; returns OPTS_USAGE. */
 int opts__misuse(const struct opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
