@@ -77,7 +77,7 @@ struct objconf_map_desc {
 };
 
 /*
- * Check a term against its map: 0 or -EVPARSE_ERRNO__OBJCONF_MAP_{TYPE,KEYSIZE,VALUESIZE,
+ * Check a term against its map: 0 or -LOADERR__OBJCONF_MAP_{TYPE,KEYSIZE,VALUESIZE,
  * IDX2BIG}; *col gets the column to point at.
  */
 int objconf__check_term(const struct evparse_map_term *t, const struct objconf_map_desc *m,
@@ -85,7 +85,7 @@ int objconf__check_term(const struct evparse_map_term *t, const struct objconf_m
 
 /*
  * The slots a term names, ascending without repeats: [all] (or none) is 0..max_entries-1.
- * *keys is malloc'ed. -EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG when one is >= max_entries.
+ * *keys is malloc'ed. -LOADERR__OBJCONF_MAP_IDX2BIG when one is >= max_entries.
  */
 int objconf__keys(const struct evparse_map_term *t, uint32_t max_entries, uint32_t **keys,
 		  size_t *nr);
@@ -96,7 +96,7 @@ int objconf__encode_value(uint64_t v, uint32_t value_size, void *buf);
 int objconf__encode_key(uint32_t k, uint32_t key_size, void *buf);
 
 /*
- * Can an event go into an event map? 0 or -EVPARSE_ERRNO__OBJCONF_MAP_{EVTDIM,EVTINH,
+ * Can an event go into an event map? 0 or -LOADERR__OBJCONF_MAP_{EVTDIM,EVTINH,
  * EVTTYPE}, in perf's order. inherit: what the user asked for (term, else not -i).
  */
 int objconf__check_event(const struct evparse_event *ev, bool inherit, int nr_threads);
