@@ -29,13 +29,7 @@
 #include <stddef.h>
 #include <linux/bpf.h>
 
-/* perf's BPF loader error numbers for section errors; functions return the negative. */
-enum section_errno {
-	SECTION_ERRNO__CONFIG = 3900, /* "Invalid config string" */
-	SECTION_ERRNO__GROUP = 3901, /* "Invalid group name" */
-	SECTION_ERRNO__EVENTNAME = 3902, /* "No event name found in config string" */
-	SECTION_ERRNO__PROGCONF_TERM = 3905, /* "Invalid program config term in config string" */
-};
+#include "event/loaderr.h"
 
 enum section_kind {
 	SECTION_TRACEPOINT = 1, /* CATEGORY:NAME; group = category, event = name */
@@ -118,16 +112,14 @@ struct section_error {
 };
 
 /*
- * Parse @name into @sec.  Returns 0, or a negative error (-SECTION_ERRNO__*, -EINVAL for a bad
- * boolean, -ENOMEM) with @err filled if not NULL and @sec left empty.  A config segment without
- * '=' is warned about and skipped, as perf did.
+ * Parse @name into @sec.  Returns 0, or a negative error (-LOADERR__CONFIG, _GROUP, _EVENTNAME,
+ * _PROGCONF_TERM; -EINVAL for a bad boolean, -ENOMEM) with @err filled if not NULL and @sec
+ * left empty.  A config segment without '=' is warned about and skipped, as perf did.
  */
 int section__parse(const char *name, struct section *sec, struct section_error *err);
 /* Free what section__parse() allocated; accepts NULL and an empty section. */
 void section__exit(struct section *sec);
 
-/* perf's message for @err (either sign), or strerror(); always NUL-terminates @buf. */
-int section__strerror(int err, char *buf, size_t size);
 /* "ERROR: bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any. */
 void section__print_error(const char *name, const struct section_error *err);
 

@@ -634,8 +634,7 @@ static void test_section__parse_err_unknown_key(void **state)
 	struct section sec;
 	struct section_error err;
 
-	assert_int_equal(section__parse("foo=bar;func=x", &sec, &err),
-			 -SECTION_ERRNO__PROGCONF_TERM);
+	assert_int_equal(section__parse("foo=bar;func=x", &sec, &err), -LOADERR__PROGCONF_TERM);
 	assert_int_equal(err.err, -3905);
 	assert_string_equal(err.detail, "invalid program config option: foo=bar");
 	assert_non_null(err.hint);
@@ -649,7 +648,7 @@ static void test_section__parse_err_unknown_key(void **state)
 
 static void test_section__parse_err_no_event(void **state)
 {
-	parse_fails("sys_nanosleep%return x=$retval", -SECTION_ERRNO__EVENTNAME,
+	parse_fails("sys_nanosleep%return x=$retval", -LOADERR__EVENTNAME,
 		    "'sys_nanosleep%return' does not start with EVENT=");
 	parse_fails("vfs_read:10 a=b", -3902, "'vfs_read:10' does not start with EVENT=");
 	parse_fails("=f", -3902, "the event name is empty");
@@ -658,14 +657,13 @@ static void test_section__parse_err_no_event(void **state)
 
 static void test_section__parse_err_group(void **state)
 {
-	parse_fails("mygroup:ev=f", -SECTION_ERRNO__GROUP, "'mygroup' is not perf_bpf_probe");
+	parse_fails("mygroup:ev=f", -LOADERR__GROUP, "'mygroup' is not perf_bpf_probe");
 	parse_fails("probe:ev=f", -3901, "'probe' is not perf_bpf_probe");
 }
 
 static void test_section__parse_err_config(void **state)
 {
-	parse_fails("sys_nanosleep", -SECTION_ERRNO__CONFIG,
-		    "'sys_nanosleep' is not a valid tracepoint");
+	parse_fails("sys_nanosleep", -LOADERR__CONFIG, "'sys_nanosleep' is not a valid tracepoint");
 	parse_fails("inlines=no;sys_nanosleep", -3900, "'sys_nanosleep' is not a valid tracepoint");
 	parse_fails("syscalls:", -3900, "'syscalls:' is not a valid tracepoint");
 	parse_fails(":sys_enter", -3900, "':sys_enter' is not a valid tracepoint");
@@ -703,7 +701,7 @@ static void test_section__parse_err_bad_args(void **state)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(name, sizeof(name), "ev=f ok %s", bad[i]);
 		snprintf(detail, sizeof(detail), "'%s' is not a valid probe argument", bad[i]);
-		parse_fails(name, -SECTION_ERRNO__CONFIG, detail);
+		parse_fails(name, -LOADERR__CONFIG, detail);
 	}
 }
 
@@ -739,7 +737,7 @@ static void test_section__parse_err_null(void **state)
 
 	assert_int_equal(section__parse(NULL, &sec, NULL), -EINVAL);
 	/* without an error struct the code still comes back */
-	assert_int_equal(section__parse("sys_nanosleep", &sec, NULL), -SECTION_ERRNO__CONFIG);
+	assert_int_equal(section__parse("sys_nanosleep", &sec, NULL), -LOADERR__CONFIG);
 	assert_null(sec.buf);
 }
 
@@ -761,28 +759,6 @@ static void test_section__parse_warn_no_equals(void **state)
 	assert_string_equal(sec.func, "f");
 	section__exit(&sec);
 	free(out);
-}
-
-static void test_section__strerror_messages(void **state)
-{
-	char buf[128];
-
-	assert_int_equal(section__strerror(-3900, buf, sizeof(buf)), 0);
-	assert_string_equal(buf, "Invalid config string");
-	section__strerror(3900, buf, sizeof(buf));
-	assert_string_equal(buf, "Invalid config string");
-	section__strerror(-3901, buf, sizeof(buf));
-	assert_string_equal(buf, "Invalid group name");
-	section__strerror(-3902, buf, sizeof(buf));
-	assert_string_equal(buf, "No event name found in config string");
-	section__strerror(-3905, buf, sizeof(buf));
-	assert_string_equal(buf, "Invalid program config term in config string");
-	section__strerror(-ENOENT, buf, sizeof(buf));
-	assert_string_equal(buf, "No such file or directory");
-	section__strerror(-3900, buf, 8);
-	assert_string_equal(buf, "Invalid");
-	assert_int_equal(section__strerror(-3900, NULL, 8), -EINVAL);
-	assert_int_equal(section__strerror(-3900, buf, 0), -EINVAL);
 }
 
 static void print_unknown_key(void *arg)
@@ -881,7 +857,6 @@ int main(void)
 		cmocka_unit_test(test_section__parse_err_bad_bool),
 		cmocka_unit_test(test_section__parse_err_null),
 		cmocka_unit_test(test_section__parse_warn_no_equals),
-		cmocka_unit_test(test_section__strerror_messages),
 		cmocka_unit_test(test_section__print_error_lines),
 		cmocka_unit_test(test_section__glob_match_patterns),
 		cmocka_unit_test(test_section__kind_name_all),
