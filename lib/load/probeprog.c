@@ -126,6 +126,7 @@ static int resolve_points(struct probeprog *pp)
 static int make_prologues(struct probeprog *pp)
 {
 	struct prologue_fetch *f = calloc(pp->nr_pts, sizeof(*f));
+	char buf[LOADERR_BUFSIZE];
 	int err = 0;
 
 	pp->type_of = calloc(pp->nr_pts, sizeof(*pp->type_of));
@@ -162,7 +163,8 @@ static int make_prologues(struct probeprog *pp)
 			err = prologue__gen(pp->args[i], pp->nr_args, pp->pro[t], &pp->pro_cnt[t]);
 		if (err && err != -ENOMEM)
 			pr_err("program '%s' in '%s': prologue for '%s': %s", prog_name(pp),
-			       pp->object, pp->pts[i].func, prologue__strerror(err));
+			       pp->object, pp->pts[i].func,
+			       loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 	}
 	free(f);
 	if (!err && pp->fentry)
@@ -344,6 +346,7 @@ int probeprog__prepare(struct probeprog *pp, struct bpf_program *prog,
 {
 	struct bpf_insn *insns;
 	size_t cnt, n = pp->has_prologue ? pp->pro_cnt[0] : 0;
+	char buf[LOADERR_BUFSIZE];
 	int err;
 
 	if (!pp->has_prologue)
@@ -352,7 +355,7 @@ int probeprog__prepare(struct probeprog *pp, struct bpf_program *prog,
 				bpf_program__insn_cnt(prog), &insns, &cnt);
 	if (err) {
 		pr_err("program '%s' in '%s': %s", prog_name(pp), pp->object,
-		       prologue__strerror(err));
+		       loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 		return err;
 	}
 	err = bpf_program__set_insns(prog, insns, cnt);
