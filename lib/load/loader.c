@@ -10,6 +10,7 @@
 #include <libelf.h>
 #include <bpf/libbpf.h>
 
+#include "event/loaderr.h"
 #include "load/legacy.h"
 #include "load/loader.h"
 #include "util/log.h"
@@ -288,13 +289,12 @@ static int open_object(struct loader *l, const char *path, void *buf, size_t siz
 
 	obj = bpf_object__open_mem(buf, size, &opts);
 	if (!obj) {
-		char why[128];
+		char why[LOADERR_BUFSIZE];
 
-		err = -errno;
 		/* libbpf's own codes (4000 and up, "not a valid eBPF object") are not errnos */
-		if (libbpf_strerror(err, why, sizeof(why)))
-			snprintf(why, sizeof(why), "%s", strerror(-err));
-		pr_err("cannot open BPF object '%s': %s", path, why);
+		err = -errno;
+		pr_err("cannot open BPF object '%s': %s", path,
+		       loaderr__strerror(err, LOADERR_STAGE_NONE, why, sizeof(why)));
 		return err;
 	}
 	o = realloc(l->objs, sizeof(*o) * (l->nr_objs + 1));
