@@ -11,6 +11,7 @@
 
 #include "cmds.h"
 #include "evopts.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/writer.h"
 #include "run/session.h"
@@ -160,8 +161,10 @@ static int run(struct evopts *eo, int argc, char **argv)
 	uint64_t bytes;
 	int err, cerr;
 
-	if (!s)
+	if (!s) {
+		errmsg__print(errno, NULL);
 		return 1;
+	}
 	r.writer = open_writer(session__evlist(s), path, argc, argv);
 	if (!r.writer) {
 		pr_err("cannot create '%s': %s", path, strerror(errno));

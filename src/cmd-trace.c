@@ -13,6 +13,7 @@
 #include "cmds.h"
 #include "evopts.h"
 #include "record/ksyms.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "output/print.h"
 #include "record/sample.h"
@@ -168,6 +169,7 @@ int cmd_trace(int argc, char **argv)
 		return err == OPTS_HELP ? 0 : err == OPTS_USAGE ? EXIT_USAGE : 1;
 	s = session__new(&eo.session);
 	if (!s) {
+		errmsg__print(errno, NULL);
 		evopts__exit(&eo);
 		return 1;
 	}

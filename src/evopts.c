@@ -5,6 +5,7 @@
 
 #include "evopts.h"
 #include "event/evparse.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 
 /* clang-format off */
@@ -129,6 +130,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	if (!eo->session.argv && !eo->session.system_wide && !eo->session.pid && !eo->session.tid)
 		eo->session.system_wide = true; /* as perf: no command, no pid: the whole system */
 	if (compile__load_perfconfig(&eo->session.compile)) {
+		errmsg__print(-EINVAL, "unable to read config file");
 		evopts__exit(eo);
 		return -EINVAL;
 	}
