@@ -13,6 +13,7 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "event/section.h"
 
@@ -746,17 +747,18 @@ void section__exit(struct section *sec)
 	memset(sec, 0, sizeof(*sec));
 }
 
-void section__print_error(const char *name, const struct section_error *err)
+int section__errmsg(const char *name, const struct section_error *err)
 {
 	char buf[LOADERR_BUFSIZE];
 	const char *msg = loaderr__strerror(err->err, LOADERR_STAGE_NONE, buf, sizeof(buf));
 
 	if (err->detail[0])
-		pr_err("bad program section '%s': %s: %s", name, msg, err->detail);
+		errmsg__set(err->err, "bad program section '%s': %s: %s", name, msg, err->detail);
 	else
-		pr_err("bad program section '%s': %s", name, msg);
+		errmsg__set(err->err, "bad program section '%s': %s", name, msg);
 	if (err->hint)
-		pr_hint("%s", err->hint);
+		errmsg__hint("%s", err->hint);
+	return err->err;
 }
 
 bool section__glob_match(const char *pattern, const char *name)

@@ -15,10 +15,8 @@
  *	struct section sec;
  *	struct section_error err;
  *
- *	if (section__parse(name, &sec, &err)) {
- *		section__print_error(name, &err);
- *		return err.err;
- *	}
+ *	if (section__parse(name, &sec, &err))
+ *		return section__errmsg(name, &err);
  *	... sec.kind, sec.event, sec.args[i] ...
  *	section__exit(&sec);
  */
@@ -120,8 +118,11 @@ int section__parse(const char *name, struct section *sec, struct section_error *
 /* Free what section__parse() allocated; accepts NULL and an empty section. */
 void section__exit(struct section *sec);
 
-/* "ERROR: bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any. */
-void section__print_error(const char *name, const struct section_error *err);
+/*
+ * Record "bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any, as the ERROR and
+ * Hint lines for the command to print (util/errmsg.h).  Returns err->err.
+ */
+int section__errmsg(const char *name, const struct section_error *err);
 
 /* Does @name match the shell glob @pattern ('*', '?', '[...]', '\' escapes)? */
 bool section__glob_match(const char *pattern, const char *name);

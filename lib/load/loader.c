@@ -220,9 +220,8 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 	p->section = name;
 	err = section__parse(name, &p->sec, &se);
 	if (err) {
-		section__print_error(name, &se);
 		pr_debug("the section is program '%s' of '%s'", bpf_program__name(prog), path);
-		return err;
+		return section__errmsg(name, &se);
 	}
 	l->nr_progs++;
 	p->load_only = p->sec.load_only;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <bpf/libbpf.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "event/section.h"
 
@@ -767,13 +768,16 @@ static void print_unknown_key(void *arg)
 	struct section_error err;
 
 	section__parse("foo=bar;func=x", &sec, &err);
-	section__print_error("foo=bar;func=x", &err);
+	assert_int_equal(section__errmsg("foo=bar;func=x", &err), -LOADERR__PROGCONF_TERM);
+	errmsg__print(err.err, NULL);
 	section__parse("sys_nanosleep", &sec, &err);
 	err.hint = NULL;
-	section__print_error("sys_nanosleep", &err);
+	section__errmsg("sys_nanosleep", &err);
+	errmsg__print(err.err, NULL);
 }
 
-static void test_section__print_error_lines(void **state)
+/* The lines the command prints from what section__errmsg() recorded. */
+static void test_section__errmsg_lines(void **state)
 {
 	char *out = capture_stderr(print_unknown_key, NULL);
 
@@ -788,6 +792,21 @@ static void test_section__print_error_lines(void **state)
 		     "ERROR: bad program section 'sys_nanosleep': Invalid config string: "
 		     "'sys_nanosleep' is not a valid tracepoint\n");
 	free(out);
+}
+
+static void test_section__errmsg_texts(void **state)
+{
+	struct section_error group = { .err = -LOADERR__GROUP };
+	struct section_error bad_bool = { .err = -EINVAL, .detail = "not yes", .hint = "yes" };
+
+	assert_int_equal(section__errmsg("g:e=f", &group), -LOADERR__GROUP);
+	assert_string_equal(errmsg__text(), "bad program section 'g:e=f': Invalid group name");
+	assert_null(errmsg__hint_text());
+	section__errmsg("inlines=x;e=f", &bad_bool);
+	assert_string_equal(errmsg__text(),
+			    "bad program section 'inlines=x;e=f': Invalid argument: not yes");
+	assert_string_equal(errmsg__hint_text(), "yes");
+	errmsg__clear();
 }
 
 static void test_section__glob_match_patterns(void **state)
@@ -857,7 +876,8 @@ int main(void)
 		cmocka_unit_test(test_section__parse_err_bad_bool),
 		cmocka_unit_test(test_section__parse_err_null),
 		cmocka_unit_test(test_section__parse_warn_no_equals),
-		cmocka_unit_test(test_section__print_error_lines),
+		cmocka_unit_test(test_section__errmsg_lines),
+		cmocka_unit_test(test_section__errmsg_texts),
 		cmocka_unit_test(test_section__glob_match_patterns),
 		cmocka_unit_test(test_section__kind_name_all),
 		cmocka_unit_test(test_section__exit_null_and_twice),
