@@ -8,6 +8,7 @@
 #include "run/evlist.h"
 #include "event/evparse.h"
 #include "event/loaderr.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "run/objconf.h"
 
@@ -193,7 +194,7 @@ static int config_error(const struct evparse_event *pe, int col, int err)
 
 	evparse__error_at(pe, col, loaderr__strerror(err, LOADERR_STAGE_CONFIG, buf, sizeof(buf)),
 			  EVPARSE_HELP_OBJCONF);
-	return -EINVAL;
+	return errmsg__shown(-EINVAL);
 }
 
 static int push_op(struct objconf *oc, const struct objconf_op *op)
@@ -308,7 +309,7 @@ static int stdout_create(struct objconf *oc, const struct stdout_map *sm, int n)
 		err = push_op(oc, &op);
 	}
 	if (err)
-		pr_err("Setup BPF stdout failed: %s", strerror(-err));
+		errmsg__set(err, "Setup BPF stdout failed: %s", strerror(-err));
 	return err;
 }
 
@@ -415,13 +416,14 @@ static int apply_error(const struct objconf_op *op, int err)
 	char buf[LOADERR_BUFSIZE];
 
 	pr_debug("map '%s' of '%s'", bpf_map__name(op->map), op->object);
-	pr_err("Apply config to BPF failed: %s",
-	       loaderr__strerror(err, LOADERR_STAGE_APPLY, buf, sizeof(buf)));
+	errmsg__set(err, "Apply config to BPF failed: %s",
+		    loaderr__strerror(err, LOADERR_STAGE_APPLY, buf, sizeof(buf)));
 	if (err == -LOADERR__OBJCONF_MAP_MAPSIZE)
-		pr_hint("slots of map '%s' are CPU numbers: size it with max_entries = __NR_CPUS__, and name only CPUs the run uses (-C)",
+		errmsg__hint(
+			"slots of map '%s' are CPU numbers: size it with max_entries = __NR_CPUS__, and name only CPUs the run uses (-C)",
 			bpf_map__name(op->map));
 	else if (err == -LOADERR__OBJCONF_MAP_EVTDIM)
-		pr_hint("follow one thread with -t TID, or trace system-wide with -a");
+		errmsg__hint("follow one thread with -t TID, or trace system-wide with -a");
 	return err > -LOADERR__START ? err : -EINVAL;
 }
 

@@ -16,7 +16,8 @@
  *					terms (perf's caret errors), marks the events maps take,
  *					adds the __bpf_stdout__ event to the evlist if one is needed
  *	objconf__apply(oc);		after evlist__open(): writes values and fds
- *					("ERROR: Apply config to BPF failed: ..." errors)
+ *					("Apply config to BPF failed: ..." errors, recorded
+ *					for the command: util/errmsg.h)
  *	objconf__free(oc);
  *
  * `__bpf_stdout__`, perf's three rules: a map of that name configured with
@@ -58,10 +59,13 @@ struct objconf_opts {
 
 struct objconf;
 
-/* Check every term (errors printed, perf's caret layout); NULL + errno (EINVAL, ENOMEM). */
+/*
+ * Check every term (errors printed in perf's caret layout, marked shown: util/errmsg.h);
+ * NULL + errno (EINVAL, ENOMEM).
+ */
 struct objconf *objconf__new(const struct objconf_opts *opts);
 void objconf__free(struct objconf *oc);
-/* Write every value and event fd into its map; errors printed. 0 or -errno. */
+/* Write every value and event fd into its map. 0 or -errno, the ERROR line recorded. */
 int objconf__apply(struct objconf *oc);
 /* Number of map operations planned (terms, clones, the __bpf_stdout__ wiring). */
 int objconf__nr_ops(const struct objconf *oc);
