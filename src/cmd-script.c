@@ -11,6 +11,7 @@
 
 #include "cmds.h"
 #include "record/ksyms.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "util/opts.h"
 #include "perfdata/reader.h"
@@ -347,8 +348,10 @@ int cmd_script(int argc, char **argv)
 	static char obuf[1 << 16];
 	int ret = parse(&sc, argc, argv);
 
-	if (ret >= 0)
+	if (ret >= 0) {
+		errmsg__print(0, NULL); /* a bad -F list says why */
 		return ret;
+	}
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	ret = run(&sc);
 	cleanup(&sc);

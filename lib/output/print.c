@@ -13,7 +13,7 @@
 
 #include "util/jsonw.h"
 #include "record/ksyms.h"
-#include "util/log.h"
+#include "util/errmsg.h"
 #include "output/print-json.h"
 #include "output/print.h"
 
@@ -631,17 +631,16 @@ int printer__parse_fields(const char *spec, unsigned *fields)
 	const char *p = spec;
 	unsigned mask = 0, bit;
 
-	if (!spec || !*spec) {
-		pr_err("invalid field list '': empty");
-		return -EINVAL;
-	}
+	if (!spec || !*spec)
+		return errmsg__set(-EINVAL, "invalid field list '': empty");
 	for (;;) {
 		size_t n = strcspn(p, ",");
 
 		if (field_bit(p, n, &bit)) {
-			pr_err("invalid field '%.*s': not a known field", (int)n, p);
-			pr_hint("fields are comm, tid, pid, cpu, time, period, event, ip, sym, symoff, "
-				"dso, trace, bpf-output");
+			errmsg__set(-EINVAL, "invalid field '%.*s': not a known field", (int)n, p);
+			errmsg__hint(
+				"fields are comm, tid, pid, cpu, time, period, event, ip, sym, "
+				"symoff, dso, trace, bpf-output");
 			return -EINVAL;
 		}
 		mask |= bit;
