@@ -162,7 +162,7 @@ static int run(struct evopts *eo, int argc, char **argv)
 	int err, cerr;
 
 	if (!s) {
-		errmsg__print(errno, NULL);
+		errmsg__print(errno, "cannot start recording");
 		return 1;
 	}
 	r.writer = open_writer(session__evlist(s), path, argc, argv);

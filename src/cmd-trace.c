@@ -169,7 +169,7 @@ int cmd_trace(int argc, char **argv)
 		return err == OPTS_HELP ? 0 : err == OPTS_USAGE ? EXIT_USAGE : 1;
 	s = session__new(&eo.session);
 	if (!s) {
-		errmsg__print(errno, NULL);
+		errmsg__print(errno, "cannot start tracing");
 		evopts__exit(&eo);
 		return 1;
 	}
