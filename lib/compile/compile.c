@@ -597,10 +597,13 @@ static int compile(struct job *j, void **obj, size_t *size)
 	}
 	work = cache__open_temp();
 	if (!work)
-		return -errno;
+		return errmsg__set(-errno, "unable to create a temporary directory: %s",
+				   strerror(errno));
 	err = run(j, work, &res);
 	if (err == -ENOENT || err == -EACCES)
 		errmsg__set(err, "unable to run clang '%s': %s", j->clang, strerror(-err));
+	else if (err)
+		errmsg__set(err, "unable to compile %s: %s", j->given, strerror(-err));
 	if (err)
 		goto out;
 	if (res.err_len && (res.status || !quiet)) /* warnings are muted by -q, errors never */
