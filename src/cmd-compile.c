@@ -13,6 +13,7 @@
 
 #include "cmds.h"
 #include "compile/compile.h"
+#include "util/errmsg.h"
 #include "util/jsonw.h"
 #include "util/log.h"
 #include "util/opts.h"
@@ -142,14 +143,20 @@ int cmd_compile(int argc, char **argv)
 	ret = parse(argc, argv, &a);
 	if (ret >= 0)
 		return ret;
-	if (compile__load_perfconfig(&a.co))
+	ret = compile__load_perfconfig(&a.co);
+	if (ret) {
+		errmsg__print(ret, "unable to read config file");
 		return 1;
+	}
 	out = a.out;
 	if (!out) {
 		default_output(a.src, defout, sizeof(defout));
 		out = defout;
 	}
-	ret = compile__source_report(a.src, &a.co, &obj, &size, &r) ? 1 : 0;
+	ret = compile__source_report(a.src, &a.co, &obj, &size, &r);
+	if (ret)
+		errmsg__print(ret, "unable to compile %s", a.src);
+	ret = ret ? 1 : 0;
 	if (!ret)
 		ret = write_object(out, obj, size) ? 1 : 0;
 	if (!ret && a.json)

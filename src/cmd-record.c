@@ -10,6 +10,7 @@
 
 #include "cmds.h"
 #include "evopts.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/writer.h"
 #include "run/session.h"
@@ -110,8 +111,10 @@ static int run(struct evopts *eo, int argc, char **argv)
 	uint64_t bytes;
 	int err, cerr;
 
-	if (!s)
+	if (!s) {
+		errmsg__print(errno, "cannot start recording");
 		return 1;
+	}
 	r.writer = open_writer(session__evlist(s), path, argc, argv);
 	if (!r.writer) {
 		pr_err("cannot create '%s': %s", path, strerror(errno));

@@ -10,6 +10,7 @@
 #include <event-parse.h>
 
 #include "cmds.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "util/opts.h"
 #include "record/tpformat.h"
@@ -194,8 +195,10 @@ int cmd_script(int argc, char **argv)
 	static char obuf[1 << 16];
 	int ret = parse(&sc, argc, argv);
 
-	if (ret >= 0)
+	if (ret >= 0) {
+		errmsg__print(0, NULL); /* a bad -F list says why */
 		return ret;
+	}
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	ret = run(&sc);
 	cleanup(&sc);

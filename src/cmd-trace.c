@@ -11,6 +11,7 @@
 
 #include "cmds.h"
 #include "evopts.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "run/session.h"
 #include "output/consumer.h"
@@ -88,6 +89,7 @@ int cmd_trace(int argc, char **argv)
 		return opts__exit_status(err);
 	s = session__new(&eo.session);
 	if (!s) {
+		errmsg__print(errno, "cannot start tracing");
 		evopts__exit(&eo);
 		return 1;
 	}

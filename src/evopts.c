@@ -4,6 +4,7 @@
 
 #include "evopts.h"
 #include "event/evparse.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 
 #define EVOPTS_PID_MAX (1 << 22) /* the kernel's PID_MAX_LIMIT */
@@ -73,8 +74,10 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	ret = ret ?: check(eo, &o);
 	if (!ret && !so->argv && !so->system_wide && !so->pid && !so->tid)
 		so->system_wide = true; /* as perf: no command, no pid: the whole system */
-	if (!ret && compile__load_perfconfig(&so->compile))
+	if (!ret && compile__load_perfconfig(&so->compile)) {
+		errmsg__print(-EINVAL, "unable to read config file");
 		ret = OPTS_ERROR;
+	}
 	if (ret)
 		evopts__exit(eo);
 	return ret;

@@ -19,6 +19,7 @@
 #include "compile/cache.h"
 #include "compile/clangcmd.h"
 #include "compile/compile.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "util/perfconfig.h"
 #include "util/runcmd.h"
@@ -68,12 +69,12 @@ static int load_config(void)
 	int err;
 
 	if (!c)
-		return -ENOMEM;
+		return errmsg__set(-ENOMEM, "unable to read config file: %s", strerror(ENOMEM));
 	err = perfconfig__read_default(c);
 	if (err == -EINVAL)
-		pr_err("bad config file %s", perfconfig__error(c));
+		errmsg__set(err, "bad config file %s", perfconfig__error(c));
 	else if (err)
-		pr_err("unable to read config file %s", perfconfig__error(c));
+		errmsg__set(err, "unable to read config file %s", perfconfig__error(c));
 	if (!err && (v = perfconfig__get(c, "llvm.clang-path")) && *v)
 		config.clang_path = strdup(v);
 	if (!err && (v = perfconfig__get(c, "llvm.clang-opt")) && *v)
@@ -160,9 +161,9 @@ static int find_clang(struct job *j, const struct compile_opts *o)
 	if (!err)
 		err = identify_clang(j);
 	if (err) {
-		pr_err("unable to find clang '%s': %s", name, strerror(-err));
-		pr_hint("install clang (Debian: apt-get install clang), or name it with --clang-path "
-			"or clang-path in the [llvm] section of ~/.perfconfig");
+		errmsg__set(err, "unable to find clang '%s': %s", name, strerror(-err));
+		errmsg__hint("install clang (Debian: apt-get install clang), or name it with "
+			     "--clang-path or clang-path in the [llvm] section of ~/.perfconfig");
 	}
 	return err;
 }
@@ -381,10 +382,9 @@ static int open_cache(struct job *j, const struct compile_opts *o)
 	}
 	/* Unusable (and said why when it is not trusted): work in a private directory. */
 	j->cache = cache__open_temp();
-	if (!j->cache) {
-		pr_err("unable to create a temporary directory: %s", strerror(errno));
-		return -errno;
-	}
+	if (!j->cache)
+		return errmsg__set(-errno, "unable to create a temporary directory: %s",
+				   strerror(errno));
 	return 0;
 }
 
@@ -440,10 +440,10 @@ static int prepare(struct job *j, const struct compile_opts *o)
 		char **words;
 		int nr;
 
-		if (clangcmd__split(j->env.clang_opt, &words, &nr)) {
-			pr_err("invalid clang options '%s': unterminated quote", j->env.clang_opt);
-			return -EINVAL;
-		}
+		if (clangcmd__split(j->env.clang_opt, &words, &nr))
+			return errmsg__set(-EINVAL,
+					   "invalid clang options '%s': unterminated quote",
+					   j->env.clang_opt);
 		clangcmd__free_words(words);
 	}
 	return 0;
@@ -597,10 +597,13 @@ static int compile(struct job *j, void **obj, size_t *size)
 	}
 	work = cache__open_temp();
 	if (!work)
-		return -errno;
+		return errmsg__set(-errno, "unable to create a temporary directory: %s",
+				   strerror(errno));
 	err = run(j, work, &res);
 	if (err == -ENOENT || err == -EACCES)
-		pr_err("unable to run clang '%s': %s", j->clang, strerror(-err));
+		errmsg__set(err, "unable to run clang '%s': %s", j->clang, strerror(-err));
+	else if (err)
+		errmsg__set(err, "unable to compile %s: %s", j->given, strerror(-err));
 	if (err)
 		goto out;
 	if (res.err_len && (res.status || !quiet)) /* warnings are muted by -q, errors never */
@@ -608,8 +611,9 @@ static int compile(struct job *j, void **obj, size_t *size)
 	err = res.status ? -EINVAL : cache__read(work, "out.o", obj, size);
 	runcmd__result_exit(&res);
 	if (err) {
-		pr_err("unable to compile %s", j->given);
-		pr_hint("check the messages above; add -v to see the clang command and run it by hand");
+		errmsg__set(err, "unable to compile %s", j->given);
+		errmsg__hint("check the messages above; add -v to see the clang command and run it "
+			     "by hand");
 		goto out;
 	}
 	if (j->persistent)
@@ -628,15 +632,10 @@ static int compile_job(struct job *j, const struct compile_opts *o, void **obj, 
 	if (j->r && j->persistent)
 		snprintf(j->r->cache_dir, sizeof(j->r->cache_dir), "%s", cache__dir(j->cache));
 	err = read_source(j);
-	if (err) {
-		pr_err("unable to compile %s: %s", j->given, strerror(-err));
-		return err;
-	}
-	err = make_key(j);
-	if (err) {
-		pr_err("unable to compile %s: %s", j->given, strerror(-err));
-		return err;
-	}
+	if (!err)
+		err = make_key(j);
+	if (err)
+		return errmsg__set(err, "unable to compile %s: %s", j->given, strerror(-err));
 	if (j->r) {
 		memcpy(j->r->key, j->key, sizeof(j->key));
 		j->r->command = runcmd__quote(j->cmd.argv);

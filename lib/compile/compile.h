@@ -24,13 +24,15 @@ struct compile_opts {
 
 /*
  * Load ~/.perfconfig / $PERF_CONFIG [llvm] defaults into o where o leaves them NULL.
- * The strings live until the process ends. A bad file: ERROR printed, -EINVAL.
+ * The strings live until the process ends. A bad file: -EINVAL (-errno when it cannot be
+ * read), the ERROR line recorded (util/errmsg.h).
  */
 int compile__load_perfconfig(struct compile_opts *o);
 
 /*
  * Compile src (a .c file) to a BPF ELF object held in memory (*obj malloc'ed, caller frees).
- * On failure: clang's diagnostics were shown, the ERROR/Hint lines printed, returns -errno.
+ * On failure: clang's diagnostics were shown, the ERROR/Hint lines recorded (util/errmsg.h),
+ * returns -errno.
  */
 int compile__source(const char *src, const struct compile_opts *o, void **obj, size_t *size);
 

@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
-#include <bpf/libbpf.h>
 
 #include "event/evparse-int.h"
+#include "event/loaderr.h"
 #include "evparse.tab.h"
 #define YYSTYPE EVPARSE_STYPE
 #define YYLTYPE EVPARSE_LTYPE
@@ -33,74 +33,6 @@ struct evparse_list {
 	FILE *out;
 	int width;
 };
-
-/* clang-format off */
-static const char *const errno_text[] = {
-	[EVPARSE_ERRNO__CONFIG - EVPARSE_ERRNO__START] = "Invalid config string",
-	[EVPARSE_ERRNO__GROUP - EVPARSE_ERRNO__START] = "Invalid group name",
-	[EVPARSE_ERRNO__EVENTNAME - EVPARSE_ERRNO__START] = "No event name found in config string",
-	[EVPARSE_ERRNO__INTERNAL - EVPARSE_ERRNO__START] = "BPF loader internal error",
-	[EVPARSE_ERRNO__COMPILE - EVPARSE_ERRNO__START] = "Error when compiling BPF scriptlet",
-	[EVPARSE_ERRNO__PROGCONF_TERM - EVPARSE_ERRNO__START] = "Invalid program config term in config string",
-	[EVPARSE_ERRNO__PROLOGUE - EVPARSE_ERRNO__START] = "Failed to generate prologue",
-	[EVPARSE_ERRNO__PROLOGUE2BIG - EVPARSE_ERRNO__START] = "Prologue too big for program",
-	[EVPARSE_ERRNO__PROLOGUEOOB - EVPARSE_ERRNO__START] = "Offset out of bound for prologue",
-	[EVPARSE_ERRNO__OBJCONF_OPT - EVPARSE_ERRNO__START] = "Invalid object config option",
-	[EVPARSE_ERRNO__OBJCONF_CONF - EVPARSE_ERRNO__START] = "Config value not set (missing '=')",
-	[EVPARSE_ERRNO__OBJCONF_MAP_OPT - EVPARSE_ERRNO__START] = "Invalid object map config option",
-	[EVPARSE_ERRNO__OBJCONF_MAP_NOTEXIST - EVPARSE_ERRNO__START] = "Target map doesn't exist",
-	[EVPARSE_ERRNO__OBJCONF_MAP_VALUE - EVPARSE_ERRNO__START] = "Incorrect value type for map",
-	[EVPARSE_ERRNO__OBJCONF_MAP_TYPE - EVPARSE_ERRNO__START] = "Incorrect map type",
-	[EVPARSE_ERRNO__OBJCONF_MAP_KEYSIZE - EVPARSE_ERRNO__START] = "Incorrect map key size",
-	[EVPARSE_ERRNO__OBJCONF_MAP_VALUESIZE - EVPARSE_ERRNO__START] = "Incorrect map value size",
-	[EVPARSE_ERRNO__OBJCONF_MAP_NOEVT - EVPARSE_ERRNO__START] = "Event not found for map setting",
-	[EVPARSE_ERRNO__OBJCONF_MAP_MAPSIZE - EVPARSE_ERRNO__START] = "Invalid map size for event setting",
-	[EVPARSE_ERRNO__OBJCONF_MAP_EVTDIM - EVPARSE_ERRNO__START] = "Event dimension too large",
-	[EVPARSE_ERRNO__OBJCONF_MAP_EVTINH - EVPARSE_ERRNO__START] = "Doesn't support inherit event",
-	[EVPARSE_ERRNO__OBJCONF_MAP_EVTTYPE - EVPARSE_ERRNO__START] = "Wrong event type for map",
-	[EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG - EVPARSE_ERRNO__START] = "Index too large",
-};
-/* clang-format on */
-
-static const char *stage_text(int code, enum evparse_stage stage)
-{
-	if (stage == EVPARSE_STAGE_CONFIG && code == EVPARSE_ERRNO__OBJCONF_MAP_TYPE)
-		return "Can't use this config term with this map type";
-	if (stage != EVPARSE_STAGE_APPLY)
-		return NULL;
-	switch (code) {
-	case EVPARSE_ERRNO__OBJCONF_MAP_EVTDIM:
-		return "Cannot set event to BPF map in multi-thread tracing";
-	case EVPARSE_ERRNO__OBJCONF_MAP_EVTINH:
-		return "Doesn't support inherit event (Hint: use -i to turn off inherit)";
-	case EVPARSE_ERRNO__OBJCONF_MAP_EVTTYPE:
-		return "Can only put raw, hardware and BPF output event into a BPF map";
-	}
-	return NULL;
-}
-
-const char *evparse__strerror(int err, enum evparse_stage stage, char *buf, size_t size)
-{
-	const char *text;
-
-	if (err < 0)
-		err = -err;
-	if (err >= 4000) {
-		if (libbpf_strerror(err, buf, size))
-			snprintf(buf, size, "Unknown libbpf error %d", err);
-		return buf;
-	}
-	if (err >= EVPARSE_ERRNO__END) {
-		snprintf(buf, size, "Unknown bpf loader error %d", err);
-		return buf;
-	}
-	if (err < EVPARSE_ERRNO__START) {
-		snprintf(buf, size, "%s", strerror(err));
-		return buf;
-	}
-	text = stage_text(err, stage);
-	return text ? text : errno_text[err - EVPARSE_ERRNO__START];
-}
 
 /* ---- perf's caret layout ---- */
 
@@ -297,8 +229,10 @@ int evparse__errorf(struct evparse_scan *s, int col, const char *help, const cha
 
 static int objconf_error(struct evparse_scan *s, int col, int code)
 {
+	char buf[LOADERR_BUFSIZE];
+
 	return evparse__errorf(s, col, EVPARSE_HELP_OBJCONF, "%s",
-			       errno_text[code - EVPARSE_ERRNO__START]);
+			       loaderr__strerror(code, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 }
 
 /* An unknown event; say so if its text looked like a BPF file that is not there. */
@@ -503,15 +437,15 @@ static int check_map_term(struct evparse_scan *s, const struct evparse_term *t, 
 	int col_map = t->col_key + 4;
 
 	if (!dot || !dot[1])
-		return objconf_error(s, col_map, EVPARSE_ERRNO__OBJCONF_OPT);
+		return objconf_error(s, col_map, LOADERR__OBJCONF_OPT);
 	*col_opt = col_map + (dot - name) + 1;
 	*event = !strcmp(dot + 1, "event");
 	if (!*event && strcmp(dot + 1, "value"))
-		return objconf_error(s, *col_opt, EVPARSE_ERRNO__OBJCONF_MAP_OPT);
+		return objconf_error(s, *col_opt, LOADERR__OBJCONF_MAP_OPT);
 	if (t->kind == EVPARSE_VAL_NONE)
-		return objconf_error(s, *col_opt, EVPARSE_ERRNO__OBJCONF_CONF);
+		return objconf_error(s, *col_opt, LOADERR__OBJCONF_CONF);
 	if (t->kind != (*event ? EVPARSE_VAL_STR : EVPARSE_VAL_NUM))
-		return objconf_error(s, t->col_val, EVPARSE_ERRNO__OBJCONF_MAP_VALUE);
+		return objconf_error(s, t->col_val, LOADERR__OBJCONF_MAP_VALUE);
 	return 0;
 }
 
@@ -562,7 +496,7 @@ static int apply_bpf_terms(struct evparse_scan *s, struct evparse_event *ev,
 		if (!strncmp(t->key, "map:", 4))
 			err = add_map_term(s, ev, t);
 		else if ((err = apply_common(s, ev, t)) == 1)
-			err = objconf_error(s, t->col_key, EVPARSE_ERRNO__OBJCONF_OPT);
+			err = objconf_error(s, t->col_key, LOADERR__OBJCONF_OPT);
 		if (err)
 			return err;
 	}

@@ -102,43 +102,6 @@ struct evparse_event {
 	struct evparse_event *next;
 };
 
-/*
- * Loader error codes, perf's numbering (3900 + n). Functions return the negative.
- */
-enum evparse_errno {
-	EVPARSE_ERRNO__START = 3900,
-	EVPARSE_ERRNO__CONFIG = EVPARSE_ERRNO__START,
-	EVPARSE_ERRNO__GROUP,
-	EVPARSE_ERRNO__EVENTNAME,
-	EVPARSE_ERRNO__INTERNAL,
-	EVPARSE_ERRNO__COMPILE,
-	EVPARSE_ERRNO__PROGCONF_TERM,
-	EVPARSE_ERRNO__PROLOGUE,
-	EVPARSE_ERRNO__PROLOGUE2BIG,
-	EVPARSE_ERRNO__PROLOGUEOOB,
-	EVPARSE_ERRNO__OBJCONF_OPT,
-	EVPARSE_ERRNO__OBJCONF_CONF,
-	EVPARSE_ERRNO__OBJCONF_MAP_OPT,
-	EVPARSE_ERRNO__OBJCONF_MAP_NOTEXIST,
-	EVPARSE_ERRNO__OBJCONF_MAP_VALUE,
-	EVPARSE_ERRNO__OBJCONF_MAP_TYPE,
-	EVPARSE_ERRNO__OBJCONF_MAP_KEYSIZE,
-	EVPARSE_ERRNO__OBJCONF_MAP_VALUESIZE,
-	EVPARSE_ERRNO__OBJCONF_MAP_NOEVT,
-	EVPARSE_ERRNO__OBJCONF_MAP_MAPSIZE,
-	EVPARSE_ERRNO__OBJCONF_MAP_EVTDIM,
-	EVPARSE_ERRNO__OBJCONF_MAP_EVTINH,
-	EVPARSE_ERRNO__OBJCONF_MAP_EVTTYPE,
-	EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG,
-	EVPARSE_ERRNO__END,
-};
-
-/* Where a message is shown: the caret line of the config stage, or "Apply config" errors. */
-enum evparse_stage {
-	EVPARSE_STAGE_CONFIG,
-	EVPARSE_STAGE_APPLY,
-};
-
 /* Help printed under every object config error (perf's text). */
 #define EVPARSE_HELP_OBJCONF                                            \
 	"Hint:\tValid config terms:\n"                                  \
@@ -147,13 +110,6 @@ enum evparse_stage {
 	"\n"                                                            \
 	"     \twhere <indices> is something like [0,3...5] or [all]\n" \
 	"     \t(add -v to see detail)"
-
-/*
- * The text for err (sign ignored): 3900..3922 from the table (stage picks perf's variant),
- * >= 4000 libbpf_strerror(), above the table "Unknown bpf loader error %d", below it
- * strerror(). Returns a static string or buf.
- */
-const char *evparse__strerror(int err, enum evparse_stage stage, char *buf, size_t size);
 
 struct evparse_list *evparse__new(void);
 void evparse__free(struct evparse_list *list);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "event/section.h"
 
@@ -207,8 +208,8 @@ static int set_term(struct parse *ctx, const char *key, const char *val)
 
 	if (is_exec || !strcmp(key, "module")) {
 		if (!*val)
-			return fail(e, -SECTION_ERRNO__PROGCONF_TERM, conf_hint,
-				    "no value for '%s='", key);
+			return fail(e, -LOADERR__PROGCONF_TERM, conf_hint, "no value for '%s='",
+				    key);
 		sec->target = val;
 		ctx->uprobe = is_exec;
 		return 0;
@@ -217,8 +218,8 @@ static int set_term(struct parse *ctx, const char *key, const char *val)
 		return parse_bool(key, val, &sec->inlines, e);
 	if (!strcmp(key, "force"))
 		return parse_bool(key, val, &sec->force, e);
-	return fail(e, -SECTION_ERRNO__PROGCONF_TERM, conf_hint,
-		    "invalid program config option: %s=%s", key, val);
+	return fail(e, -LOADERR__PROGCONF_TERM, conf_hint, "invalid program config option: %s=%s",
+		    key, val);
 }
 
 /* Everything before the last ';' is config terms; returns what follows it in *main. */
@@ -263,8 +264,7 @@ static int parse_tracepoint(struct parse *ctx, char *s)
 	*colon = '\0';
 	if (!all_chars(s, tp_chars) || !all_chars(colon + 1, tp_chars)) {
 		*colon = ':';
-		return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL, "'%s' is not a valid tracepoint",
-			    s);
+		return fail(ctx->e, -LOADERR__CONFIG, NULL, "'%s' is not a valid tracepoint", s);
 	}
 	sec->kind = SECTION_TRACEPOINT;
 	sec->group = s;
@@ -314,14 +314,14 @@ static int parse_suffixes(struct parse *ctx, char *p, char c)
 		if (c == '@') {
 			n = strcspn(p, ":+%");
 			if (!n || sec->src)
-				return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+				return fail(ctx->e, -LOADERR__CONFIG, NULL,
 					    "'@' must be followed by one source file name");
 			sec->src = p;
 			p += n;
 		} else if (c == ':' || c == '+') {
 			if ((c == ':' ? sec->has_line : sec->has_offset) ||
 			    parse_number(&p, c == ':' ? 10 : 0, &v) || (c == ':' && v > INT_MAX))
-				return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+				return fail(ctx->e, -LOADERR__CONFIG, NULL,
 					    "'%c' must be followed by one %s", c,
 					    c == ':' ? "line number" : "offset");
 			if (c == ':') {
@@ -333,7 +333,7 @@ static int parse_suffixes(struct parse *ctx, char *p, char c)
 			}
 		} else {
 			if (strncmp(p, "return", 6) || (p[6] && !strchr("@:+%", p[6])))
-				return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+				return fail(ctx->e, -LOADERR__CONFIG, NULL,
 					    "'%%' must be followed by 'return'");
 			ctx->retprobe = true;
 			p += 6;
@@ -352,18 +352,18 @@ static int check_location(struct parse *ctx)
 	int nr = sec->has_line + sec->has_offset + ctx->retprobe;
 
 	if (nr > 1)
-		return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+		return fail(ctx->e, -LOADERR__CONFIG, NULL,
 			    "only one of :RLN, +OFFS and %%return may follow the function");
 	if (looks_like_file(sec->func)) {
 		if (sec->src || !sec->has_line)
-			return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+			return fail(ctx->e, -LOADERR__CONFIG, NULL,
 				    "'%s' is a source file: write SRC:LINE", sec->func);
 		sec->src = sec->func;
 		sec->func = NULL;
 		return 0;
 	}
 	if (!all_chars(sec->func, "_.*?[]!^-"))
-		return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+		return fail(ctx->e, -LOADERR__CONFIG, NULL,
 			    "'%s' is not a valid function name or pattern", sec->func);
 	sec->func_is_glob = strpbrk(sec->func, "*?[") != NULL;
 	return 0;
@@ -377,23 +377,22 @@ static int parse_point(struct parse *ctx, char *pt)
 	int err;
 
 	if (!eq || *eq != '=')
-		return fail(ctx->e, -SECTION_ERRNO__EVENTNAME, event_hint,
+		return fail(ctx->e, -LOADERR__EVENTNAME, event_hint,
 			    "'%s' does not start with EVENT=", pt);
 	*eq = '\0';
 	colon = strchr(ev, ':');
 	if (colon) {
 		*colon = '\0';
 		if (strcmp(ev, PROBE_GROUP))
-			return fail(ctx->e, -SECTION_ERRNO__GROUP,
+			return fail(ctx->e, -LOADERR__GROUP,
 				    "leave the group out or write " PROBE_GROUP ":EVENT=FUNC",
 				    "'%s' is not " PROBE_GROUP, ev);
 		ev = colon + 1;
 	}
 	if (!*ev)
-		return fail(ctx->e, -SECTION_ERRNO__EVENTNAME, event_hint,
-			    "the event name is empty");
+		return fail(ctx->e, -LOADERR__EVENTNAME, event_hint, "the event name is empty");
 	if (!is_ident(ev))
-		return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+		return fail(ctx->e, -LOADERR__CONFIG, NULL,
 			    "'%s' is not a valid event name: it must follow C symbol-naming rules",
 			    ev);
 	sec->group = PROBE_GROUP;
@@ -401,7 +400,7 @@ static int parse_point(struct parse *ctx, char *pt)
 	s = eq + 1;
 	n = strcspn(s, "@:+%");
 	if (!n)
-		return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL, "no function after '%s='", ev);
+		return fail(ctx->e, -LOADERR__CONFIG, NULL, "no function after '%s='", ev);
 	sec->func = s;
 	err = parse_suffixes(ctx, s[n] ? s + n + 1 : s + n, s[n]);
 	s[n] = '\0';
@@ -414,7 +413,7 @@ static int bad_arg(struct parse *ctx, const char *tok, size_t len)
 {
 	const char *orig = ctx->orig + (tok - ctx->sec->buf);
 
-	return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL, "'%.*s' is not a valid probe argument",
+	return fail(ctx->e, -LOADERR__CONFIG, NULL, "'%.*s' is not a valid probe argument",
 		    (int)len, orig);
 }
 
@@ -538,7 +537,7 @@ static int parse_base(struct parse *ctx, char *s, struct section_arg *a, bool al
 {
 	if (!strcmp(s, "$retval")) {
 		if (!ctx->retprobe)
-			return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL,
+			return fail(ctx->e, -LOADERR__CONFIG, NULL,
 				    "'$retval' is only valid in a return probe (FUNC%%return)");
 		a->kind = SECTION_ARG_RETVAL;
 	} else if (*s == '$') {
@@ -641,7 +640,7 @@ static int parse_args(struct parse *ctx, char **save)
 		struct section_arg *args;
 
 		if (sec->nr_args == MAX_ARGS)
-			return fail(ctx->e, -SECTION_ERRNO__CONFIG, NULL, "more than %d arguments",
+			return fail(ctx->e, -LOADERR__CONFIG, NULL, "more than %d arguments",
 				    MAX_ARGS);
 		args = realloc(sec->args, (sec->nr_args + 1) * sizeof(*args));
 		if (!args)
@@ -693,12 +692,10 @@ static int parse_main(struct parse *ctx)
 	if (strchr(main, '='))
 		return parse_probe(ctx, main);
 	if (!*main)
-		return fail(ctx->e, -SECTION_ERRNO__CONFIG, main_hint,
-			    "no probe or tracepoint given");
+		return fail(ctx->e, -LOADERR__CONFIG, main_hint, "no probe or tracepoint given");
 	if (strchr(main, ':'))
 		return parse_tracepoint(ctx, main);
-	return fail(ctx->e, -SECTION_ERRNO__CONFIG, main_hint, "'%s' is not a valid tracepoint",
-		    main);
+	return fail(ctx->e, -LOADERR__CONFIG, main_hint, "'%s' is not a valid tracepoint", main);
 }
 
 int section__parse(const char *name, struct section *sec, struct section_error *err)
@@ -750,43 +747,18 @@ void section__exit(struct section *sec)
 	memset(sec, 0, sizeof(*sec));
 }
 
-int section__strerror(int err, char *buf, size_t size)
+int section__errmsg(const char *name, const struct section_error *err)
 {
-	static const struct {
-		int err;
-		const char *msg;
-	} msgs[] = {
-		{ SECTION_ERRNO__CONFIG, "Invalid config string" },
-		{ SECTION_ERRNO__GROUP, "Invalid group name" },
-		{ SECTION_ERRNO__EVENTNAME, "No event name found in config string" },
-		{ SECTION_ERRNO__PROGCONF_TERM, "Invalid program config term in config string" },
-	};
-	char tmp[128];
+	char buf[LOADERR_BUFSIZE];
+	const char *msg = loaderr__strerror(err->err, LOADERR_STAGE_NONE, buf, sizeof(buf));
 
-	if (!buf || !size)
-		return -EINVAL;
-	err = err < 0 ? -err : err;
-	for (size_t i = 0; i < sizeof(msgs) / sizeof(msgs[0]); i++) {
-		if (msgs[i].err == err) {
-			snprintf(buf, size, "%s", msgs[i].msg);
-			return 0;
-		}
-	}
-	snprintf(buf, size, "%s", strerror_r(err, tmp, sizeof(tmp)));
-	return 0;
-}
-
-void section__print_error(const char *name, const struct section_error *err)
-{
-	char msg[128];
-
-	section__strerror(err->err, msg, sizeof(msg));
 	if (err->detail[0])
-		pr_err("bad program section '%s': %s: %s", name, msg, err->detail);
+		errmsg__set(err->err, "bad program section '%s': %s: %s", name, msg, err->detail);
 	else
-		pr_err("bad program section '%s': %s", name, msg);
+		errmsg__set(err->err, "bad program section '%s': %s", name, msg);
 	if (err->hint)
-		pr_hint("%s", err->hint);
+		errmsg__hint("%s", err->hint);
+	return err->err;
 }
 
 bool section__glob_match(const char *pattern, const char *name)

@@ -15,10 +15,8 @@
  *	struct section sec;
  *	struct section_error err;
  *
- *	if (section__parse(name, &sec, &err)) {
- *		section__print_error(name, &err);
- *		return err.err;
- *	}
+ *	if (section__parse(name, &sec, &err))
+ *		return section__errmsg(name, &err);
  *	... sec.kind, sec.event, sec.args[i] ...
  *	section__exit(&sec);
  */
@@ -29,13 +27,7 @@
 #include <stddef.h>
 #include <linux/bpf.h>
 
-/* perf's BPF loader error numbers for section errors; functions return the negative. */
-enum section_errno {
-	SECTION_ERRNO__CONFIG = 3900, /* "Invalid config string" */
-	SECTION_ERRNO__GROUP = 3901, /* "Invalid group name" */
-	SECTION_ERRNO__EVENTNAME = 3902, /* "No event name found in config string" */
-	SECTION_ERRNO__PROGCONF_TERM = 3905, /* "Invalid program config term in config string" */
-};
+#include "event/loaderr.h"
 
 enum section_kind {
 	SECTION_TRACEPOINT = 1, /* CATEGORY:NAME; group = category, event = name */
@@ -118,18 +110,19 @@ struct section_error {
 };
 
 /*
- * Parse @name into @sec.  Returns 0, or a negative error (-SECTION_ERRNO__*, -EINVAL for a bad
- * boolean, -ENOMEM) with @err filled if not NULL and @sec left empty.  A config segment without
- * '=' is warned about and skipped, as perf did.
+ * Parse @name into @sec.  Returns 0, or a negative error (-LOADERR__CONFIG, _GROUP, _EVENTNAME,
+ * _PROGCONF_TERM; -EINVAL for a bad boolean, -ENOMEM) with @err filled if not NULL and @sec
+ * left empty.  A config segment without '=' is warned about and skipped, as perf did.
  */
 int section__parse(const char *name, struct section *sec, struct section_error *err);
 /* Free what section__parse() allocated; accepts NULL and an empty section. */
 void section__exit(struct section *sec);
 
-/* perf's message for @err (either sign), or strerror(); always NUL-terminates @buf. */
-int section__strerror(int err, char *buf, size_t size);
-/* "ERROR: bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any. */
-void section__print_error(const char *name, const struct section_error *err);
+/*
+ * Record "bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any, as the ERROR and
+ * Hint lines for the command to print (util/errmsg.h).  Returns err->err.
+ */
+int section__errmsg(const char *name, const struct section_error *err);
 
 /* Does @name match the shell glob @pattern ('*', '?', '[...]', '\' escapes)? */
 bool section__glob_match(const char *pattern, const char *name);

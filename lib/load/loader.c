@@ -10,11 +10,13 @@
 #include <libelf.h>
 #include <bpf/libbpf.h>
 
+#include "event/loaderr.h"
 #include "load/legacy.h"
 #include "load/loader.h"
 #include "util/log.h"
 #include "load/probe.h"
 #include "load/probeprog.h"
+#include "util/errmsg.h"
 
 struct loader_object {
 	char *path;
@@ -32,6 +34,8 @@ struct loader {
 };
 
 static int fallback_handler = -1;
+/* A probe's prologue could not be put in front of its program: its error is recorded. */
+static bool prepare_failed;
 
 /* The probe programs of every loader, for the prepare callback (libbpf's handler is global). */
 static struct probe_reg {
@@ -69,9 +73,15 @@ static void unregister_probe(struct probeprog *pp)
 /* Right before libbpf loads a program of ours: a probe with arguments gets its prologue. */
 static int prepare_load(struct bpf_program *prog, struct bpf_prog_load_opts *opts, long cookie)
 {
-	for (int i = 0; i < nr_probe_regs; i++)
-		if (probe_regs[i].prog == prog)
-			return probeprog__prepare(probe_regs[i].pp, prog, opts);
+	for (int i = 0; i < nr_probe_regs; i++) {
+		if (probe_regs[i].prog == prog) {
+			int err = probeprog__prepare(probe_regs[i].pp, prog, opts);
+
+			if (err)
+				prepare_failed = true;
+			return err;
+		}
+	}
 	return 0;
 }
 
@@ -170,7 +180,7 @@ static int obtain_object(struct loader *l, const char *path, void **buf, size_t 
 		return compile__source(path, &l->compile, buf, size);
 	err = read_file(path, buf, size);
 	if (err)
-		pr_err("cannot read BPF object '%s': %s", path, strerror(-err));
+		errmsg__set(err, "cannot read BPF object '%s': %s", path, strerror(-err));
 	return err;
 }
 
@@ -219,9 +229,8 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 	p->section = name;
 	err = section__parse(name, &p->sec, &se);
 	if (err) {
-		section__print_error(name, &se);
 		pr_debug("the section is program '%s' of '%s'", bpf_program__name(prog), path);
-		return err;
+		return section__errmsg(name, &se);
 	}
 	l->nr_progs++;
 	p->load_only = p->sec.load_only;
@@ -239,9 +248,10 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 		p->attach = LOADER_PROBE;
 		return setup_probe(p, license);
 	default:
-		pr_err("program '%s' in '%s' sits in section '%s', which holds no program",
-		       bpf_program__name(prog), path, name);
-		return -EINVAL;
+		return errmsg__set(
+			-EINVAL,
+			"program '%s' in '%s' sits in section '%s', which holds no program",
+			bpf_program__name(prog), path, name);
 	}
 }
 
@@ -288,14 +298,12 @@ static int open_object(struct loader *l, const char *path, void *buf, size_t siz
 
 	obj = bpf_object__open_mem(buf, size, &opts);
 	if (!obj) {
-		char why[128];
+		char why[LOADERR_BUFSIZE];
 
-		err = -errno;
 		/* libbpf's own codes (4000 and up, "not a valid eBPF object") are not errnos */
-		if (libbpf_strerror(err, why, sizeof(why)))
-			snprintf(why, sizeof(why), "%s", strerror(-err));
-		pr_err("cannot open BPF object '%s': %s", path, why);
-		return err;
+		err = -errno;
+		return errmsg__set(err, "cannot open BPF object '%s': %s", path,
+				   loaderr__strerror(err, LOADERR_STAGE_NONE, why, sizeof(why)));
 	}
 	o = realloc(l->objs, sizeof(*o) * (l->nr_objs + 1));
 	if (!o) {
@@ -331,11 +339,14 @@ int loader__add(struct loader *l, const char *path)
 	err = legacy__convert(buf, size, &conv, &conv_size);
 	if (err) {
 		if (err == -ENOTSUP)
-			pr_err("BPF object '%s' has both a legacy 'maps' and a '.maps' section",
-			       path);
+			errmsg__set(
+				err,
+				"BPF object '%s' has both a legacy 'maps' and a '.maps' section",
+				path);
 		else
-			pr_err("'%s' is not a valid BPF object: %s", path, strerror(-err));
-		pr_hint("-v says what is wrong with it");
+			errmsg__set(err, "'%s' is not a valid BPF object: %s", path,
+				    strerror(-err));
+		errmsg__hint("-v says what is wrong with it");
 		free(buf);
 		return err;
 	}
@@ -347,31 +358,35 @@ int loader__add(struct loader *l, const char *path)
 	return err;
 }
 
-static void load_error(const char *path, int err)
+static int load_error(const char *path, int err)
 {
+	if (prepare_failed)
+		return err; /* the prologue's record says more than libbpf's code */
 	if (err == -EACCES || (err == -EPERM && geteuid())) {
 		if (geteuid()) {
-			pr_err("cannot load BPF object '%s': %s", path, strerror(-err));
-			pr_hint("loading BPF programs needs root, or CAP_BPF and CAP_PERFMON");
-			return;
+			errmsg__set(err, "cannot load BPF object '%s': %s", path, strerror(-err));
+			errmsg__hint("loading BPF programs needs root, or CAP_BPF and CAP_PERFMON");
+			return err;
 		}
-		pr_err("the BPF verifier rejected a program of '%s'", path);
-		pr_hint("the verifier log above ends with the instruction it refused, after its source line");
-		return;
+		errmsg__set(err, "the BPF verifier rejected a program of '%s'", path);
+		errmsg__hint(
+			"the verifier log above ends with the instruction it refused, after its source line");
+		return err;
 	}
-	pr_err("cannot load BPF object '%s': %s", path, strerror(-err));
-	pr_hint("libbpf's messages above say why; add -v for more");
+	errmsg__set(err, "cannot load BPF object '%s': %s", path, strerror(-err));
+	errmsg__hint("libbpf's messages above say why; add -v for more");
+	return err;
 }
 
 int loader__load(struct loader *l)
 {
 	for (int i = 0; i < l->nr_objs; i++) {
-		int err = bpf_object__load(l->objs[i].obj);
+		int err;
 
-		if (err) {
-			load_error(l->objs[i].path, err);
-			return err;
-		}
+		prepare_failed = false;
+		err = bpf_object__load(l->objs[i].obj);
+		if (err)
+			return load_error(l->objs[i].path, err);
 		pr_debug("loaded '%s'", l->objs[i].path);
 	}
 	for (int i = 0; i < l->nr_progs; i++) {
@@ -414,9 +429,10 @@ int loader__attach(struct loader *l)
 		link = bpf_program__attach(p->prog);
 		if (!link) {
 			err = -errno;
-			pr_err("cannot attach program '%s' of '%s' (section '%s'): %s",
-			       bpf_program__name(p->prog), p->object, p->section, strerror(-err));
-			return err;
+			return errmsg__set(err,
+					   "cannot attach program '%s' of '%s' (section '%s'): %s",
+					   bpf_program__name(p->prog), p->object, p->section,
+					   strerror(-err));
 		}
 		err = keep_link(l, link);
 		if (err)

@@ -37,9 +37,12 @@ struct loader_prog {
 struct loader *loader__new(const struct compile_opts *co);
 void loader__free(struct loader *l);
 
-/* Compile (.c) or read (.o/.obj) path and open it; errors are printed. */
+/*
+ * Compile (.c) or read (.o/.obj) path and open it. Like every function here that fails, it
+ * records the ERROR (and Hint) line for the command (util/errmsg.h).
+ */
 int loader__add(struct loader *l, const char *path);
-/* Load every object into the kernel; a verifier rejection prints the log. */
+/* Load every object into the kernel; on a verifier rejection libbpf prints the log. */
 int loader__load(struct loader *l);
 /*
  * Attach the programs of libbpf-known and probe sections (tracepoints attach through their evsel).

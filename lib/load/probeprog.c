@@ -13,6 +13,7 @@
 #include "load/probeprog.h"
 #include "load/probearg.h"
 #include "load/prologue.h"
+#include "util/errmsg.h"
 
 struct probeprog {
 	struct bpf_program *prog;
@@ -53,16 +54,18 @@ static int expand(struct probeprog *pp)
 	int err;
 
 	if (!sec->func) {
-		pr_err("program '%s' in '%s': section '%s': probing source lines is not supported",
-		       prog_name(pp), pp->object, bpf_program__section_name(pp->prog));
-		pr_hint("name a function: EVENT=FUNC[+OFFS]");
+		errmsg__set(
+			-EOPNOTSUPP,
+			"program '%s' in '%s': section '%s': probing source lines is not supported",
+			prog_name(pp), pp->object, bpf_program__section_name(pp->prog));
+		errmsg__hint("name a function: EVENT=FUNC[+OFFS]");
 		return -EOPNOTSUPP;
 	}
 	if (!pp->kernel && access(sec->target, R_OK)) {
 		err = -errno;
-		pr_err("program '%s' in '%s': cannot open '%s': %s", prog_name(pp), pp->object,
-		       sec->target, strerror(-err));
-		pr_hint("exec= takes the full path of the binary or library to probe");
+		errmsg__set(err, "program '%s' in '%s': cannot open '%s': %s", prog_name(pp),
+			    pp->object, sec->target, strerror(-err));
+		errmsg__hint("exec= takes the full path of the binary or library to probe");
 		return err;
 	}
 	if (pp->kernel)
@@ -70,18 +73,21 @@ static int expand(struct probeprog *pp)
 	else
 		err = probe__expand_elf(sec->target, sec->func, off, &pp->pts, &pp->nr_pts);
 	if (err == -ENOENT) {
-		pr_err("program '%s' in '%s': no function matches '%s' in '%s'", prog_name(pp),
-		       pp->object, sec->func, pp->kernel ? "/proc/kallsyms" : sec->target);
-		pr_hint("%s", pp->kernel ?
-				      "list kernel functions with: grep ' [tT] ' /proc/kallsyms" :
-				      "list its functions with: nm --defined-only FILE");
+		errmsg__set(err, "program '%s' in '%s': no function matches '%s' in '%s'",
+			    prog_name(pp), pp->object, sec->func,
+			    pp->kernel ? "/proc/kallsyms" : sec->target);
+		errmsg__hint("%s",
+			     pp->kernel ?
+				     "list kernel functions with: grep ' [tT] ' /proc/kallsyms" :
+				     "list its functions with: nm --defined-only FILE");
 	} else if (err == -E2BIG) {
-		pr_err("program '%s' in '%s': '%s' matches more than %d functions", prog_name(pp),
-		       pp->object, sec->func, PROBE_MAX_POINTS);
-		pr_hint("narrow the pattern");
+		errmsg__set(err, "program '%s' in '%s': '%s' matches more than %d functions",
+			    prog_name(pp), pp->object, sec->func, PROBE_MAX_POINTS);
+		errmsg__hint("narrow the pattern");
 	} else if (err) {
-		pr_err("program '%s' in '%s': cannot read the functions of '%s': %s", prog_name(pp),
-		       pp->object, pp->kernel ? "/proc/kallsyms" : sec->target, strerror(-err));
+		errmsg__set(err, "program '%s' in '%s': cannot read the functions of '%s': %s",
+			    prog_name(pp), pp->object, pp->kernel ? "/proc/kallsyms" : sec->target,
+			    strerror(-err));
 	}
 	if (!err)
 		pr_debug("program '%s': %d probe point(s) for '%s'", prog_name(pp), pp->nr_pts,
@@ -111,11 +117,11 @@ static int resolve_points(struct probeprog *pp)
 		err = probearg__resolve(&t, pp->sec->args, pp->nr_args, pp->args[i], why,
 					sizeof(why));
 		if (err) {
-			pr_err("program '%s' in '%s': cannot fetch %s of '%s': %s", prog_name(pp),
-			       pp->object, "the arguments", t.func, why);
+			errmsg__set(err, "program '%s' in '%s': cannot fetch %s of '%s': %s",
+				    prog_name(pp), pp->object, "the arguments", t.func, why);
 			if (!pp->kernel && !t.dwarf)
-				pr_hint("build '%s' with -g, or fetch registers: %%di, $arg1",
-					pp->sec->target);
+				errmsg__hint("build '%s' with -g, or fetch registers: %%di, $arg1",
+					     pp->sec->target);
 		}
 	}
 	btf__free(t.btf);
@@ -126,6 +132,7 @@ static int resolve_points(struct probeprog *pp)
 static int make_prologues(struct probeprog *pp)
 {
 	struct prologue_fetch *f = calloc(pp->nr_pts, sizeof(*f));
+	char buf[LOADERR_BUFSIZE];
 	int err = 0;
 
 	pp->type_of = calloc(pp->nr_pts, sizeof(*pp->type_of));
@@ -161,8 +168,9 @@ static int make_prologues(struct probeprog *pp)
 		else if (pp->has_prologue)
 			err = prologue__gen(pp->args[i], pp->nr_args, pp->pro[t], &pp->pro_cnt[t]);
 		if (err && err != -ENOMEM)
-			pr_err("program '%s' in '%s': prologue for '%s': %s", prog_name(pp),
-			       pp->object, pp->pts[i].func, prologue__strerror(err));
+			errmsg__set(err, "program '%s' in '%s': prologue for '%s': %s",
+				    prog_name(pp), pp->object, pp->pts[i].func,
+				    loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 	}
 	free(f);
 	if (!err && pp->fentry)
@@ -235,13 +243,17 @@ static void no_kprobes(const struct probeprog *pp, int err)
 	const char *section = bpf_program__section_name(pp->prog);
 
 	if (probe__mode_from_env() == PROBE_MODE_FENTRY && probe__has_pmu(true))
-		pr_err("program '%s' in '%s': section '%s' cannot attach through fentry/fexit: %s",
-		       prog_name(pp), pp->object, section, strerror(-err));
+		errmsg__set(
+			err,
+			"program '%s' in '%s': section '%s' cannot attach through fentry/fexit: %s",
+			prog_name(pp), pp->object, section, strerror(-err));
 	else
-		pr_err("program '%s' in '%s': section '%s' needs kprobes, which this kernel lacks (CONFIG_KPROBES)",
-		       prog_name(pp), pp->object, section);
+		errmsg__set(
+			err,
+			"program '%s' in '%s': section '%s' needs kprobes, which this kernel lacks (CONFIG_KPROBES)",
+			prog_name(pp), pp->object, section);
 	pr_debug("fentry/fexit, which could replace them, failed too: %s", strerror(-err));
-	pr_hint("attach to a tracepoint instead, e.g. SEC(\"syscalls:sys_enter_nanosleep\")");
+	errmsg__hint("attach to a tracepoint instead, e.g. SEC(\"syscalls:sys_enter_nanosleep\")");
 }
 
 /* Kernel functions through fentry/fexit, where there are no kprobes. */
@@ -344,21 +356,20 @@ int probeprog__prepare(struct probeprog *pp, struct bpf_program *prog,
 {
 	struct bpf_insn *insns;
 	size_t cnt, n = pp->has_prologue ? pp->pro_cnt[0] : 0;
+	char buf[LOADERR_BUFSIZE];
 	int err;
 
 	if (!pp->has_prologue)
 		return 0;
 	err = prologue__prepend(pp->pro[0], n, bpf_program__insns(prog),
 				bpf_program__insn_cnt(prog), &insns, &cnt);
-	if (err) {
-		pr_err("program '%s' in '%s': %s", prog_name(pp), pp->object,
-		       prologue__strerror(err));
-		return err;
+	if (!err) {
+		err = bpf_program__set_insns(prog, insns, cnt);
+		free(insns);
 	}
-	err = bpf_program__set_insns(prog, insns, cnt);
-	free(insns);
-	if (err)
-		return err;
+	if (err) /* the loader counts on the record: libbpf's code says less */
+		return errmsg__set(err, "program '%s' in '%s': %s", prog_name(pp), pp->object,
+				   loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 	free(pp->func_info);
 	free(pp->line_info);
 	pp->func_info =
@@ -381,12 +392,13 @@ static int load_type(struct probeprog *pp, int t)
 	const struct bpf_insn *body = bpf_program__insns(pp->prog) + pp->pro_cnt[0];
 	size_t body_cnt = bpf_program__insn_cnt(pp->prog) - pp->pro_cnt[0], cnt;
 	struct bpf_insn *insns;
-	char *log = NULL;
+	char buf[LOADERR_BUFSIZE], *log = NULL;
 	int fd, err;
 
 	err = prologue__prepend(pp->pro[t], pp->pro_cnt[t], body, body_cnt, &insns, &cnt);
 	if (err)
-		return err;
+		return errmsg__set(err, "program '%s' in '%s': %s", prog_name(pp), pp->object,
+				   loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 	if (pp->fentry) {
 		type = BPF_PROG_TYPE_TRACING;
 		opts.expected_attach_type = fentry_type(pp);
@@ -404,8 +416,9 @@ static int load_type(struct probeprog *pp, int t)
 		    log && *log)
 			pr_raw("%s", log);
 		free(log);
-		pr_err("program '%s' in '%s': cannot load its variant for '%s': %s", prog_name(pp),
-		       pp->object, bpf_program__section_name(pp->prog), strerror(-err));
+		errmsg__set(err, "program '%s' in '%s': cannot load its variant for '%s': %s",
+			    prog_name(pp), pp->object, bpf_program__section_name(pp->prog),
+			    strerror(-err));
 	}
 	free(insns);
 	if (fd < 0)
@@ -450,11 +463,12 @@ int probeprog__point_fd(const struct probeprog *pp, int i)
 
 static void attach_error(const struct probeprog *pp, int i, int err)
 {
-	pr_err("cannot attach program '%s' of '%s' at '%s' (section '%s'): %s", prog_name(pp),
-	       pp->object, pp->pts[i].func, bpf_program__section_name(pp->prog), strerror(-err));
+	errmsg__set(err, "cannot attach program '%s' of '%s' at '%s' (section '%s'): %s",
+		    prog_name(pp), pp->object, pp->pts[i].func, bpf_program__section_name(pp->prog),
+		    strerror(-err));
 	if (err == -ENOENT || err == -EINVAL)
-		pr_hint("check that '%s' can be probed in '%s'", pp->pts[i].func,
-			pp->kernel ? "/proc/kallsyms" : pp->sec->target);
+		errmsg__hint("check that '%s' can be probed in '%s'", pp->pts[i].func,
+			     pp->kernel ? "/proc/kallsyms" : pp->sec->target);
 }
 
 static int attach_fentry(struct probeprog *pp)

@@ -23,8 +23,9 @@ struct bpf_prog_load_opts;
 struct probeprog;
 
 /*
- * Expand the points of @sec and resolve its arguments; errors are printed.  @object, @prog and
- * what @sec points to (not @sec itself: it is copied) must outlive the result.  NULL + errno.
+ * Expand the points of @sec and resolve its arguments.  @object, @prog and what @sec points to
+ * (not @sec itself: it is copied) must outlive the result.  NULL + errno; like every function
+ * here that fails, it records the ERROR (and Hint) line for the command (util/errmsg.h).
  * @fentry: put kernel functions on fentry/fexit (the program's type becomes TRACING); where that
  * fails too, the error says the kernel lacks kprobes.
  */
@@ -37,7 +38,7 @@ int probeprog__prepare(struct probeprog *pp, struct bpf_program *prog,
 		       struct bpf_prog_load_opts *opts);
 /* Load one more program per further prologue, from the loaded program's instructions. */
 int probeprog__load(struct probeprog *pp);
-/* Open the perf event of every point and attach its program; errors are printed. */
+/* Open the perf event of every point and attach its program. */
 int probeprog__attach(struct probeprog *pp);
 
 int probeprog__nr_points(const struct probeprog *pp);

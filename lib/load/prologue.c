@@ -110,12 +110,12 @@ static int check_args(const struct prologue_arg *args, int n)
 		    args[i].nr_derefs > PROLOGUE_MAX_DEREFS)
 			return -EINVAL;
 		if (args[i].ctx_off < 0 || args[i].ctx_off > 32767 || args[i].ctx_off % 8)
-			return -PROLOGUE_ERRNO__OOB;
+			return -LOADERR__PROLOGUEOOB;
 		for (int j = 0; j < args[i].nr_derefs; j++) {
 			long off = args[i].derefs[j].off;
 
 			if (off < INT32_MIN || off > INT32_MAX)
-				return -PROLOGUE_ERRNO__OOB;
+				return -LOADERR__PROLOGUEOOB;
 		}
 	}
 	return 0;
@@ -206,7 +206,7 @@ int prologue__prepend(const struct bpf_insn *pro, size_t pro_cnt, const struct b
 	struct bpf_insn *p;
 
 	if (pro_cnt + body_cnt > PROLOGUE_PROG_MAX_INSNS)
-		return -PROLOGUE_ERRNO__2BIG;
+		return -LOADERR__PROLOGUE2BIG;
 	p = malloc(sizeof(*p) * (pro_cnt + body_cnt));
 	if (!p)
 		return -ENOMEM;
@@ -282,18 +282,4 @@ int prologue__reg_offset(const char *name)
 			if (pt_regs_names[i][k] && !strcmp(pt_regs_names[i][k], name))
 				return 8 * i;
 	return -1;
-}
-
-const char *prologue__strerror(int err)
-{
-	switch (err < 0 ? -err : err) {
-	case PROLOGUE_ERRNO__PROLOGUE:
-		return "Failed to generate prologue";
-	case PROLOGUE_ERRNO__2BIG:
-		return "Prologue too big for program";
-	case PROLOGUE_ERRNO__OOB:
-		return "Offset out of bound for prologue";
-	default:
-		return strerror(err < 0 ? -err : err);
-	}
 }

@@ -21,12 +21,7 @@
 #include <stddef.h>
 #include <linux/bpf.h>
 
-/* perf's loader error numbers for prologues; functions return the negative. */
-enum prologue_errno {
-	PROLOGUE_ERRNO__PROLOGUE = 3906, /* "Failed to generate prologue" */
-	PROLOGUE_ERRNO__2BIG = 3907, /* "Prologue too big for program" */
-	PROLOGUE_ERRNO__OOB = 3908, /* "Offset out of bound for prologue" */
-};
+#include "event/loaderr.h"
 
 #define PROLOGUE_MAX_ARGS 3 /* r3, r4, r5 */
 #define PROLOGUE_MAX_DEREFS 16 /* per argument */
@@ -57,7 +52,7 @@ struct prologue_fetch {
 /*
  * Write the prologue for @args into @insns (room for PROLOGUE_MAX_INSNS) and its length into
  * @cnt.  Only the first PROLOGUE_MAX_ARGS arguments are fetched; the caller warns about the
- * rest.  Returns 0, -PROLOGUE_ERRNO__OOB for an offset beyond s32 or the context, -EINVAL for a
+ * rest.  Returns 0, -LOADERR__PROLOGUEOOB for an offset beyond s32 or the context, -EINVAL for a
  * bad size or too many dereferences.
  */
 int prologue__gen(const struct prologue_arg *args, int nr_args, struct bpf_insn *insns,
@@ -65,7 +60,7 @@ int prologue__gen(const struct prologue_arg *args, int nr_args, struct bpf_insn 
 
 /*
  * A program made of @pro followed by @body, in malloc'd memory (*out, *out_cnt).  Returns 0,
- * -PROLOGUE_ERRNO__2BIG past PROLOGUE_PROG_MAX_INSNS, -ENOMEM.
+ * -LOADERR__PROLOGUE2BIG past PROLOGUE_PROG_MAX_INSNS, -ENOMEM.
  */
 int prologue__prepend(const struct bpf_insn *pro, size_t pro_cnt, const struct bpf_insn *body,
 		      size_t body_cnt, struct bpf_insn **out, size_t *out_cnt);
@@ -81,8 +76,5 @@ int prologue__dedup(const struct prologue_fetch *points, int n, int *type_of);
 
 /* Byte offset of x86-64 register @name ("di", "rdi", "r8", "ax", "sp", "ip") in struct pt_regs, or -1. */
 int prologue__reg_offset(const char *name);
-
-/* perf's message for a prologue error (either sign), or strerror(). */
-const char *prologue__strerror(int err);
 
 #endif

@@ -12,6 +12,7 @@
 #include <traceevent/trace-seq.h>
 
 #include "util/jsonw.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "record/ksyms.h"
 #include "record/tpformat.h"
@@ -625,17 +626,16 @@ int printer__parse_fields(const char *spec, unsigned *fields)
 	const char *p = spec;
 	unsigned mask = 0, bit;
 
-	if (!spec || !*spec) {
-		pr_err("invalid field list '': empty");
-		return -EINVAL;
-	}
+	if (!spec || !*spec)
+		return errmsg__set(-EINVAL, "invalid field list '': empty");
 	for (;;) {
 		size_t n = strcspn(p, ",");
 
 		if (field_bit(p, n, &bit)) {
-			pr_err("invalid field '%.*s': not a known field", (int)n, p);
-			pr_hint("fields are comm, tid, pid, cpu, time, period, event, ip, sym, symoff, "
-				"dso, trace, bpf-output");
+			errmsg__set(-EINVAL, "invalid field '%.*s': not a known field", (int)n, p);
+			errmsg__hint(
+				"fields are comm, tid, pid, cpu, time, period, event, ip, sym, "
+				"symoff, dso, trace, bpf-output");
 			return -EINVAL;
 		}
 		mask |= bit;

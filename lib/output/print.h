@@ -84,7 +84,7 @@ void printer__sample(struct printer *p, const struct print_event *ev, const stru
 void printer__flush(struct printer *p);
 /* A lost-records notice (JSON mode only prints it on stdout: {"type":"lost",...}). */
 void printer__lost(struct printer *p, const struct sample *s, uint64_t lost);
-/* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL with an error message on a bad name. */
+/* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL, the ERROR line recorded, on a bad name. */
 int printer__parse_fields(const char *spec, unsigned *fields);
 
 /* The pieces, exposed for unit tests. */

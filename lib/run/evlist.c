@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "run/evlist.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 
 struct evlist_id {
@@ -139,10 +140,11 @@ static int mmap_rings(struct evlist *el, unsigned int pages)
 		int err = ring__mmap(&el->rings[c], first->fds[c], el->target.cpus[c], pages);
 
 		if (err) {
-			pr_err("cannot map the ring buffer of cpu %d (%u pages): %s",
-			       el->target.cpus[c], pages, strerror(-err));
+			errmsg__set(err, "cannot map the ring buffer of cpu %d (%u pages): %s",
+				    el->target.cpus[c], pages, strerror(-err));
 			if (err == -EPERM || err == -ENOMEM)
-				pr_hint("use a smaller -m, or raise kernel.perf_event_mlock_kb");
+				errmsg__hint(
+					"use a smaller -m, or raise kernel.perf_event_mlock_kb");
 			return err;
 		}
 		el->nr_rings++;

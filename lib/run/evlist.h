@@ -23,7 +23,10 @@ struct evsel *evlist__find(const struct evlist *el, const char *name);
 /* The event a record's id belongs to (0 or unknown: NULL). */
 struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
 
-/* Open every event on target, then map one ring of `pages` data pages per CPU. */
+/*
+ * Open every event on target, then map one ring of `pages` data pages per CPU; -errno with the
+ * ERROR line recorded (util/errmsg.h).
+ */
 int evlist__open(struct evlist *el, const struct target *target, unsigned int pages);
 int evlist__enable(struct evlist *el);
 /* Wait up to timeout_ms for a ring to pass its watermark (or fd to be readable when >= 0). */

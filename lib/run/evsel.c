@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "run/evsel.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "record/tpformat.h"
 
@@ -141,14 +142,14 @@ static int open_one(struct evsel *ev, int pid, int cpu)
 
 static void open_error(const struct evsel *ev, int err, int pid, int cpu)
 {
-	pr_err("cannot open event '%s' (cpu %d%s): %s", ev->name, cpu, pid > 0 ? ", task" : "",
-	       strerror(-err));
+	errmsg__set(err, "cannot open event '%s' (cpu %d%s): %s", ev->name, cpu,
+		    pid > 0 ? ", task" : "", strerror(-err));
 	if (err == -EACCES || err == -EPERM)
-		pr_hint("run as root, or give the CAP_PERFMON and CAP_BPF capabilities");
+		errmsg__hint("run as root, or give the CAP_PERFMON and CAP_BPF capabilities");
 	else if (err == -ENOENT && ev->kind == EVSEL_COUNTER)
-		pr_hint("this machine has no such counter (no hardware PMU?): try cpu-clock");
+		errmsg__hint("this machine has no such counter (no hardware PMU?): try cpu-clock");
 	else if (err == -ESRCH)
-		pr_hint("the task %d is gone", pid);
+		errmsg__hint("the task %d is gone", pid);
 }
 
 int evsel__open(struct evsel *ev, const struct target *target)
@@ -190,7 +191,7 @@ int evsel__open(struct evsel *ev, const struct target *target)
 
 int evsel__attach_bpf(struct evsel *ev)
 {
-	int attached = 0;
+	int attached = 0, err;
 
 	if (ev->prog_fd < 0)
 		return 0;
@@ -202,11 +203,14 @@ int evsel__attach_bpf(struct evsel *ev)
 		}
 		if (errno == EEXIST)
 			continue;
-		pr_err("cannot attach the BPF program to '%s': %s", ev->name, strerror(errno));
-		if (errno == E2BIG)
-			pr_hint("a tracepoint takes at most 64 programs: see 'perf-bpf query %s'",
+		err = -errno;
+		errmsg__set(err, "cannot attach the BPF program to '%s': %s", ev->name,
+			    strerror(-err));
+		if (err == -E2BIG)
+			errmsg__hint(
+				"a tracepoint takes at most 64 programs: see 'perf-bpf query %s'",
 				ev->name);
-		return -errno;
+		return err;
 	}
 	pr_debug("attached program fd %d to %s (%d of %d fds)", ev->prog_fd, ev->name, attached,
 		 ev->nr_fds);

@@ -51,10 +51,13 @@ struct evsel *evsel__new_counter(const char *name, uint32_t type, uint64_t confi
 struct evsel *evsel__new_tracking(void);
 void evsel__free(struct evsel *ev);
 
-/* Open one fd per CPU of target; -errno with a pr_err line naming the event on failure. */
+/* Open one fd per CPU of target; -errno with an ERROR line naming the event recorded. */
 int evsel__open(struct evsel *ev, const struct target *target);
 void evsel__close(struct evsel *ev);
-/* Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected). */
+/*
+ * Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected); -errno
+ * with the ERROR line recorded (util/errmsg.h).
+ */
 int evsel__attach_bpf(struct evsel *ev);
 int evsel__enable(struct evsel *ev);
 /*

@@ -7,6 +7,8 @@
 
 #include "run/evlist.h"
 #include "event/evparse.h"
+#include "event/loaderr.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "run/objconf.h"
 
@@ -41,7 +43,7 @@ static int check_indices(const struct evparse_map_term *t, uint32_t max_entries)
 		return 0;
 	for (size_t i = 0; i < t->nr_ranges; i++)
 		if (t->ranges[i].first > t->ranges[i].last || t->ranges[i].last >= max_entries)
-			return -EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG;
+			return -LOADERR__OBJCONF_MAP_IDX2BIG;
 	return 0;
 }
 
@@ -54,14 +56,14 @@ int objconf__check_term(const struct evparse_map_term *t, const struct objconf_m
 
 	*col = t->col_index >= 0 ? t->col_index : t->col_opt;
 	if (check_indices(t, m->max_entries))
-		return -EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG;
+		return -LOADERR__OBJCONF_MAP_IDX2BIG;
 	*col = t->col_opt;
 	if (m->type != want)
-		return -EVPARSE_ERRNO__OBJCONF_MAP_TYPE;
+		return -LOADERR__OBJCONF_MAP_TYPE;
 	if (m->key_size < 4)
-		return -EVPARSE_ERRNO__OBJCONF_MAP_KEYSIZE;
+		return -LOADERR__OBJCONF_MAP_KEYSIZE;
 	if (t->opt == EVPARSE_MAP_VALUE && vs != 1 && vs != 2 && vs != 4 && vs != 8)
-		return -EVPARSE_ERRNO__OBJCONF_MAP_VALUESIZE;
+		return -LOADERR__OBJCONF_MAP_VALUESIZE;
 	return 0;
 }
 
@@ -75,7 +77,7 @@ int objconf__keys(const struct evparse_map_term *t, uint32_t max_entries, uint32
 	*keys = NULL;
 	*nr = 0;
 	if (check_indices(t, max_entries))
-		return -EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG;
+		return -LOADERR__OBJCONF_MAP_IDX2BIG;
 	if (!max_entries || !nr_r)
 		return 0;
 	r = malloc(sizeof(*r) * nr_r);
@@ -130,13 +132,13 @@ int objconf__encode_value(uint64_t v, uint32_t value_size, void *buf)
 		memcpy(buf, &v, 8);
 		return 0;
 	}
-	return -EVPARSE_ERRNO__OBJCONF_MAP_VALUESIZE;
+	return -LOADERR__OBJCONF_MAP_VALUESIZE;
 }
 
 int objconf__encode_key(uint32_t k, uint32_t key_size, void *buf)
 {
 	if (key_size < 4)
-		return -EVPARSE_ERRNO__OBJCONF_MAP_KEYSIZE;
+		return -LOADERR__OBJCONF_MAP_KEYSIZE;
 	memset(buf, 0, key_size);
 	memcpy(buf, &k, sizeof(k));
 	return 0;
@@ -145,9 +147,9 @@ int objconf__encode_key(uint32_t k, uint32_t key_size, void *buf)
 int objconf__check_event(const struct evparse_event *ev, bool inherit, int nr_threads)
 {
 	if (nr_threads > 1)
-		return -EVPARSE_ERRNO__OBJCONF_MAP_EVTDIM;
+		return -LOADERR__OBJCONF_MAP_EVTDIM;
 	if (inherit)
-		return -EVPARSE_ERRNO__OBJCONF_MAP_EVTINH;
+		return -LOADERR__OBJCONF_MAP_EVTINH;
 	switch (ev->kind) {
 	case EVPARSE_HARDWARE:
 	case EVPARSE_RAW:
@@ -155,7 +157,7 @@ int objconf__check_event(const struct evparse_event *ev, bool inherit, int nr_th
 	case EVPARSE_SOFTWARE: /* beyond perf: cpu-clock, task-clock, ... read as counters */
 		return 0;
 	default:
-		return -EVPARSE_ERRNO__OBJCONF_MAP_EVTTYPE;
+		return -LOADERR__OBJCONF_MAP_EVTTYPE;
 	}
 }
 
@@ -188,11 +190,11 @@ static void describe(const struct bpf_map *map, struct objconf_map_desc *d)
 
 static int config_error(const struct evparse_event *pe, int col, int err)
 {
-	char buf[128];
+	char buf[LOADERR_BUFSIZE];
 
-	evparse__error_at(pe, col, evparse__strerror(err, EVPARSE_STAGE_CONFIG, buf, sizeof(buf)),
+	evparse__error_at(pe, col, loaderr__strerror(err, LOADERR_STAGE_CONFIG, buf, sizeof(buf)),
 			  EVPARSE_HELP_OBJCONF);
-	return -EINVAL;
+	return errmsg__shown(-EINVAL);
 }
 
 static int push_op(struct objconf *oc, const struct objconf_op *op)
@@ -223,7 +225,7 @@ static int plan_event(struct objconf *oc, const struct objconf_bind *b, struct o
 
 	evt = evparse__find(oc->opts.events, t->event, b->pe);
 	if (!evt)
-		return config_error(b->pe, t->col_opt, -EVPARSE_ERRNO__OBJCONF_MAP_NOEVT);
+		return config_error(b->pe, t->col_opt, -LOADERR__OBJCONF_MAP_NOEVT);
 	eb = bind_of(oc, evt);
 	op->evt = evt;
 	op->evsel = eb ? eb->evsel : NULL;
@@ -246,7 +248,7 @@ static int plan_term(struct objconf *oc, const struct objconf_bind *b,
 	op.map = bpf_object__find_map_by_name(b->obj, t->map);
 	if (!op.map) {
 		pr_debug("no map '%s' in '%s'", t->map, b->pe->path);
-		return config_error(b->pe, t->col_map, -EVPARSE_ERRNO__OBJCONF_MAP_NOTEXIST);
+		return config_error(b->pe, t->col_map, -LOADERR__OBJCONF_MAP_NOTEXIST);
 	}
 	describe(op.map, &d);
 	err = objconf__check_term(t, &d, &col);
@@ -307,7 +309,7 @@ static int stdout_create(struct objconf *oc, const struct stdout_map *sm, int n)
 		err = push_op(oc, &op);
 	}
 	if (err)
-		pr_err("Setup BPF stdout failed: %s", strerror(-err));
+		errmsg__set(err, "Setup BPF stdout failed: %s", strerror(-err));
 	return err;
 }
 
@@ -411,17 +413,18 @@ int objconf__nr_ops(const struct objconf *oc)
 
 static int apply_error(const struct objconf_op *op, int err)
 {
-	char buf[128];
+	char buf[LOADERR_BUFSIZE];
 
 	pr_debug("map '%s' of '%s'", bpf_map__name(op->map), op->object);
-	pr_err("Apply config to BPF failed: %s",
-	       evparse__strerror(err, EVPARSE_STAGE_APPLY, buf, sizeof(buf)));
-	if (err == -EVPARSE_ERRNO__OBJCONF_MAP_MAPSIZE)
-		pr_hint("slots of map '%s' are CPU numbers: size it with max_entries = __NR_CPUS__, and name only CPUs the run uses (-C)",
+	errmsg__set(err, "Apply config to BPF failed: %s",
+		    loaderr__strerror(err, LOADERR_STAGE_APPLY, buf, sizeof(buf)));
+	if (err == -LOADERR__OBJCONF_MAP_MAPSIZE)
+		errmsg__hint(
+			"slots of map '%s' are CPU numbers: size it with max_entries = __NR_CPUS__, and name only CPUs the run uses (-C)",
 			bpf_map__name(op->map));
-	else if (err == -EVPARSE_ERRNO__OBJCONF_MAP_EVTDIM)
-		pr_hint("follow one thread with -t TID, or trace system-wide with -a");
-	return err > -EVPARSE_ERRNO__START ? err : -EINVAL;
+	else if (err == -LOADERR__OBJCONF_MAP_EVTDIM)
+		errmsg__hint("follow one thread with -t TID, or trace system-wide with -a");
+	return err > -LOADERR__START ? err : -EINVAL;
 }
 
 static int update(const struct objconf_op *op, uint32_t key, const void *value)
@@ -486,7 +489,7 @@ static int apply_event(const struct objconf *oc, const struct objconf_op *op)
 		if (cpu >= max || idx < 0 || idx >= ev->nr_fds) {
 			pr_debug("no event of cpu %u for slot %u of '%s' (%u slots)", cpu, cpu,
 				 bpf_map__name(op->map), max);
-			err = -EVPARSE_ERRNO__OBJCONF_MAP_MAPSIZE;
+			err = -LOADERR__OBJCONF_MAP_MAPSIZE;
 			break;
 		}
 		err = update(op, cpu, &ev->fds[idx]);
@@ -512,9 +515,9 @@ static int apply_op(const struct objconf *oc, const struct objconf_op *op)
 		if (err)
 			return err;
 		if (!op->evsel)
-			return -EVPARSE_ERRNO__OBJCONF_MAP_EVTTYPE;
+			return -LOADERR__OBJCONF_MAP_EVTTYPE;
 	} else if (d.type != BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
-		return -EVPARSE_ERRNO__OBJCONF_MAP_TYPE;
+		return -LOADERR__OBJCONF_MAP_TYPE;
 	}
 	return apply_event(oc, op);
 }

@@ -16,7 +16,8 @@
  *					terms (perf's caret errors), marks the events maps take,
  *					adds the __bpf_stdout__ event to the evlist if one is needed
  *	objconf__apply(oc);		after evlist__open(): writes values and fds
- *					("ERROR: Apply config to BPF failed: ..." errors)
+ *					("Apply config to BPF failed: ..." errors, recorded
+ *					for the command: util/errmsg.h)
  *	objconf__free(oc);
  *
  * `__bpf_stdout__`, perf's three rules: a map of that name configured with
@@ -58,10 +59,13 @@ struct objconf_opts {
 
 struct objconf;
 
-/* Check every term (errors printed, perf's caret layout); NULL + errno (EINVAL, ENOMEM). */
+/*
+ * Check every term (errors printed in perf's caret layout, marked shown: util/errmsg.h);
+ * NULL + errno (EINVAL, ENOMEM).
+ */
 struct objconf *objconf__new(const struct objconf_opts *opts);
 void objconf__free(struct objconf *oc);
-/* Write every value and event fd into its map; errors printed. 0 or -errno. */
+/* Write every value and event fd into its map. 0 or -errno, the ERROR line recorded. */
 int objconf__apply(struct objconf *oc);
 /* Number of map operations planned (terms, clones, the __bpf_stdout__ wiring). */
 int objconf__nr_ops(const struct objconf *oc);
@@ -77,7 +81,7 @@ struct objconf_map_desc {
 };
 
 /*
- * Check a term against its map: 0 or -EVPARSE_ERRNO__OBJCONF_MAP_{TYPE,KEYSIZE,VALUESIZE,
+ * Check a term against its map: 0 or -LOADERR__OBJCONF_MAP_{TYPE,KEYSIZE,VALUESIZE,
  * IDX2BIG}; *col gets the column to point at.
  */
 int objconf__check_term(const struct evparse_map_term *t, const struct objconf_map_desc *m,
@@ -85,7 +89,7 @@ int objconf__check_term(const struct evparse_map_term *t, const struct objconf_m
 
 /*
  * The slots a term names, ascending without repeats: [all] (or none) is 0..max_entries-1.
- * *keys is malloc'ed. -EVPARSE_ERRNO__OBJCONF_MAP_IDX2BIG when one is >= max_entries.
+ * *keys is malloc'ed. -LOADERR__OBJCONF_MAP_IDX2BIG when one is >= max_entries.
  */
 int objconf__keys(const struct evparse_map_term *t, uint32_t max_entries, uint32_t **keys,
 		  size_t *nr);
@@ -96,7 +100,7 @@ int objconf__encode_value(uint64_t v, uint32_t value_size, void *buf);
 int objconf__encode_key(uint32_t k, uint32_t key_size, void *buf);
 
 /*
- * Can an event go into an event map? 0 or -EVPARSE_ERRNO__OBJCONF_MAP_{EVTDIM,EVTINH,
+ * Can an event go into an event map? 0 or -LOADERR__OBJCONF_MAP_{EVTDIM,EVTINH,
  * EVTTYPE}, in perf's order. inherit: what the user asked for (term, else not -i).
  */
 int objconf__check_event(const struct evparse_event *ev, bool inherit, int nr_threads);

@@ -16,6 +16,7 @@
 
 #include "event/evparse.h"
 #include "load/loader.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "run/objconf.h"
 #include "run/recqueue.h"
@@ -89,8 +90,8 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 	struct evsel *ev = evsel__new_tracepoint(sys, name);
 
 	if (!ev) {
-		pr_err("unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
-		pr_hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);
+		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
+		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);
 		return -ENOENT;
 	}
 	ev->prog_fd = prog_fd;
@@ -121,9 +122,9 @@ static int add_tracepoints(struct session *s, const struct evparse_event *pe)
 	int n = tpformat__glob(pe->sys, pe->name, &names), err = 0;
 
 	if (n <= 0) {
-		pr_err("unknown tracepoint '%s:%s'%s", pe->sys, pe->name,
-		       n < 0 ? ": tracefs unreadable" : "");
-		pr_hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", pe->sys);
+		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s'%s", pe->sys, pe->name,
+			    n < 0 ? ": tracefs unreadable" : "");
+		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", pe->sys);
 		free(names);
 		return -ENOENT;
 	}
@@ -322,10 +323,9 @@ static int setup_target(struct session *s)
 {
 	int err = target__init_cpus(&s->target, s->opts.cpu_list);
 
-	if (err) {
-		pr_err("invalid CPU list '%s'", s->opts.cpu_list ? s->opts.cpu_list : "(possible)");
-		return err;
-	}
+	if (err)
+		return errmsg__set(err, "invalid CPU list '%s'",
+				   s->opts.cpu_list ? s->opts.cpu_list : "(possible)");
 	s->target.system_wide = s->opts.system_wide;
 	s->target.pid = s->opts.tid > 0 ? s->opts.tid : s->opts.pid;
 	s->nr_threads = 1;
@@ -333,10 +333,9 @@ static int setup_target(struct session *s)
 		s->nr_threads = count_threads(s->opts.pid); /* perf opened -p per thread */
 	if (s->opts.argv && s->opts.argv[0]) {
 		err = workload__prepare(&s->workload, s->opts.argv);
-		if (err) {
-			pr_err("cannot start '%s': %s", s->opts.argv[0], strerror(-err));
-			return err;
-		}
+		if (err)
+			return errmsg__set(err, "cannot start '%s': %s", s->opts.argv[0],
+					   strerror(-err));
 		s->has_workload = true;
 		s->follow_tree = !s->opts.system_wide;
 		s->target.pid = s->workload.pid;

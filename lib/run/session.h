@@ -39,7 +39,10 @@ struct session_opts {
  */
 typedef int (*session_record_fn)(void *ctx, const struct record *rec, int cpu, struct evsel *ev);
 
-/* Build everything short of starting the workload; errors are printed. NULL + errno. */
+/*
+ * Build everything short of starting the workload. NULL + errno, the ERROR (and Hint) line
+ * recorded for the command (util/errmsg.h) unless perf's caret error was printed.
+ */
 struct session *session__new(const struct session_opts *opts);
 void session__free(struct session *s);
 struct evlist *session__evlist(const struct session *s);

@@ -23,6 +23,7 @@ static void __attribute__((noreturn)) child(int gate, char **argv)
 		_exit(127); /* the parent gave up before starting us */
 	close(gate);
 	execvp(argv[0], argv);
+	/* the child's own words: no caller to return to; the command sees its exit status */
 	pr_err("cannot run '%s': %s", argv[0], strerror(errno));
 	_exit(errno == ENOENT ? 127 : 126);
 }

@@ -4,6 +4,8 @@
  *   ERROR: what failed 'subject': why
  *   Hint: how to fix it
  * pr_debug lines appear with -v, pr_debug2 with -vv; -q keeps errors only.
+ * The ERROR and Hint lines are the commands' to print: library code records why it failed
+ * with util/errmsg.h, and the command prints that once.
  */
 #ifndef PERF_BPF_LOG_H
 #define PERF_BPF_LOG_H

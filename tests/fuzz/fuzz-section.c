@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret) {
 		if (err.err != ret || sec.buf || sec.args || strlen(err.detail) >= sizeof(err.detail))
 			abort();
-		section__strerror(ret, msg, sizeof(msg));
+		loaderr__strerror(ret, LOADERR_STAGE_NONE, msg, sizeof(msg));
 	} else {
 		check(&sec, strlen(name));
 		if (sec.func_is_glob)

@@ -15,6 +15,7 @@
 #include <linux/perf_event.h>
 
 #include "event/evparse.h"
+#include "event/loaderr.h"
 
 /* Every test runs in a private directory holding a few "BPF files". */
 static char tmpdir[] = "/tmp/test-evparse.XXXXXX";
@@ -397,7 +398,7 @@ static void test_evparse__error_at_seed_error_case_2(void **state)
 	char buf[64];
 	const char *msg;
 
-	msg = evparse__strerror(-EVPARSE_ERRNO__OBJCONF_MAP_NOEVT, EVPARSE_STAGE_CONFIG, buf,
+	msg = loaderr__strerror(-LOADERR__OBJCONF_MAP_NOEVT, LOADERR_STAGE_CONFIG, buf,
 				sizeof(buf));
 	evparse__print_error(errf, 80, seed, strstr(seed, "event=") - seed, msg,
 			     EVPARSE_HELP_OBJCONF);
@@ -609,52 +610,6 @@ static void test_evparse__print_error_narrow(void **state)
 					"                        \\___ here\n");
 }
 
-/* ---- messages ---- */
-
-static void test_evparse__strerror_table(void **state)
-{
-	char buf[128];
-
-	assert_string_equal(evparse__strerror(-3900, EVPARSE_STAGE_CONFIG, buf, sizeof(buf)),
-			    "Invalid config string");
-	assert_string_equal(evparse__strerror(3909, EVPARSE_STAGE_CONFIG, buf, sizeof(buf)),
-			    "Invalid object config option");
-	assert_string_equal(evparse__strerror(-3922, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Index too large");
-	assert_string_equal(evparse__strerror(-3914, EVPARSE_STAGE_CONFIG, buf, sizeof(buf)),
-			    "Can't use this config term with this map type");
-	assert_string_equal(evparse__strerror(-3914, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Incorrect map type");
-	assert_string_equal(evparse__strerror(-3919, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Cannot set event to BPF map in multi-thread tracing");
-	assert_string_equal(evparse__strerror(-3920, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Doesn't support inherit event (Hint: use -i to turn off inherit)");
-	assert_string_equal(evparse__strerror(-3920, EVPARSE_STAGE_CONFIG, buf, sizeof(buf)),
-			    "Doesn't support inherit event");
-	assert_string_equal(evparse__strerror(-3921, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Can only put raw, hardware and BPF output event into a BPF map");
-	assert_string_equal(evparse__strerror(-3923, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Unknown bpf loader error 3923");
-	assert_string_equal(evparse__strerror(-ENOENT, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "No such file or directory");
-	assert_string_equal(evparse__strerror(-4003, EVPARSE_STAGE_APPLY, buf, sizeof(buf)),
-			    "Endian mismatch");
-}
-
-static void test_evparse__strerror_every_code(void **state)
-{
-	char buf[128];
-	int code;
-
-	for (code = EVPARSE_ERRNO__START; code < EVPARSE_ERRNO__END; code++) {
-		const char *s = evparse__strerror(-code, EVPARSE_STAGE_CONFIG, buf, sizeof(buf));
-
-		assert_non_null(s);
-		assert_true(strlen(s) > 5);
-		assert_null(strstr(s, "Unknown"));
-	}
-}
-
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -694,8 +649,6 @@ int main(void)
 		T(test_evparse__print_error_elides_front),
 		T(test_evparse__print_error_short),
 		T(test_evparse__print_error_narrow),
-		T(test_evparse__strerror_table),
-		T(test_evparse__strerror_every_code),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

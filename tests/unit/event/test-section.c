@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <bpf/libbpf.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "event/section.h"
 
@@ -634,8 +635,7 @@ static void test_section__parse_err_unknown_key(void **state)
 	struct section sec;
 	struct section_error err;
 
-	assert_int_equal(section__parse("foo=bar;func=x", &sec, &err),
-			 -SECTION_ERRNO__PROGCONF_TERM);
+	assert_int_equal(section__parse("foo=bar;func=x", &sec, &err), -LOADERR__PROGCONF_TERM);
 	assert_int_equal(err.err, -3905);
 	assert_string_equal(err.detail, "invalid program config option: foo=bar");
 	assert_non_null(err.hint);
@@ -649,7 +649,7 @@ static void test_section__parse_err_unknown_key(void **state)
 
 static void test_section__parse_err_no_event(void **state)
 {
-	parse_fails("sys_nanosleep%return x=$retval", -SECTION_ERRNO__EVENTNAME,
+	parse_fails("sys_nanosleep%return x=$retval", -LOADERR__EVENTNAME,
 		    "'sys_nanosleep%return' does not start with EVENT=");
 	parse_fails("vfs_read:10 a=b", -3902, "'vfs_read:10' does not start with EVENT=");
 	parse_fails("=f", -3902, "the event name is empty");
@@ -658,14 +658,13 @@ static void test_section__parse_err_no_event(void **state)
 
 static void test_section__parse_err_group(void **state)
 {
-	parse_fails("mygroup:ev=f", -SECTION_ERRNO__GROUP, "'mygroup' is not perf_bpf_probe");
+	parse_fails("mygroup:ev=f", -LOADERR__GROUP, "'mygroup' is not perf_bpf_probe");
 	parse_fails("probe:ev=f", -3901, "'probe' is not perf_bpf_probe");
 }
 
 static void test_section__parse_err_config(void **state)
 {
-	parse_fails("sys_nanosleep", -SECTION_ERRNO__CONFIG,
-		    "'sys_nanosleep' is not a valid tracepoint");
+	parse_fails("sys_nanosleep", -LOADERR__CONFIG, "'sys_nanosleep' is not a valid tracepoint");
 	parse_fails("inlines=no;sys_nanosleep", -3900, "'sys_nanosleep' is not a valid tracepoint");
 	parse_fails("syscalls:", -3900, "'syscalls:' is not a valid tracepoint");
 	parse_fails(":sys_enter", -3900, "':sys_enter' is not a valid tracepoint");
@@ -703,7 +702,7 @@ static void test_section__parse_err_bad_args(void **state)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(name, sizeof(name), "ev=f ok %s", bad[i]);
 		snprintf(detail, sizeof(detail), "'%s' is not a valid probe argument", bad[i]);
-		parse_fails(name, -SECTION_ERRNO__CONFIG, detail);
+		parse_fails(name, -LOADERR__CONFIG, detail);
 	}
 }
 
@@ -739,7 +738,7 @@ static void test_section__parse_err_null(void **state)
 
 	assert_int_equal(section__parse(NULL, &sec, NULL), -EINVAL);
 	/* without an error struct the code still comes back */
-	assert_int_equal(section__parse("sys_nanosleep", &sec, NULL), -SECTION_ERRNO__CONFIG);
+	assert_int_equal(section__parse("sys_nanosleep", &sec, NULL), -LOADERR__CONFIG);
 	assert_null(sec.buf);
 }
 
@@ -763,41 +762,22 @@ static void test_section__parse_warn_no_equals(void **state)
 	free(out);
 }
 
-static void test_section__strerror_messages(void **state)
-{
-	char buf[128];
-
-	assert_int_equal(section__strerror(-3900, buf, sizeof(buf)), 0);
-	assert_string_equal(buf, "Invalid config string");
-	section__strerror(3900, buf, sizeof(buf));
-	assert_string_equal(buf, "Invalid config string");
-	section__strerror(-3901, buf, sizeof(buf));
-	assert_string_equal(buf, "Invalid group name");
-	section__strerror(-3902, buf, sizeof(buf));
-	assert_string_equal(buf, "No event name found in config string");
-	section__strerror(-3905, buf, sizeof(buf));
-	assert_string_equal(buf, "Invalid program config term in config string");
-	section__strerror(-ENOENT, buf, sizeof(buf));
-	assert_string_equal(buf, "No such file or directory");
-	section__strerror(-3900, buf, 8);
-	assert_string_equal(buf, "Invalid");
-	assert_int_equal(section__strerror(-3900, NULL, 8), -EINVAL);
-	assert_int_equal(section__strerror(-3900, buf, 0), -EINVAL);
-}
-
 static void print_unknown_key(void *arg)
 {
 	struct section sec;
 	struct section_error err;
 
 	section__parse("foo=bar;func=x", &sec, &err);
-	section__print_error("foo=bar;func=x", &err);
+	assert_int_equal(section__errmsg("foo=bar;func=x", &err), -LOADERR__PROGCONF_TERM);
+	errmsg__print(err.err, NULL);
 	section__parse("sys_nanosleep", &sec, &err);
 	err.hint = NULL;
-	section__print_error("sys_nanosleep", &err);
+	section__errmsg("sys_nanosleep", &err);
+	errmsg__print(err.err, NULL);
 }
 
-static void test_section__print_error_lines(void **state)
+/* The lines the command prints from what section__errmsg() recorded. */
+static void test_section__errmsg_lines(void **state)
 {
 	char *out = capture_stderr(print_unknown_key, NULL);
 
@@ -812,6 +792,21 @@ static void test_section__print_error_lines(void **state)
 		     "ERROR: bad program section 'sys_nanosleep': Invalid config string: "
 		     "'sys_nanosleep' is not a valid tracepoint\n");
 	free(out);
+}
+
+static void test_section__errmsg_texts(void **state)
+{
+	struct section_error group = { .err = -LOADERR__GROUP };
+	struct section_error bad_bool = { .err = -EINVAL, .detail = "not yes", .hint = "yes" };
+
+	assert_int_equal(section__errmsg("g:e=f", &group), -LOADERR__GROUP);
+	assert_string_equal(errmsg__text(), "bad program section 'g:e=f': Invalid group name");
+	assert_null(errmsg__hint_text());
+	section__errmsg("inlines=x;e=f", &bad_bool);
+	assert_string_equal(errmsg__text(),
+			    "bad program section 'inlines=x;e=f': Invalid argument: not yes");
+	assert_string_equal(errmsg__hint_text(), "yes");
+	errmsg__clear();
 }
 
 static void test_section__glob_match_patterns(void **state)
@@ -881,8 +876,8 @@ int main(void)
 		cmocka_unit_test(test_section__parse_err_bad_bool),
 		cmocka_unit_test(test_section__parse_err_null),
 		cmocka_unit_test(test_section__parse_warn_no_equals),
-		cmocka_unit_test(test_section__strerror_messages),
-		cmocka_unit_test(test_section__print_error_lines),
+		cmocka_unit_test(test_section__errmsg_lines),
+		cmocka_unit_test(test_section__errmsg_texts),
 		cmocka_unit_test(test_section__glob_match_patterns),
 		cmocka_unit_test(test_section__kind_name_all),
 		cmocka_unit_test(test_section__exit_null_and_twice),

@@ -140,12 +140,9 @@ static void test_prologue__gen_errors(void **state)
 	struct bpf_insn insns[PROLOGUE_MAX_INSNS];
 	size_t n;
 
-	assert_int_equal(prologue__gen(&big, 1, insns, &n), -PROLOGUE_ERRNO__OOB);
-	assert_int_equal(prologue__gen(&odd, 1, insns, &n), -PROLOGUE_ERRNO__OOB);
+	assert_int_equal(prologue__gen(&big, 1, insns, &n), -LOADERR__PROLOGUEOOB);
+	assert_int_equal(prologue__gen(&odd, 1, insns, &n), -LOADERR__PROLOGUEOOB);
 	assert_int_equal(prologue__gen(&size, 1, insns, &n), -EINVAL);
-	assert_string_equal(prologue__strerror(-PROLOGUE_ERRNO__OOB),
-			    "Offset out of bound for prologue");
-	assert_string_equal(prologue__strerror(PROLOGUE_ERRNO__2BIG), "Prologue too big for program");
 }
 
 static void test_prologue__prepend_too_big(void **state)
@@ -155,7 +152,7 @@ static void test_prologue__prepend_too_big(void **state)
 	size_t n;
 
 	assert_int_equal(prologue__prepend(&one, 1, &one, PROLOGUE_PROG_MAX_INSNS, &out, &n),
-			 -PROLOGUE_ERRNO__2BIG);
+			 -LOADERR__PROLOGUE2BIG);
 	assert_null(out);
 	assert_int_equal(prologue__prepend(&one, 1, &one, 1, &out, &n), 0);
 	assert_int_equal(n, 2);

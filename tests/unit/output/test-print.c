@@ -27,6 +27,7 @@
 #include "record/sample.h"
 #include "output/threads.h"
 #include "record/tpformat.h"
+#include "util/errmsg.h"
 
 #define MAX_EVENTS 8
 
@@ -531,10 +532,16 @@ static void test_printer_parse_fields_names(void **state)
 	assert_int_equal(f, PF_IP | PF_SYM | PF_SYMOFF | PF_DSO | PF_TRACE | PF_PID | PF_PERIOD);
 	f = 42;
 	assert_int_equal(printer__parse_fields("comm,bogus", &f), -EINVAL);
+	assert_string_equal(errmsg__text(), "invalid field 'bogus': not a known field");
+	assert_non_null(strstr(errmsg__hint_text(), "fields are comm, tid,"));
 	assert_int_equal(printer__parse_fields("", &f), -EINVAL);
+	assert_string_equal(errmsg__text(), "invalid field list '': empty");
+	assert_null(errmsg__hint_text());
 	assert_int_equal(printer__parse_fields("comm,", &f), -EINVAL);
+	assert_string_equal(errmsg__text(), "invalid field '': not a known field");
 	assert_int_equal(printer__parse_fields("tidx", &f), -EINVAL);
 	assert_int_equal(f, 42);
+	errmsg__clear();
 }
 
 static void test_printer_new_rejects_bad_opts(void **state)

@@ -19,10 +19,11 @@
 #include "compile/compile.h"
 #include "run/evlist.h"
 #include "event/evparse.h"
+#include "event/loaderr.h"
 #include "util/log.h"
 #include "run/objconf.h"
 
-#define E(code) (-EVPARSE_ERRNO__OBJCONF_##code)
+#define E(code) (-LOADERR__OBJCONF_##code)
 
 static struct evparse_range ranges[4];
 
