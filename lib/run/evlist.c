@@ -149,17 +149,6 @@ int evlist__open(struct evlist *el, const struct target *target, unsigned int pa
 	return err ? err : setup_poll(el);
 }
 
-int evlist__enable(struct evlist *el)
-{
-	for (int i = 0; i < el->nr; i++) {
-		int err = evsel__enable(el->evsels[i]);
-
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
 int evlist__poll_add_fd(struct evlist *el, int fd)
 {
 	struct epoll_event e = { .events = EPOLLIN, .data.u32 = UINT32_MAX };

@@ -25,7 +25,6 @@ struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
 
 /* Open every event on target, then map one ring of `pages` data pages per CPU. */
 int evlist__open(struct evlist *el, const struct target *target, unsigned int pages);
-int evlist__enable(struct evlist *el);
 /* Wait up to timeout_ms for a ring to pass its watermark (or fd to be readable when >= 0). */
 int evlist__poll(struct evlist *el, int timeout_ms);
 /* Add an fd (a signalfd, say) to the poll set; evlist__poll returns 1 when it is readable. */
