@@ -229,11 +229,3 @@ int evsel__read_lost(const struct evsel *ev, uint64_t *lost)
 	}
 	return 0;
 }
-
-int evsel__enable(struct evsel *ev)
-{
-	for (int i = 0; i < ev->nr_fds; i++)
-		if (ioctl(ev->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0)
-			return -errno;
-	return 0;
-}
