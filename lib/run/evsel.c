@@ -103,7 +103,7 @@ struct evsel *evsel__new_tracking(void)
 	return ev;
 }
 
-void evsel__close(struct evsel *ev)
+static void evsel__close(struct evsel *ev)
 {
 	if (!ev || !ev->fds)
 		return;

@@ -52,7 +52,6 @@ void evsel__free(struct evsel *ev);
 
 /* Open one fd per CPU of target; -errno with a pr_err line naming the event on failure. */
 int evsel__open(struct evsel *ev, const struct target *target);
-void evsel__close(struct evsel *ev);
 /* Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected). */
 int evsel__attach_bpf(struct evsel *ev);
 /*
