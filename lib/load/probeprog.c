@@ -428,7 +428,8 @@ int probeprog__load(struct probeprog *pp)
 	return 0;
 }
 
-int probeprog__point_fd(const struct probeprog *pp, int i)
+/* The program fd attached at point @i, or -1. */
+static int probeprog__point_fd(const struct probeprog *pp, int i)
 {
 	int t;
 

@@ -40,7 +40,4 @@ int probeprog__load(struct probeprog *pp);
 /* Open the perf event of every point and attach its program; errors are printed. */
 int probeprog__attach(struct probeprog *pp);
 
-/* The program fd attached at point @i, or -1. */
-int probeprog__point_fd(const struct probeprog *pp, int i);
-
 #endif
