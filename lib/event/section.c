@@ -793,17 +793,3 @@ bool section__glob_match(const char *pattern, const char *name)
 {
 	return fnmatch(pattern, name, 0) == 0;
 }
-
-const char *section__kind_name(enum section_kind kind)
-{
-	static const char *const names[] = {
-		[SECTION_TRACEPOINT] = "tracepoint", [SECTION_KPROBE] = "kprobe",
-		[SECTION_KRETPROBE] = "kretprobe",   [SECTION_UPROBE] = "uprobe",
-		[SECTION_URETPROBE] = "uretprobe",   [SECTION_LIBBPF] = "libbpf",
-		[SECTION_SPECIAL] = "special",
-	};
-
-	if ((unsigned int)kind >= sizeof(names) / sizeof(names[0]) || !names[kind])
-		return "unknown";
-	return names[kind];
-}

@@ -137,7 +137,5 @@ bool section__glob_match(const char *pattern, const char *name);
 bool section__is_libbpf(const char *name);
 /* Is @name an ELF section that holds no program (license, version, maps, .maps, .BTF, ...)? */
 bool section__is_special(const char *name);
-/* "tracepoint", "kprobe", ... for messages and JSON. */
-const char *section__kind_name(enum section_kind kind);
 
 #endif

@@ -829,18 +829,6 @@ static void test_section__glob_match_patterns(void **state)
 	assert_true(section__glob_match("exact", "exact"));
 }
 
-static void test_section__kind_name_all(void **state)
-{
-	assert_string_equal(section__kind_name(SECTION_TRACEPOINT), "tracepoint");
-	assert_string_equal(section__kind_name(SECTION_KPROBE), "kprobe");
-	assert_string_equal(section__kind_name(SECTION_KRETPROBE), "kretprobe");
-	assert_string_equal(section__kind_name(SECTION_UPROBE), "uprobe");
-	assert_string_equal(section__kind_name(SECTION_URETPROBE), "uretprobe");
-	assert_string_equal(section__kind_name(SECTION_LIBBPF), "libbpf");
-	assert_string_equal(section__kind_name(SECTION_SPECIAL), "special");
-	assert_string_equal(section__kind_name(0), "unknown");
-}
-
 static void test_section__exit_null_and_twice(void **state)
 {
 	struct section sec;
@@ -884,7 +872,6 @@ int main(void)
 		cmocka_unit_test(test_section__strerror_messages),
 		cmocka_unit_test(test_section__print_error_lines),
 		cmocka_unit_test(test_section__glob_match_patterns),
-		cmocka_unit_test(test_section__kind_name_all),
 		cmocka_unit_test(test_section__exit_null_and_twice),
 	};
 
