@@ -124,11 +124,12 @@ static bool table_match(const char *name)
 }
 
 /*
+ * Is @name a section libbpf 1.1 itself recognizes (even if a fallback handler is registered)?
  * Ask libbpf, so a newer libbpf's sections count too; but once a fallback handler is registered
  * (the loader does so for perf's names) libbpf accepts every name, and only the table can tell.
  * libbpf's debug lines about names it does not know would only be noise here: mute them.
  */
-bool section__is_libbpf(const char *name)
+static bool section__is_libbpf(const char *name)
 {
 	libbpf_print_fn_t print = libbpf_set_print(NULL);
 	enum bpf_prog_type type;
@@ -143,7 +144,8 @@ bool section__is_libbpf(const char *name)
 	return known;
 }
 
-bool section__is_special(const char *name)
+/* Is @name an ELF section that holds no program (license, version, maps, .maps, .BTF, ...)? */
+static bool section__is_special(const char *name)
 {
 	static const char *const exact[] = {
 		"license",

@@ -133,9 +133,5 @@ void section__print_error(const char *name, const struct section_error *err);
 
 /* Does @name match the shell glob @pattern ('*', '?', '[...]', '\' escapes)? */
 bool section__glob_match(const char *pattern, const char *name);
-/* Is @name a section libbpf 1.1 itself recognizes (even if a fallback handler is registered)? */
-bool section__is_libbpf(const char *name);
-/* Is @name an ELF section that holds no program (license, version, maps, .maps, .BTF, ...)? */
-bool section__is_special(const char *name);
 
 #endif
