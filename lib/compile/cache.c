@@ -42,7 +42,8 @@ int cache__default_dir(char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-int cache__trusted(const struct stat *st, const char **why)
+/* 0 when st may be loaded: owned by the effective uid, not group- or world-writable. */
+static int cache__trusted(const struct stat *st, const char **why)
 {
 	static char buf[64];
 
