@@ -26,7 +26,8 @@ struct cache {
 	char dir[PATH_MAX];
 };
 
-int cache__default_dir(char *buf, size_t size)
+/* The default directory into buf; -ENOENT when neither XDG_CACHE_HOME nor HOME is usable. */
+static int cache__default_dir(char *buf, size_t size)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME");
 	const char *home = getenv("HOME");

@@ -28,8 +28,6 @@ struct cache *cache__open(const char *dir);
 struct cache *cache__open_temp(void);
 void cache__close(struct cache *c);
 const char *cache__dir(const struct cache *c);
-/* The default directory into buf; -ENOENT when neither XDG_CACHE_HOME nor HOME is usable. */
-int cache__default_dir(char *buf, size_t size);
 
 /*
  * 0 when name (relative, possibly with '/') exists and it and every directory on its way
