@@ -50,7 +50,8 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-const char *query__events_dir(void)
+/* The tracefs events directory, mounting tracefs when it is missing; NULL + errno. */
+static const char *query__events_dir(void)
 {
 	if (is_dir(TRACEFS "/events"))
 		return TRACEFS "/events";
