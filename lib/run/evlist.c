@@ -69,14 +69,6 @@ struct evsel *evlist__at(const struct evlist *el, int i)
 	return i >= 0 && i < el->nr ? el->evsels[i] : NULL;
 }
 
-struct evsel *evlist__find(const struct evlist *el, const char *name)
-{
-	for (int i = 0; i < el->nr; i++)
-		if (!strcmp(el->evsels[i]->name, name))
-			return el->evsels[i];
-	return NULL;
-}
-
 struct evsel *evlist__by_id(const struct evlist *el, uint64_t id)
 {
 	/* a handful of events times a few CPUs: a scan beats a hash here */

@@ -19,7 +19,6 @@ void evlist__free(struct evlist *el);
 int evlist__add(struct evlist *el, struct evsel *ev);
 int evlist__nr(const struct evlist *el);
 struct evsel *evlist__at(const struct evlist *el, int i);
-struct evsel *evlist__find(const struct evlist *el, const char *name);
 /* The event a record's id belongs to (0 or unknown: NULL). */
 struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
 
