@@ -300,7 +300,7 @@ void jsonw__double(struct jsonw *w, double v)
 	put_raw_value(w, buf, n);
 }
 
-void jsonw__bool(struct jsonw *w, bool v)
+static void jsonw__bool(struct jsonw *w, bool v)
 {
 	if (v)
 		put_raw_value(w, "true", 4);
@@ -334,7 +334,8 @@ void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 	after_value(w);
 }
 
-void jsonw__xu64(struct jsonw *w, uint64_t v)
+/* A value that can pass 2^53 (addresses, ids): "0x..." string. */
+static void jsonw__xu64(struct jsonw *w, uint64_t v)
 {
 	char buf[24], *end = buf + sizeof(buf), *p = end;
 
