@@ -23,7 +23,6 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include <tracefs.h>
 
 #include "util/log.h"
 #include "perfdata/writer.h"
@@ -472,30 +471,18 @@ static int put_text(struct dbuf *b, int err, char *text, size_t len)
 /* tracefs's printk_formats as u32 size + text: formats printing kernel strings need it. */
 static int put_printk_formats(struct dbuf *b)
 {
-	const char *dir = tracefs_tracing_dir();
-	char path[512], chunk[4096];
-	size_t at = b->len;
-	uint32_t len;
-	ssize_t n;
-	int fd;
+	char *text = NULL;
+	size_t len = 0;
+	int err = tpformat__read_printk_formats(&text, &len);
 
-	if (!dir)
-		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/printk_formats", dir);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	dbuf_u32(b, 0);
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
-		dbuf_put(b, chunk, n);
-	close(fd);
-	if (n < 0 || b->err || b->len - at - 4 > UINT32_MAX) {
-		b->len = at;
-		return -EIO;
+	if (!err && len > UINT32_MAX)
+		err = -E2BIG;
+	if (!err) {
+		dbuf_u32(b, len);
+		dbuf_put(b, text, len);
 	}
-	len = b->len - at - 4;
-	memcpy(b->p + at, &len, 4);
-	return 0;
+	free(text);
+	return err ?: b->err;
 }
 
 static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
