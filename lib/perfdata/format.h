@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Constants of the perf.data format (perf's tools/perf/util/header.h and event.h), for the
+ * writer and the reader alike.
+ */
+#ifndef PERF_BPF_PDFORMAT_H
+#define PERF_BPF_PDFORMAT_H
+
+/* The header of a file: magic, then its size (pipe) or the header size and sections (file). */
+#define PD_MAGIC 0x32454c4946524550ULL /* "PERFILE2" */
+#define PD_MAGIC_SWAP 0x50455246494c4532ULL /* the same, written on the other endianness */
+#define PD_MAGIC_V1 0x454c494646524550ULL /* "PERFFILE" */
+#define PD_FILE_HDR 104
+#define PD_FILE_HDR_OLD 72
+#define PD_PIPE_HDR 16
+
+/* perf's own record types, after the kernel's PERF_RECORD_*. */
+enum {
+	PD_HEADER_ATTR = 64,
+	PD_HEADER_TRACING_DATA = 66,
+	PD_FINISHED_ROUND = 68,
+	PD_AUXTRACE = 71,
+	PD_EVENT_UPDATE = 78,
+	PD_HEADER_FEATURE = 80,
+	PD_COMPRESSED = 81,
+	PD_USER_MAX = 83, /* first user type perf 6.1 does not know */
+	PD_KERNEL_MAX = 22, /* first kernel type perf 6.1 does not know */
+};
+
+/* Feature ids: bits of a file header's feature bitmap, or a HEADER_FEATURE record's. */
+enum {
+	PD_FEAT_TRACING_DATA = 1,
+	PD_FEAT_EVENT_DESC = 12,
+};
+
+#endif
