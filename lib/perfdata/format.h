@@ -30,6 +30,11 @@ enum {
 /* Feature ids: bits of a file header's feature bitmap, or a HEADER_FEATURE record's. */
 enum {
 	PD_FEAT_TRACING_DATA = 1,
+	PD_FEAT_HOSTNAME = 3,
+	PD_FEAT_OSRELEASE = 4,
+	PD_FEAT_ARCH = 6,
+	PD_FEAT_NRCPUS = 7,
+	PD_FEAT_CMDLINE = 11,
 	PD_FEAT_EVENT_DESC = 12,
 };
 

@@ -25,29 +25,13 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "perfdata/format.h"
 #include "perfdata/writer.h"
 #include "record/tpformat.h"
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
 #define PD_MAX_RECORD 65535
-
-/* perf's own record types and feature ids (perf.data format) */
-enum {
-	PD_HEADER_ATTR = 64,
-	PD_HEADER_TRACING_DATA = 66,
-	PD_FINISHED_ROUND = 68,
-	PD_HEADER_FEATURE = 80,
-};
-
-enum {
-	PD_FEAT_HOSTNAME = 3,
-	PD_FEAT_OSRELEASE = 4,
-	PD_FEAT_ARCH = 6,
-	PD_FEAT_NRCPUS = 7,
-	PD_FEAT_CMDLINE = 11,
-	PD_FEAT_EVENT_DESC = 12,
-};
 
 struct pdwriter {
 	int fd;
@@ -592,7 +576,7 @@ static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *e
 static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
 			  const struct pdwriter_opts *opts)
 {
-	static const uint64_t hdr[2] = { 0x32454c4946524550ULL, 16 }; /* "PERFILE2", pipe size */
+	static const uint64_t hdr[2] = { PD_MAGIC, PD_PIPE_HDR }; /* the pipe header */
 	int err;
 
 	err = pdwriter__write(w, hdr, sizeof(hdr));
