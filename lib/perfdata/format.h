@@ -11,8 +11,11 @@
 #define PD_MAGIC_SWAP 0x50455246494c4532ULL /* the same, written on the other endianness */
 #define PD_MAGIC_V1 0x454c494646524550ULL /* "PERFFILE" */
 #define PD_FILE_HDR 104
-#define PD_FILE_HDR_OLD 72
+#define PD_FILE_HDR_OLD 72 /* without the feature bitmap */
 #define PD_PIPE_HDR 16
+/* The file header's feature bitmap: where it starts, how many bits; the index follows the data. */
+#define PD_FEAT_BITMAP 72
+#define PD_FEAT_BITS 256
 
 /* perf's own record types, after the kernel's PERF_RECORD_*. */
 enum {
@@ -32,10 +35,15 @@ enum {
 	PD_FEAT_TRACING_DATA = 1,
 	PD_FEAT_HOSTNAME = 3,
 	PD_FEAT_OSRELEASE = 4,
+	PD_FEAT_VERSION = 5,
 	PD_FEAT_ARCH = 6,
 	PD_FEAT_NRCPUS = 7,
+	PD_FEAT_CPUDESC = 8,
+	PD_FEAT_CPUID = 9,
+	PD_FEAT_TOTAL_MEM = 10,
 	PD_FEAT_CMDLINE = 11,
 	PD_FEAT_EVENT_DESC = 12,
+	PD_FEAT_CPU_TOPOLOGY = 13,
 };
 
 #endif
