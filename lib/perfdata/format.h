@@ -46,4 +46,8 @@ enum {
 	PD_FEAT_CPU_TOPOLOGY = 13,
 };
 
+/* TRACING_DATA starts with these bytes: 23, 8, 68, "tracing"; then its version string. */
+#define PD_TRACING_MAGIC "\027\010\104tracing"
+#define PD_TRACING_MAGIC_LEN (sizeof(PD_TRACING_MAGIC) - 1)
+
 #endif

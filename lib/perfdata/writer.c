@@ -517,12 +517,11 @@ static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 
 static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
 {
-	static const char magic[] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 	char *text = NULL;
 	size_t len = 0;
 	int err;
 
-	dbuf_put(b, magic, sizeof(magic));
+	dbuf_put(b, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN);
 	dbuf_put(b, "0.6", 4);
 	dbuf_put(b, &(char){ 0 }, 1); /* little-endian */
 	dbuf_put(b, &(char){ sizeof(long) }, 1);
