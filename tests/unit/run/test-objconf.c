@@ -362,7 +362,8 @@ static void add(const char *arg, int obj)
 	if (obj >= 0)
 		snprintf(buf, sizeof(buf), "%s%s", paths[obj], arg);
 	assert_int_equal(evparse__add(run.list, obj >= 0 ? buf : arg), 0);
-	evparse__for_each(pe, run.list) last = pe;
+	evparse__for_each(pe, run.list)
+		last = pe;
 	b->pe = last;
 	if (obj >= 0) {
 		b->obj = objs[obj];
