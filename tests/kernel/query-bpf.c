@@ -10,6 +10,7 @@
 #include "ktest.h"
 #include "query/bpfinfo.h"
 #include "query/query.h"
+#include "record/tpformat.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_enter_getpgid"
@@ -196,14 +197,16 @@ static void test_perf_link(void)
 int main(void)
 {
 	struct qbuf q;
-	int err;
+	int err, tp;
 
 	if (geteuid())
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
-	if (query__tracepoint_id(TP_SYS, TP_NAME, &tp_id))
+	tp = tpformat__id(TP_SYS, TP_NAME);
+	if (tp < 0)
 		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME
 			   " (tracefs or syscall tracepoints missing)");
+	tp_id = tp;
 	for (int i = 0; i < NR; i++) {
 		char name[32];
 
