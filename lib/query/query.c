@@ -69,7 +69,8 @@ static const char *query__events_dir(void)
 	return NULL;
 }
 
-int query__tracepoint_id(const char *sys, const char *name, uint64_t *id)
+/* Id of tracepoint sys:name from tracefs: 0, -ENOENT when unknown. */
+static int query__tracepoint_id(const char *sys, const char *name, uint64_t *id)
 {
 	const char *dir = query__events_dir();
 	char path[512];
