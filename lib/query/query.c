@@ -91,7 +91,8 @@ static int query__tracepoint_id(const char *sys, const char *name, uint64_t *id)
 	return err;
 }
 
-int query__open_tracepoint(const char *sys, const char *name)
+/* A disabled PERF_TYPE_TRACEPOINT event on CPU 0 for sys:name: fd, or -errno. */
+static int query__open_tracepoint(const char *sys, const char *name)
 {
 	struct perf_event_attr attr;
 	uint64_t id;

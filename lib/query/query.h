@@ -63,9 +63,6 @@ struct query_opts {
 void query__init(struct query *q);
 void query__exit(struct query *q);
 
-/* A disabled PERF_TYPE_TRACEPOINT event on CPU 0 for sys:name: fd, or -errno.
- */
-int query__open_tracepoint(const char *sys, const char *name);
 /*
  * PERF_EVENT_IOC_QUERY_BPF on a tracepoint perf event: *ids (malloc'd, caller
  * frees; NULL when *cnt is 0) gets the program ids in run order. Retries while
