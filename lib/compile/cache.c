@@ -26,7 +26,8 @@ struct cache {
 	char dir[PATH_MAX];
 };
 
-int cache__default_dir(char *buf, size_t size)
+/* The default directory into buf; -ENOENT when neither XDG_CACHE_HOME nor HOME is usable. */
+static int cache__default_dir(char *buf, size_t size)
 {
 	const char *xdg = getenv("XDG_CACHE_HOME");
 	const char *home = getenv("HOME");
@@ -42,7 +43,8 @@ int cache__default_dir(char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-int cache__trusted(const struct stat *st, const char **why)
+/* 0 when st may be loaded: owned by the effective uid, not group- or world-writable. */
+static int cache__trusted(const struct stat *st, const char **why)
 {
 	static char buf[64];
 

@@ -14,7 +14,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/stat.h>
 
 #include "util/hash.h"
 
@@ -29,11 +28,7 @@ struct cache *cache__open(const char *dir);
 struct cache *cache__open_temp(void);
 void cache__close(struct cache *c);
 const char *cache__dir(const struct cache *c);
-/* The default directory into buf; -ENOENT when neither XDG_CACHE_HOME nor HOME is usable. */
-int cache__default_dir(char *buf, size_t size);
 
-/* 0 when st may be loaded: owned by the effective uid, not group- or world-writable. */
-int cache__trusted(const struct stat *st, const char **why);
 /*
  * 0 when name (relative, possibly with '/') exists and it and every directory on its way
  * are trusted; -ENOENT when missing; -EPERM when not trusted, after a warning.

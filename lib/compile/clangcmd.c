@@ -77,6 +77,21 @@ void clangcmd__free_words(char **words)
 	free(words);
 }
 
+/* The words read into *out (an empty list when there are none) or, when err is set, freed. */
+static int words_done(struct words *w, int err, char ***out)
+{
+	if (!err && !w->v) {
+		w->v = calloc(1, sizeof(*w->v));
+		err = w->v ? 0 : -ENOMEM;
+	}
+	if (err) {
+		clangcmd__free_words(w->v);
+		return err;
+	}
+	*out = w->v;
+	return 0;
+}
+
 /* One word starting at *sp: quotes and backslashes as sh(1) reads them, nothing expanded. */
 static int next_word(const char **sp, char *out)
 {
@@ -128,17 +143,10 @@ int clangcmd__split(const char *s, char ***words, int *nr)
 			err = words_add(&w, buf);
 	}
 	free(buf);
-	if (!err && !w.v) {
-		w.v = calloc(1, sizeof(*w.v));
-		err = w.v ? 0 : -ENOMEM;
-	}
-	if (err) {
-		clangcmd__free_words(w.v);
-		return err;
-	}
-	*words = w.v;
-	*nr = w.n;
-	return 0;
+	err = words_done(&w, err, words);
+	if (!err)
+		*nr = w.n;
+	return err;
 }
 
 /* perf's flags: BPF target, optimised (the verifier needs it), debug info (BTF, CO-RE). */
@@ -297,14 +305,5 @@ int clangcmd__parse_deps(const char *text, char ***paths)
 	for (s++; !err && (s = next_dep(s, buf));)
 		err = words_add(&w, buf);
 	free(buf);
-	if (!err && !w.v) {
-		w.v = calloc(1, sizeof(*w.v));
-		err = w.v ? 0 : -ENOMEM;
-	}
-	if (err) {
-		clangcmd__free_words(w.v);
-		return err;
-	}
-	*paths = w.v;
-	return 0;
+	return words_done(&w, err, paths);
 }

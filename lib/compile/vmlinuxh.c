@@ -63,7 +63,8 @@ static void print_cb(void *ctx, const char *fmt, va_list args)
 	vfprintf(ctx, fmt, args);
 }
 
-int vmlinuxh__write(const char *btf_path, FILE *out)
+/* Write the C text for the BTF at btf_path (raw BTF or an ELF with .BTF) to out. */
+static int vmlinuxh__write(const char *btf_path, FILE *out)
 {
 	struct btf_dump *d = NULL;
 	struct btf *btf;

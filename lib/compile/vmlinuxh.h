@@ -8,7 +8,6 @@
 #define PERF_BPF_VMLINUXH_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "compile/cache.h"
 
@@ -19,8 +18,6 @@
  * mtime, so the file is only read again when either changes.
  */
 int vmlinuxh__btf_id(struct cache *c, const char *btf_path, char *hex);
-/* Write the C text for the BTF at btf_path (raw BTF or an ELF with .BTF) to out. */
-int vmlinuxh__write(const char *btf_path, FILE *out);
 /*
  * Make sure "vmlinux-<btf_id>/vmlinux.h" exists in the cache (generating it when missing or
  * not trusted); its directory's path (to pass as -I) goes into dir.

@@ -125,11 +125,12 @@ static bool table_match(const char *name)
 }
 
 /*
+ * Is @name a section libbpf 1.1 itself recognizes (even if a fallback handler is registered)?
  * Ask libbpf, so a newer libbpf's sections count too; but once a fallback handler is registered
  * (the loader does so for perf's names) libbpf accepts every name, and only the table can tell.
  * libbpf's debug lines about names it does not know would only be noise here: mute them.
  */
-bool section__is_libbpf(const char *name)
+static bool section__is_libbpf(const char *name)
 {
 	libbpf_print_fn_t print = libbpf_set_print(NULL);
 	enum bpf_prog_type type;
@@ -144,7 +145,8 @@ bool section__is_libbpf(const char *name)
 	return known;
 }
 
-bool section__is_special(const char *name)
+/* Is @name an ELF section that holds no program (license, version, maps, .maps, .BTF, ...)? */
+static bool section__is_special(const char *name)
 {
 	static const char *const exact[] = {
 		"license",
@@ -764,18 +766,4 @@ int section__errmsg(const char *name, const struct section_error *err)
 bool section__glob_match(const char *pattern, const char *name)
 {
 	return fnmatch(pattern, name, 0) == 0;
-}
-
-const char *section__kind_name(enum section_kind kind)
-{
-	static const char *const names[] = {
-		[SECTION_TRACEPOINT] = "tracepoint", [SECTION_KPROBE] = "kprobe",
-		[SECTION_KRETPROBE] = "kretprobe",   [SECTION_UPROBE] = "uprobe",
-		[SECTION_URETPROBE] = "uretprobe",   [SECTION_LIBBPF] = "libbpf",
-		[SECTION_SPECIAL] = "special",
-	};
-
-	if ((unsigned int)kind >= sizeof(names) / sizeof(names[0]) || !names[kind])
-		return "unknown";
-	return names[kind];
 }

@@ -126,11 +126,5 @@ int section__errmsg(const char *name, const struct section_error *err);
 
 /* Does @name match the shell glob @pattern ('*', '?', '[...]', '\' escapes)? */
 bool section__glob_match(const char *pattern, const char *name);
-/* Is @name a section libbpf 1.1 itself recognizes (even if a fallback handler is registered)? */
-bool section__is_libbpf(const char *name);
-/* Is @name an ELF section that holds no program (license, version, maps, .maps, .BTF, ...)? */
-bool section__is_special(const char *name);
-/* "tracepoint", "kprobe", ... for messages and JSON. */
-const char *section__kind_name(enum section_kind kind);
 
 #endif

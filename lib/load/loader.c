@@ -460,19 +460,3 @@ struct bpf_object *loader__object(const struct loader *l, int i)
 {
 	return i >= 0 && i < l->nr_objs ? l->objs[i].obj : NULL;
 }
-
-int loader__for_each_map(struct loader *l, const char *name,
-			 int (*fn)(void *ctx, struct bpf_map *map, const char *object), void *ctx)
-{
-	for (int i = 0; i < l->nr_objs; i++) {
-		struct bpf_map *map = bpf_object__find_map_by_name(l->objs[i].obj, name);
-		int err;
-
-		if (!map)
-			continue;
-		err = fn(ctx, map, l->objs[i].path);
-		if (err)
-			return err;
-	}
-	return 0;
-}

@@ -12,7 +12,6 @@
 #include "compile/compile.h"
 #include "event/section.h"
 
-struct bpf_map;
 struct bpf_object;
 struct bpf_program;
 struct loader;
@@ -53,9 +52,6 @@ int loader__attach(struct loader *l);
 
 int loader__nr_progs(const struct loader *l);
 const struct loader_prog *loader__prog(const struct loader *l, int i);
-/* Calls fn for every map named name, in every object. */
-int loader__for_each_map(struct loader *l, const char *name,
-			 int (*fn)(void *ctx, struct bpf_map *map, const char *object), void *ctx);
 int loader__nr_objects(const struct loader *l);
 /* The object of the i-th loader__add() (borrowed: it lives as long as l), NULL past the end. */
 struct bpf_object *loader__object(const struct loader *l, int i);

@@ -413,6 +413,56 @@ static int open_tracefs(const struct probe_spec *spec, struct probe_event *ev)
 	return perf_open(&attr);
 }
 
+/* Is @pid a running perf-bpf (the owner of live events)? */
+static bool owner_alive(int pid)
+{
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	if (pid == getpid())
+		return true;
+	if (kill(pid, 0) && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = 0;
+	fclose(f);
+	return !strncmp(comm, "perf-bpf", 8);
+}
+
+/* Remove the tracefs probes of PROBE_GROUP whose owner process is gone; returns how many. */
+static int probe__remove_stale(void)
+{
+	unsigned int types = TRACEFS_DYNEVENT_KPROBE | TRACEFS_DYNEVENT_KRETPROBE |
+			     TRACEFS_DYNEVENT_UPROBE | TRACEFS_DYNEVENT_URETPROBE;
+	struct tracefs_dynevent **all = tracefs_dynevent_get_all(types, PROBE_GROUP);
+	int removed = 0;
+
+	for (int i = 0; all && all[i]; i++) {
+		char *event = NULL;
+		int pid;
+
+		tracefs_dynevent_info(all[i], NULL, &event, NULL, NULL, NULL);
+		pid = event ? probe__owner(event) : -1;
+		if (pid > 0 && !owner_alive(pid)) {
+			if (tracefs_dynevent_destroy(all[i], false))
+				pr_warn("cannot remove stale probe event '%s/%s': %s", PROBE_GROUP,
+					event, strerror(errno));
+			else
+				removed++;
+		}
+		free(event);
+	}
+	tracefs_dynevent_list_free(all);
+	if (removed)
+		pr_debug("probe: removed %d probe event(s) left by processes that are gone",
+			 removed);
+	return removed;
+}
+
 int probe__open(const struct probe_spec *spec, struct probe_event *ev)
 {
 	bool kernel = !spec->path;
@@ -467,53 +517,4 @@ void probe__close(struct probe_event *ev)
 	}
 	free(ev->name);
 	ev->name = NULL;
-}
-
-/* Is @pid a running perf-bpf (the owner of live events)? */
-static bool owner_alive(int pid)
-{
-	char path[64], comm[32] = "";
-	FILE *f;
-
-	if (pid == getpid())
-		return true;
-	if (kill(pid, 0) && errno == ESRCH)
-		return false;
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return false;
-	if (!fgets(comm, sizeof(comm), f))
-		comm[0] = 0;
-	fclose(f);
-	return !strncmp(comm, "perf-bpf", 8);
-}
-
-int probe__remove_stale(void)
-{
-	unsigned int types = TRACEFS_DYNEVENT_KPROBE | TRACEFS_DYNEVENT_KRETPROBE |
-			     TRACEFS_DYNEVENT_UPROBE | TRACEFS_DYNEVENT_URETPROBE;
-	struct tracefs_dynevent **all = tracefs_dynevent_get_all(types, PROBE_GROUP);
-	int removed = 0;
-
-	for (int i = 0; all && all[i]; i++) {
-		char *event = NULL;
-		int pid;
-
-		tracefs_dynevent_info(all[i], NULL, &event, NULL, NULL, NULL);
-		pid = event ? probe__owner(event) : -1;
-		if (pid > 0 && !owner_alive(pid)) {
-			if (tracefs_dynevent_destroy(all[i], false))
-				pr_warn("cannot remove stale probe event '%s/%s': %s", PROBE_GROUP,
-					event, strerror(errno));
-			else
-				removed++;
-		}
-		free(event);
-	}
-	tracefs_dynevent_list_free(all);
-	if (removed)
-		pr_debug("probe: removed %d probe event(s) left by processes that are gone",
-			 removed);
-	return removed;
 }

@@ -7,7 +7,7 @@
  * Events are opened through the kernel's kprobe/uprobe PMU when it has one, else created in
  * tracefs (kprobe_events / uprobe_events) under the group PROBE_GROUP, named
  * "<EVENT>[_N]__<pid>" after the process that owns them.  probe__close() removes them; the
- * first probe__open() of a run removes those of processes that are gone (probe__remove_stale()).
+ * first probe__open() of a run removes those of processes that are gone.
  *
  *	struct probe_point *pts;
  *	int n;
@@ -85,8 +85,6 @@ int probe__set_prog(struct probe_event *ev, int prog_fd);
 /* Close the event and remove its tracefs definition; accepts a closed or zeroed event. */
 void probe__close(struct probe_event *ev);
 
-/* Remove the tracefs probes of PROBE_GROUP whose owner process is gone; returns how many. */
-int probe__remove_stale(void);
 /* The pid in a tracefs event name "NAME__PID", or -1. */
 int probe__owner(const char *event);
 

@@ -42,7 +42,8 @@ static int fail(char *why, size_t size, int err, const char *fmt, ...)
 	return err;
 }
 
-int probearg__type_size(const char *type)
+/* Bytes of a perf-probe type ("u32", "s8", "x64"); 0 for unknown, -1 for "string" and bitfields. */
+static int probearg__type_size(const char *type)
 {
 	int bits;
 	char c, rest;

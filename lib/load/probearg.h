@@ -53,7 +53,4 @@ int probearg__resolve(const struct probearg_target *t, const struct section_arg 
 struct probearg_dwarf *probearg__dwarf_open(const char *path);
 void probearg__dwarf_close(struct probearg_dwarf *d);
 
-/* Bytes of a perf-probe type ("u32", "s8", "x64"); 0 for unknown, -1 for "string" and bitfields. */
-int probearg__type_size(const char *type);
-
 #endif

@@ -441,17 +441,8 @@ int probeprog__load(struct probeprog *pp)
 	return 0;
 }
 
-int probeprog__nr_points(const struct probeprog *pp)
-{
-	return pp->nr_pts;
-}
-
-int probeprog__nr_types(const struct probeprog *pp)
-{
-	return pp->nr_types ? pp->nr_types : 1;
-}
-
-int probeprog__point_fd(const struct probeprog *pp, int i)
+/* The program fd attached at point @i, or -1. */
+static int probeprog__point_fd(const struct probeprog *pp, int i)
 {
 	int t;
 

@@ -41,10 +41,4 @@ int probeprog__load(struct probeprog *pp);
 /* Open the perf event of every point and attach its program. */
 int probeprog__attach(struct probeprog *pp);
 
-int probeprog__nr_points(const struct probeprog *pp);
-/* How many programs serve the points (1 + the extra ones). */
-int probeprog__nr_types(const struct probeprog *pp);
-/* The program fd attached at point @i, or -1. */
-int probeprog__point_fd(const struct probeprog *pp, int i);
-
 #endif

@@ -238,7 +238,8 @@ static int fetched(int nr_args)
 	return nr_args > PROLOGUE_MAX_ARGS ? PROLOGUE_MAX_ARGS : nr_args;
 }
 
-bool prologue__same(const struct prologue_fetch *a, const struct prologue_fetch *b)
+/* Do two probe points fetch the same values the same way (so one program serves both)? */
+static bool prologue__same(const struct prologue_fetch *a, const struct prologue_fetch *b)
 {
 	int n = fetched(a->nr_args);
 

@@ -65,9 +65,6 @@ int prologue__gen(const struct prologue_arg *args, int nr_args, struct bpf_insn 
 int prologue__prepend(const struct bpf_insn *pro, size_t pro_cnt, const struct bpf_insn *body,
 		      size_t body_cnt, struct bpf_insn **out, size_t *out_cnt);
 
-/* Do two probe points fetch the same values the same way (so one program serves both)? */
-bool prologue__same(const struct prologue_fetch *a, const struct prologue_fetch *b);
-
 /*
  * Group @n probe points by identical fetches: type_of[i] receives the type of point i, types
  * numbered from 0 in order of first appearance.  Returns the number of types.

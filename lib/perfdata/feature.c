@@ -11,6 +11,7 @@
 
 #include "util/log.h"
 #include "perfdata/feature.h"
+#include "perfdata/format.h"
 #include "perfdata/reader-int.h"
 
 /* perf's header string at *off (u32 len + NUL-terminated text); advances *off. */
@@ -84,8 +85,10 @@ void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 		err = pdtracing__parse(&r->tr, r->buf + off, r->len - off, &used);
 	} else if (feat == PD_FEAT_EVENT_DESC) {
 		err = read_event_desc(r, off, end);
-	} else if (feat >= 3 && feat < PD_NR_FEAT && feat != 7 && feat != 10 && feat != 11 &&
-		   feat < 13) {
+	} else if (feat >= PD_FEAT_HOSTNAME && feat < PD_NR_FEAT && feat != PD_FEAT_NRCPUS &&
+		   feat != PD_FEAT_TOTAL_MEM && feat != PD_FEAT_CMDLINE &&
+		   feat < PD_FEAT_CPU_TOPOLOGY) {
+		/* HOSTNAME, OSRELEASE, VERSION, ARCH, CPUDESC, CPUID: one header string */
 		uint64_t at = off;
 
 		r->fstr[feat] = get_hstr(r, &at, end);
@@ -101,12 +104,12 @@ void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size)
 
 	if (hdr_size < PD_FILE_HDR)
 		return;
-	for (int w = 0; w < 4; w++)
-		nr += __builtin_popcountll(get64(r, 72 + 8 * w));
-	for (int bit = 0; bit < 256 && nr; bit++) {
+	for (int w = 0; w < PD_FEAT_BITS / 64; w++)
+		nr += __builtin_popcountll(get64(r, PD_FEAT_BITMAP + 8 * w));
+	for (int bit = 0; bit < PD_FEAT_BITS && nr; bit++) {
 		uint64_t off, size;
 
-		if (!(get64(r, 72 + 8 * (bit / 64)) >> (bit % 64) & 1))
+		if (!(get64(r, PD_FEAT_BITMAP + 8 * (bit / 64)) >> (bit % 64) & 1))
 			continue;
 		if (!inside(idx, 16, 0, r->len)) {
 			pr_warn("perf.data: the feature index is outside the file, features ignored");

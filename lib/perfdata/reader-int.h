@@ -7,32 +7,14 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "perfdata/format.h"
 #include "record/order.h"
 #include "record/record.h"
 #include "perfdata/reader.h"
 #include "perfdata/tracing.h"
 
-#define PD_MAGIC 0x32454c4946524550ULL /* "PERFILE2" */
-#define PD_MAGIC_SWAP 0x50455246494c4532ULL /* the same, written on the other endianness */
-#define PD_MAGIC_V1 0x454c494646524550ULL /* "PERFFILE" */
-#define PD_FILE_HDR 104
-#define PD_FILE_HDR_OLD 72
-#define PD_PIPE_HDR 16
-#define PD_MAX_ATTR 4096
-
-enum {
-	PD_HEADER_ATTR = 64,
-	PD_HEADER_TRACING_DATA = 66,
-	PD_FINISHED_ROUND = 68,
-	PD_AUXTRACE = 71,
-	PD_EVENT_UPDATE = 78,
-	PD_HEADER_FEATURE = 80,
-	PD_COMPRESSED = 81,
-	PD_USER_MAX = 83, /* first user type perf 6.1 does not know */
-	PD_KERNEL_MAX = 22, /* first kernel type perf 6.1 does not know */
-};
-
-enum { PD_FEAT_TRACING_DATA = 1, PD_FEAT_EVENT_DESC = 12, PD_NR_FEAT = 32 };
+#define PD_MAX_ATTR 4096 /* the largest attr taken */
+#define PD_NR_FEAT 32 /* features looked at: ids below it */
 
 struct ev {
 	struct pdreader_event pub;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perfdata/format.h"
 #include "perfdata/tracing.h"
 
 struct cursor {
@@ -163,12 +164,11 @@ static void skip_tail(struct pdtracing *t, struct cursor *c, const char *version
 
 static int parse(struct pdtracing *t, struct cursor *c)
 {
-	static const uint8_t magic[10] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 	const char *version, *page;
 	uint32_t page_size;
 	uint64_t size;
 
-	if (!take_literal(c, magic, sizeof(magic)))
+	if (!take_literal(c, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN))
 		return -EINVAL;
 	version = take_cstr(c, 16);
 	if (!version || !take_literal(c, "\0", 1)) /* big-endian data is not supported */

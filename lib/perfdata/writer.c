@@ -23,32 +23,15 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include <tracefs.h>
 
 #include "util/log.h"
+#include "perfdata/format.h"
 #include "perfdata/writer.h"
 #include "record/tpformat.h"
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
 #define PD_MAX_RECORD 65535
-
-/* perf's own record types and feature ids (perf.data format) */
-enum {
-	PD_HEADER_ATTR = 64,
-	PD_HEADER_TRACING_DATA = 66,
-	PD_FINISHED_ROUND = 68,
-	PD_HEADER_FEATURE = 80,
-};
-
-enum {
-	PD_FEAT_HOSTNAME = 3,
-	PD_FEAT_OSRELEASE = 4,
-	PD_FEAT_ARCH = 6,
-	PD_FEAT_NRCPUS = 7,
-	PD_FEAT_CMDLINE = 11,
-	PD_FEAT_EVENT_DESC = 12,
-};
 
 struct pdwriter {
 	int fd;
@@ -472,30 +455,18 @@ static int put_text(struct dbuf *b, int err, char *text, size_t len)
 /* tracefs's printk_formats as u32 size + text: formats printing kernel strings need it. */
 static int put_printk_formats(struct dbuf *b)
 {
-	const char *dir = tracefs_tracing_dir();
-	char path[512], chunk[4096];
-	size_t at = b->len;
-	uint32_t len;
-	ssize_t n;
-	int fd;
+	char *text = NULL;
+	size_t len = 0;
+	int err = tpformat__read_printk_formats(&text, &len);
 
-	if (!dir)
-		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/printk_formats", dir);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	dbuf_u32(b, 0);
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
-		dbuf_put(b, chunk, n);
-	close(fd);
-	if (n < 0 || b->err || b->len - at - 4 > UINT32_MAX) {
-		b->len = at;
-		return -EIO;
+	if (!err && len > UINT32_MAX)
+		err = -E2BIG;
+	if (!err) {
+		dbuf_u32(b, len);
+		dbuf_put(b, text, len);
 	}
-	len = b->len - at - 4;
-	memcpy(b->p + at, &len, 4);
-	return 0;
+	free(text);
+	return err ?: b->err;
 }
 
 static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
@@ -546,12 +517,11 @@ static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 
 static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
 {
-	static const char magic[] = { 23, 8, 68, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 	char *text = NULL;
 	size_t len = 0;
 	int err;
 
-	dbuf_put(b, magic, sizeof(magic));
+	dbuf_put(b, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN);
 	dbuf_put(b, "0.6", 4);
 	dbuf_put(b, &(char){ 0 }, 1); /* little-endian */
 	dbuf_put(b, &(char){ sizeof(long) }, 1);
@@ -605,7 +575,7 @@ static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *e
 static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
 			  const struct pdwriter_opts *opts)
 {
-	static const uint64_t hdr[2] = { 0x32454c4946524550ULL, 16 }; /* "PERFILE2", pipe size */
+	static const uint64_t hdr[2] = { PD_MAGIC, PD_PIPE_HDR }; /* the pipe header */
 	int err;
 
 	err = pdwriter__write(w, hdr, sizeof(hdr));

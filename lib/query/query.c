@@ -50,7 +50,8 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-const char *query__events_dir(void)
+/* The tracefs events directory, mounting tracefs when it is missing; NULL + errno. */
+static const char *query__events_dir(void)
 {
 	if (is_dir(TRACEFS "/events"))
 		return TRACEFS "/events";
@@ -68,7 +69,8 @@ const char *query__events_dir(void)
 	return NULL;
 }
 
-int query__tracepoint_id(const char *sys, const char *name, uint64_t *id)
+/* Id of tracepoint sys:name from tracefs: 0, -ENOENT when unknown. */
+static int query__tracepoint_id(const char *sys, const char *name, uint64_t *id)
 {
 	const char *dir = query__events_dir();
 	char path[512];
@@ -89,7 +91,8 @@ int query__tracepoint_id(const char *sys, const char *name, uint64_t *id)
 	return err;
 }
 
-int query__open_tracepoint(const char *sys, const char *name)
+/* A disabled PERF_TYPE_TRACEPOINT event on CPU 0 for sys:name: fd, or -errno. */
+static int query__open_tracepoint(const char *sys, const char *name)
 {
 	struct perf_event_attr attr;
 	uint64_t id;

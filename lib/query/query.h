@@ -63,14 +63,6 @@ struct query_opts {
 void query__init(struct query *q);
 void query__exit(struct query *q);
 
-/* The tracefs events directory, mounting tracefs when it is missing; NULL +
- * errno. */
-const char *query__events_dir(void);
-/* Id of tracepoint sys:name from tracefs: 0, -ENOENT when unknown. */
-int query__tracepoint_id(const char *sys, const char *name, uint64_t *id);
-/* A disabled PERF_TYPE_TRACEPOINT event on CPU 0 for sys:name: fd, or -errno.
- */
-int query__open_tracepoint(const char *sys, const char *name);
 /*
  * PERF_EVENT_IOC_QUERY_BPF on a tracepoint perf event: *ids (malloc'd, caller
  * frees; NULL when *cnt is 0) gets the program ids in run order. Retries while

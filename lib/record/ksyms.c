@@ -299,13 +299,6 @@ void ksyms__free(struct ksyms *ks)
 	free(ks);
 }
 
-size_t ksyms__count(const struct ksyms *ks)
-{
-	if (ks && ks->lazy_path)
-		load_lazy(ks);
-	return ks ? ks->nr : 0;
-}
-
 static const struct ksym *lookup(const struct ksyms *ks, uint64_t addr)
 {
 	size_t lo = 0, hi;

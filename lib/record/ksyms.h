@@ -24,7 +24,6 @@ struct ksyms *ksyms__parse(const char *text, size_t len);
 struct ksyms *ksyms__new_lazy(const char *path);
 void ksyms__free(struct ksyms *ks);
 
-size_t ksyms__count(const struct ksyms *ks);
 /*
  * The symbol containing addr (the last one at or below it), and its offset; NULL when
  * addr lies before the first symbol. Names live as long as ks. ks may be NULL.

@@ -79,14 +79,6 @@ struct evsel *evlist__at(const struct evlist *el, int i)
 	return i >= 0 && i < el->nr ? el->evsels[i] : NULL;
 }
 
-struct evsel *evlist__find(const struct evlist *el, const char *name)
-{
-	for (int i = 0; i < el->nr; i++)
-		if (!strcmp(el->evsels[i]->name, name))
-			return el->evsels[i];
-	return NULL;
-}
-
 static int cmp_id(const void *a, const void *b)
 {
 	const struct evlist_id *x = a, *y = b;
@@ -186,17 +178,6 @@ int evlist__open(struct evlist *el, const struct target *target, unsigned int pa
 	if (!err)
 		err = mmap_rings(el, pages);
 	return err ? err : setup_poll(el);
-}
-
-int evlist__enable(struct evlist *el)
-{
-	for (int i = 0; i < el->nr; i++) {
-		int err = evsel__enable(el->evsels[i]);
-
-		if (err)
-			return err;
-	}
-	return 0;
 }
 
 int evlist__poll_add_fd(struct evlist *el, int fd)

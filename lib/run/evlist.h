@@ -19,7 +19,6 @@ void evlist__free(struct evlist *el);
 int evlist__add(struct evlist *el, struct evsel *ev);
 int evlist__nr(const struct evlist *el);
 struct evsel *evlist__at(const struct evlist *el, int i);
-struct evsel *evlist__find(const struct evlist *el, const char *name);
 /* The event a record's id belongs to (0 or unknown: NULL). */
 struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
 
@@ -28,7 +27,6 @@ struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
  * ERROR line recorded (util/errmsg.h).
  */
 int evlist__open(struct evlist *el, const struct target *target, unsigned int pages);
-int evlist__enable(struct evlist *el);
 /* Wait up to timeout_ms for a ring to pass its watermark (or fd to be readable when >= 0). */
 int evlist__poll(struct evlist *el, int timeout_ms);
 /* Add an fd (a signalfd, say) to the poll set; evlist__poll returns 1 when it is readable. */

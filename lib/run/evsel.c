@@ -104,7 +104,7 @@ struct evsel *evsel__new_tracking(void)
 	return ev;
 }
 
-void evsel__close(struct evsel *ev)
+static void evsel__close(struct evsel *ev)
 {
 	if (!ev || !ev->fds)
 		return;
@@ -231,13 +231,5 @@ int evsel__read_lost(const struct evsel *ev, uint64_t *lost)
 			return errno ? -errno : -EIO;
 		*lost += v[1];
 	}
-	return 0;
-}
-
-int evsel__enable(struct evsel *ev)
-{
-	for (int i = 0; i < ev->nr_fds; i++)
-		if (ioctl(ev->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0)
-			return -errno;
 	return 0;
 }

@@ -53,13 +53,11 @@ void evsel__free(struct evsel *ev);
 
 /* Open one fd per CPU of target; -errno with an ERROR line naming the event recorded. */
 int evsel__open(struct evsel *ev, const struct target *target);
-void evsel__close(struct evsel *ev);
 /*
  * Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected); -errno
  * with the ERROR line recorded (util/errmsg.h).
  */
 int evsel__attach_bpf(struct evsel *ev);
-int evsel__enable(struct evsel *ev);
 /*
  * Samples the kernel dropped on ev's fds (PERF_FORMAT_LOST), those whose LOST record was
  * never written included; inherited children's are not counted. -EOPNOTSUPP before 6.0.

@@ -404,11 +404,6 @@ void objconf__free(struct objconf *oc)
 	free(oc);
 }
 
-int objconf__nr_ops(const struct objconf *oc)
-{
-	return oc->nr_ops;
-}
-
 /* ---- writing the maps ---- */
 
 static int apply_error(const struct objconf_op *op, int err)

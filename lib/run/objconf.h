@@ -67,8 +67,6 @@ struct objconf *objconf__new(const struct objconf_opts *opts);
 void objconf__free(struct objconf *oc);
 /* Write every value and event fd into its map. 0 or -errno, the ERROR line recorded. */
 int objconf__apply(struct objconf *oc);
-/* Number of map operations planned (terms, clones, the __bpf_stdout__ wiring). */
-int objconf__nr_ops(const struct objconf *oc);
 
 /* ---- the parts that need no kernel ---- */
 

@@ -238,8 +238,7 @@ static int build_events(struct session *s)
 	s->binds = calloc(evparse__count(s->opts.events) + 1, sizeof(*s->binds));
 	if (!s->binds)
 		return -ENOMEM;
-	evparse__for_each(pe, s->opts.events)
-	{
+	evparse__for_each(pe, s->opts.events) {
 		err = add_bound_event(s, pe);
 		if (err)
 			return err;

@@ -44,7 +44,7 @@ void hash__free(struct hash *h)
 	free(h);
 }
 
-void hash__update(struct hash *h, const void *data, size_t len)
+static void hash__update(struct hash *h, const void *data, size_t len)
 {
 	if (!h->err && len && EVP_DigestUpdate(h->ctx, data, len) != 1)
 		h->err = -EINVAL;

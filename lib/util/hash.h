@@ -22,7 +22,6 @@ struct hash;
 struct hash *hash__new(void);
 void hash__free(struct hash *h);
 
-void hash__update(struct hash *h, const void *data, size_t len);
 void hash__str(struct hash *h, const char *s); /* NULL hashes unlike "" */
 void hash__u64(struct hash *h, uint64_t v);
 /* Feed the content of the file at path; -errno when it cannot be read. */

@@ -300,7 +300,7 @@ void jsonw__double(struct jsonw *w, double v)
 	put_raw_value(w, buf, n);
 }
 
-void jsonw__bool(struct jsonw *w, bool v)
+static void jsonw__bool(struct jsonw *w, bool v)
 {
 	if (v)
 		put_raw_value(w, "true", 4);
@@ -334,7 +334,8 @@ void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 	after_value(w);
 }
 
-void jsonw__xu64(struct jsonw *w, uint64_t v)
+/* A value that can pass 2^53 (addresses, ids): "0x..." string. */
+static void jsonw__xu64(struct jsonw *w, uint64_t v)
 {
 	char buf[24], *end = buf + sizeof(buf), *p = end;
 
@@ -349,32 +350,16 @@ void jsonw__xu64(struct jsonw *w, uint64_t v)
 	put_raw_value(w, p, end - p);
 }
 
-void jsonw__kv_str(struct jsonw *w, const char *name, const char *s)
-{
-	jsonw__name(w, name);
-	jsonw__str(w, s);
-}
+/* A member: its name, then its value as the value function writes it. */
+#define DEFINE_KV(kv, value, type)                         \
+	void kv(struct jsonw *w, const char *name, type v) \
+	{                                                  \
+		jsonw__name(w, name);                      \
+		value(w, v);                               \
+	}
 
-void jsonw__kv_u64(struct jsonw *w, const char *name, uint64_t v)
-{
-	jsonw__name(w, name);
-	jsonw__u64(w, v);
-}
-
-void jsonw__kv_s64(struct jsonw *w, const char *name, int64_t v)
-{
-	jsonw__name(w, name);
-	jsonw__s64(w, v);
-}
-
-void jsonw__kv_bool(struct jsonw *w, const char *name, bool v)
-{
-	jsonw__name(w, name);
-	jsonw__bool(w, v);
-}
-
-void jsonw__kv_xu64(struct jsonw *w, const char *name, uint64_t v)
-{
-	jsonw__name(w, name);
-	jsonw__xu64(w, v);
-}
+DEFINE_KV(jsonw__kv_str, jsonw__str, const char *)
+DEFINE_KV(jsonw__kv_u64, jsonw__u64, uint64_t)
+DEFINE_KV(jsonw__kv_s64, jsonw__s64, int64_t)
+DEFINE_KV(jsonw__kv_bool, jsonw__bool, bool)
+DEFINE_KV(jsonw__kv_xu64, jsonw__xu64, uint64_t)

@@ -37,17 +37,15 @@ void jsonw__strn(struct jsonw *w, const char *s, size_t len);
 void jsonw__u64(struct jsonw *w, uint64_t v);
 void jsonw__s64(struct jsonw *w, int64_t v);
 void jsonw__double(struct jsonw *w, double v);
-void jsonw__bool(struct jsonw *w, bool v);
 void jsonw__null(struct jsonw *w);
 /* Bytes as one lowercase hex string ("0a1b..."). */
 void jsonw__hex(struct jsonw *w, const void *data, size_t len);
-/* A value that can pass 2^53 (addresses, ids): "0x..." string. */
-void jsonw__xu64(struct jsonw *w, uint64_t v);
 
 void jsonw__kv_str(struct jsonw *w, const char *name, const char *s);
 void jsonw__kv_u64(struct jsonw *w, const char *name, uint64_t v);
 void jsonw__kv_s64(struct jsonw *w, const char *name, int64_t v);
 void jsonw__kv_bool(struct jsonw *w, const char *name, bool v);
+/* A value that can pass 2^53 (addresses, ids): "0x..." string. */
 void jsonw__kv_xu64(struct jsonw *w, const char *name, uint64_t v);
 
 #endif

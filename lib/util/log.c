@@ -30,7 +30,6 @@ DEFINE_PR(pr_err, "ERROR: ", 1)
 DEFINE_PR(pr_raw, NULL, 1)
 DEFINE_PR(pr_warn, "Warning: ", !quiet)
 DEFINE_PR(pr_hint, "Hint: ", !quiet)
-DEFINE_PR(pr_info, NULL, !quiet)
 
 void pr_debug_level(int level, const char *fmt, ...)
 {

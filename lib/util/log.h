@@ -18,7 +18,6 @@ extern int quiet;
 void pr_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void pr_hint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void pr_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* An unprefixed line on stderr that -q does not mute (event syntax errors, verifier logs). */
 void pr_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void pr_debug_level(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

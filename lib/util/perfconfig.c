@@ -288,7 +288,8 @@ int perfconfig__parse(struct perfconfig *c, const char *text, const char *name)
 	return err;
 }
 
-int perfconfig__read_file(struct perfconfig *c, const char *path)
+/* Read a file: -ENOENT when it does not exist, -EINVAL on a syntax error. */
+static int perfconfig__read_file(struct perfconfig *c, const char *path)
 {
 	char *text = NULL;
 	size_t len = 0;

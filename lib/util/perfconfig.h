@@ -24,8 +24,6 @@ void perfconfig__free(struct perfconfig *c);
  * perfconfig__error() then tells where and why; what came before the error is kept.
  */
 int perfconfig__parse(struct perfconfig *c, const char *text, const char *name);
-/* Read a file: -ENOENT when it does not exist, -EINVAL on a syntax error. */
-int perfconfig__read_file(struct perfconfig *c, const char *path);
 /*
  * perf's files: only $PERF_CONFIG when it is set (empty: none), else /etc/perfconfig then
  * ~/.perfconfig; missing files are skipped.

@@ -28,8 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	evparse__set_output(list, sink, 80);
 	if (evparse__add(list, str) == 0) {
 		/* Walk what was parsed: names, map terms and lookups must all be sound. */
-		evparse__for_each(ev, list)
-		{
+		evparse__for_each(ev, list) {
 			if (evparse__find(list, evparse__event_name(ev), NULL) == NULL)
 				abort();
 			if (ev->nr_maps && !ev->maps[ev->nr_maps - 1].map)

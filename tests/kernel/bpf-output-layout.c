@@ -10,8 +10,8 @@
 #include <sys/mman.h>
 
 #include "ktest.h"
-#include "query/query.h"
 #include "record/sample.h"
+#include "record/tpformat.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_enter_getsid"
@@ -130,13 +130,15 @@ int main(void)
 	struct perf_event_mmap_page *meta;
 	cpu_set_t cpus;
 	uint64_t tp_id;
-	int map_fd, out_fd, zero = 0;
+	int map_fd, out_fd, zero = 0, tp;
 
 	if (geteuid())
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
-	if (query__tracepoint_id(TP_SYS, TP_NAME, &tp_id))
+	tp = tpformat__id(TP_SYS, TP_NAME);
+	if (tp < 0)
 		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME);
+	tp_id = tp;
 	CPU_ZERO(&cpus);
 	CPU_SET(0, &cpus);
 	if (sched_setaffinity(0, sizeof(cpus), &cpus))

@@ -10,6 +10,7 @@
 #include "ktest.h"
 #include "query/bpfinfo.h"
 #include "query/query.h"
+#include "record/tpformat.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_enter_getpgid"
@@ -101,8 +102,8 @@ static void test_software_event(void)
 static void test_tool_loop(const unsigned int *want, unsigned int nr)
 {
 	uint32_t *ids, cnt;
-	int fd = query__open_tracepoint(TP_SYS, TP_NAME);
-	int err = fd < 0 ? fd : query__event_progs(fd, &ids, &cnt);
+	int fd = ktest_tp_event(tp_id, 0);
+	int err = fd < 0 ? -errno : query__event_progs(fd, &ids, &cnt);
 
 	CHECK(!err, "query__event_progs: %s", strerror(-err));
 	if (fd >= 0)
@@ -196,14 +197,16 @@ static void test_perf_link(void)
 int main(void)
 {
 	struct qbuf q;
-	int err;
+	int err, tp;
 
 	if (geteuid())
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
-	if (query__tracepoint_id(TP_SYS, TP_NAME, &tp_id))
+	tp = tpformat__id(TP_SYS, TP_NAME);
+	if (tp < 0)
 		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME
 			   " (tracefs or syscall tracepoints missing)");
+	tp_id = tp;
 	for (int i = 0; i < NR; i++) {
 		char name[32];
 
@@ -226,7 +229,7 @@ int main(void)
 	for (int i = 0; i < NR; i++)
 		if (ev_fd[i] >= 0)
 			close(ev_fd[i]);
-	err = query__open_tracepoint(TP_SYS, TP_NAME);
+	err = ktest_tp_event(tp_id, 0);
 	if (err >= 0) {
 		int fd = err;
 

@@ -11,7 +11,7 @@
 #include "ktest.h"
 #include "query/bpfinfo.h"
 #include "query/procfd.h"
-#include "query/query.h"
+#include "record/tpformat.h"
 
 #define TP_SYS "syscalls"
 #define TP_NAME "sys_exit_getpgid"
@@ -191,14 +191,16 @@ static void test_procfd(unsigned int id)
 int main(void)
 {
 	uint64_t tp_id;
-	int prog, ev;
+	int prog, ev, tp;
 	unsigned int id;
 
 	if (geteuid())
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
-	if (query__tracepoint_id(TP_SYS, TP_NAME, &tp_id))
+	tp = tpformat__id(TP_SYS, TP_NAME);
+	if (tp < 0)
 		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME);
+	tp_id = tp;
 	prog = ktest_trivial_prog("kt_fdquery");
 	ev = ktest_tp_event(tp_id, 0);
 	if (prog < 0 || ev < 0)

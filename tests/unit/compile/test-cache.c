@@ -111,20 +111,32 @@ static void test_cache__open_refuses_untrusted_dir(void **state)
 	cache__close(c);
 }
 
-static void test_cache__default_dir_xdg_and_home(void **state)
+/* No directory: $XDG_CACHE_HOME/perf-bpf, else $HOME/.cache/perf-bpf, else none. */
+static void test_cache__open_default_dir(void **state)
 {
-	char buf[PATH_MAX];
+	char env[PATH_MAX + 16], want[PATH_MAX + 32];
+	struct cache *c;
 
-	setenv("XDG_CACHE_HOME", "/x/cache", 1);
-	assert_int_equal(cache__default_dir(buf, sizeof(buf)), 0);
-	assert_string_equal(buf, "/x/cache/perf-bpf");
+	snprintf(env, sizeof(env), "%s/x/cache", top);
+	setenv("XDG_CACHE_HOME", env, 1);
+	c = cache__open(NULL);
+	assert_non_null(c);
+	snprintf(want, sizeof(want), "%s/perf-bpf", env);
+	assert_string_equal(cache__dir(c), want);
+	cache__close(c);
 	setenv("XDG_CACHE_HOME", "relative", 1); /* ignored, as the XDG spec says */
-	setenv("HOME", "/home/u", 1);
-	assert_int_equal(cache__default_dir(buf, sizeof(buf)), 0);
-	assert_string_equal(buf, "/home/u/.cache/perf-bpf");
+	snprintf(env, sizeof(env), "%s/home", top);
+	setenv("HOME", env, 1);
+	c = cache__open(NULL);
+	assert_non_null(c);
+	snprintf(want, sizeof(want), "%s/.cache/perf-bpf", env);
+	assert_string_equal(cache__dir(c), want);
+	cache__close(c);
 	unsetenv("XDG_CACHE_HOME");
 	unsetenv("HOME");
-	assert_int_equal(cache__default_dir(buf, sizeof(buf)), -ENOENT);
+	errno = 0;
+	assert_null(cache__open(NULL));
+	assert_int_equal(errno, ENOENT);
 }
 
 static void test_cache__lookup_hit(void **state)
@@ -229,7 +241,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_cache__open_creates_private_dir, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__open_refuses_untrusted_dir, setup, teardown),
-		cmocka_unit_test(test_cache__default_dir_xdg_and_home),
+		cmocka_unit_test_setup_teardown(test_cache__open_default_dir, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_hit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_header_changed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_world_writable_refused, setup,

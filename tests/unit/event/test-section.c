@@ -39,6 +39,16 @@ static char *capture_stderr(void (*fn)(void *), void *arg)
 	return out;
 }
 
+/* Does @name parse, into a section of @kind? */
+static bool parses_as(const char *name, enum section_kind kind)
+{
+	struct section sec;
+	bool yes = !section__parse(name, &sec, NULL) && sec.kind == kind;
+
+	section__exit(&sec);
+	return yes;
+}
+
 static void parse_ok(const char *name, struct section *sec)
 {
 	struct section_error err;
@@ -389,11 +399,10 @@ static void test_section__parse_special(void **state)
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		parse_ok(names[i], &sec);
 		assert_int_equal(sec.kind, SECTION_SPECIAL);
-		assert_true(section__is_special(names[i]));
 		section__exit(&sec);
 	}
-	assert_false(section__is_special("licence"));
-	assert_false(section__is_special("syscalls:sys_enter_openat"));
+	assert_false(parses_as("licence", SECTION_SPECIAL));
+	assert_false(parses_as("syscalls:sys_enter_openat", SECTION_SPECIAL));
 }
 
 /* Every name of the table in each form, and near misses: the table must agree with libbpf. */
@@ -600,7 +609,7 @@ static const char *const libbpf_probe[] = {
 	"",
 };
 
-static void test_section__is_libbpf_with_fallback(void **state)
+static void test_section__parse_libbpf_with_fallback(void **state)
 {
 	LIBBPF_OPTS(libbpf_prog_handler_opts, opts);
 	size_t n = sizeof(libbpf_probe) / sizeof(libbpf_probe[0]);
@@ -611,7 +620,7 @@ static void test_section__is_libbpf_with_fallback(void **state)
 
 	for (size_t i = 0; i < n; i++) {
 		before[i] = !libbpf_prog_type_by_name(libbpf_probe[i], &type, &attach);
-		assert_int_equal(section__is_libbpf(libbpf_probe[i]), before[i]);
+		assert_int_equal(parses_as(libbpf_probe[i], SECTION_LIBBPF), before[i]);
 	}
 	assert_true(before[0]); /* "socket" */
 	assert_false(before[1]); /* "socket/x" */
@@ -621,9 +630,9 @@ static void test_section__is_libbpf_with_fallback(void **state)
 	assert_true(id > 0);
 	assert_int_equal(libbpf_prog_type_by_name("func=sys_write", &type, &attach), 0);
 	for (size_t i = 0; i < n; i++) {
-		if (section__is_libbpf(libbpf_probe[i]) != before[i])
+		if (parses_as(libbpf_probe[i], SECTION_LIBBPF) != before[i])
 			print_message("'%s' changed\n", libbpf_probe[i]);
-		assert_int_equal(section__is_libbpf(libbpf_probe[i]), before[i]);
+		assert_int_equal(parses_as(libbpf_probe[i], SECTION_LIBBPF), before[i]);
 	}
 	assert_int_equal(libbpf_unregister_prog_handler(id), 0);
 }
@@ -824,18 +833,6 @@ static void test_section__glob_match_patterns(void **state)
 	assert_true(section__glob_match("exact", "exact"));
 }
 
-static void test_section__kind_name_all(void **state)
-{
-	assert_string_equal(section__kind_name(SECTION_TRACEPOINT), "tracepoint");
-	assert_string_equal(section__kind_name(SECTION_KPROBE), "kprobe");
-	assert_string_equal(section__kind_name(SECTION_KRETPROBE), "kretprobe");
-	assert_string_equal(section__kind_name(SECTION_UPROBE), "uprobe");
-	assert_string_equal(section__kind_name(SECTION_URETPROBE), "uretprobe");
-	assert_string_equal(section__kind_name(SECTION_LIBBPF), "libbpf");
-	assert_string_equal(section__kind_name(SECTION_SPECIAL), "special");
-	assert_string_equal(section__kind_name(0), "unknown");
-}
-
 static void test_section__exit_null_and_twice(void **state)
 {
 	struct section sec;
@@ -866,7 +863,7 @@ int main(void)
 		cmocka_unit_test(test_section__parse_location_forms),
 		cmocka_unit_test(test_section__parse_libbpf),
 		cmocka_unit_test(test_section__parse_special),
-		cmocka_unit_test(test_section__is_libbpf_with_fallback),
+		cmocka_unit_test(test_section__parse_libbpf_with_fallback),
 		cmocka_unit_test(test_section__parse_err_unknown_key),
 		cmocka_unit_test(test_section__parse_err_no_event),
 		cmocka_unit_test(test_section__parse_err_group),
@@ -879,7 +876,6 @@ int main(void)
 		cmocka_unit_test(test_section__errmsg_lines),
 		cmocka_unit_test(test_section__errmsg_texts),
 		cmocka_unit_test(test_section__glob_match_patterns),
-		cmocka_unit_test(test_section__kind_name_all),
 		cmocka_unit_test(test_section__exit_null_and_twice),
 	};
 

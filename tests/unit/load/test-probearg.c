@@ -189,15 +189,24 @@ static void test_probearg__resolve_dwarf(void **state)
 	(void)probearg_test_fn;
 }
 
-static void test_probearg__type_size_names(void **state)
+/* :TYPE sets the size fetched: u, s and x of 8 to 64 bits; other types are refused. */
+static void test_probearg__resolve_types(void **state)
 {
-	assert_int_equal(probearg__type_size("u8"), 1);
-	assert_int_equal(probearg__type_size("s16"), 2);
-	assert_int_equal(probearg__type_size("x32"), 4);
-	assert_int_equal(probearg__type_size("u64"), 8);
-	assert_int_equal(probearg__type_size("u24"), 0);
-	assert_int_equal(probearg__type_size("string"), -1);
-	assert_int_equal(probearg__type_size("b4@3/8"), -1);
+	struct probearg_target t = { .func = "f" };
+	struct prologue_arg a[PROLOGUE_MAX_ARGS];
+	char why[256];
+
+	assert_int_equal(resolve(&t, "ev=f %di:u8 %si:s16 %dx:x32", a, why), 0);
+	assert_int_equal(a[0].size, 1);
+	assert_int_equal(a[1].size, 2);
+	assert_int_equal(a[2].size, 4);
+	assert_int_equal(resolve(&t, "ev=f %di:u64", a, why), 0);
+	assert_int_equal(a[0].size, 8);
+	assert_int_equal(resolve(&t, "ev=f %di:u24", a, why), -ENOTSUP);
+	assert_string_equal(why,
+			    "argument 1 ('di'): type 'u24' is not supported (u8..u64, s8..s64)");
+	assert_int_equal(resolve(&t, "ev=f %di:string", a, why), -ENOTSUP);
+	assert_int_equal(resolve(&t, "ev=f %di:b4@3/8", a, why), -ENOTSUP);
 }
 
 int main(void)
@@ -207,7 +216,7 @@ int main(void)
 		cmocka_unit_test(test_probearg__resolve_fentry),
 		cmocka_unit_test(test_probearg__resolve_registers),
 		cmocka_unit_test(test_probearg__resolve_dwarf),
-		cmocka_unit_test(test_probearg__type_size_names),
+		cmocka_unit_test(test_probearg__resolve_types),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -33,8 +33,9 @@ static void test_ksyms_parse_sorted_lookup(void **state)
 	uint64_t off = 0;
 
 	assert_non_null(ks);
-	/* _text, _stext, __pi__text are one address */
-	assert_int_equal(ksyms__count(ks), 7);
+	/* _text, _stext, __pi__text are one address: one symbol, up to the next one */
+	assert_string_equal(ksyms__find(ks, 0xffffffff812112c8ull, &off), "_stext");
+	assert_int_equal(off, 0x2112c8);
 	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, &off), "perf_syscall_enter");
 	assert_int_equal(off, 0x1db);
 	assert_string_equal(ksyms__find(ks, 0xffffffff814c2b30ull, &off), "perf_syscall_enter");
@@ -100,7 +101,8 @@ static void test_ksyms_parse_unterminated(void **state)
 	memcpy(buf, line, sizeof(line) - 1);
 	ks = ksyms__parse(buf, sizeof(line) - 1);
 	assert_non_null(ks);
-	assert_int_equal(ksyms__count(ks), 1);
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000000ull, NULL), "_text");
+	assert_null(ksyms__find(ks, 0xffffffff8100ull, NULL)); /* the cut line */
 	ksyms__free(ks);
 	/* more than 16 digits is no address */
 	ks = ksyms__parse("1ffffffff81000000 T _text\n", 27);
@@ -120,7 +122,7 @@ static void test_ksyms_load_file(void **state)
 	ks = ksyms__load(path);
 	unlink(path);
 	assert_non_null(ks);
-	assert_int_equal(ksyms__count(ks), 7);
+	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, NULL), "perf_syscall_enter");
 	ksyms__free(ks);
 	errno = 0;
 	assert_null(ksyms__load("/nonexistent/kallsyms"));
@@ -142,12 +144,11 @@ static void test_ksyms_new_lazy_reads_on_first_lookup(void **state)
 	close(fd);
 	assert_non_null(ksyms__find(ks, 0xffffffff81000010ULL, &off));
 	unlink(path);
-	assert_int_equal(ksyms__count(ks), 7);
+	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, NULL), "perf_syscall_enter");
 	ksyms__free(ks);
 	missing = ksyms__new_lazy("/nonexistent/kallsyms");
 	assert_non_null(missing);
 	assert_null(ksyms__find(missing, 0xffffffff81000010ULL, &off));
-	assert_int_equal(ksyms__count(missing), 0);
 	ksyms__free(missing);
 }
 
@@ -169,7 +170,6 @@ static void test_ksyms_load_proc(void **state)
 		if (sscanf(line, "%llx %*c %127s", &addr, name) == 2 && !strcmp(name, "_text"))
 			break;
 	fclose(f);
-	assert_true(ksyms__count(ks) > 1000);
 	assert_non_null(ksyms__find(ks, addr + 1, NULL));
 	ksyms__free(ks);
 }

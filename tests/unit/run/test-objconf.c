@@ -363,7 +363,8 @@ static void add(const char *arg, int obj)
 	if (obj >= 0)
 		snprintf(buf, sizeof(buf), "%s%s", paths[obj], arg);
 	assert_int_equal(evparse__add(run.list, obj >= 0 ? buf : arg), 0);
-	evparse__for_each(pe, run.list) last = pe;
+	evparse__for_each(pe, run.list)
+		last = pe;
 	b->pe = last;
 	if (obj >= 0) {
 		b->obj = objs[obj];
@@ -394,6 +395,15 @@ static struct objconf *plan(bool no_inherit, int nr_threads)
 	return run.oc;
 }
 
+/* Is there an event called name in the run's evlist? */
+static bool has_event(const char *name)
+{
+	for (int i = 0; i < evlist__nr(run.evlist); i++)
+		if (!strcmp(evlist__at(run.evlist, i)->name, name))
+			return true;
+	return false;
+}
+
 #define NEED_OBJS()                                       \
 	do {                                              \
 		if (!have_objs)                           \
@@ -408,8 +418,7 @@ static void test_objconf__new_stdout_create(void **state)
 	assert_non_null(plan(false, 1));
 	/* one event for both objects */
 	assert_int_equal(evlist__nr(run.evlist), 1);
-	assert_non_null(evlist__find(run.evlist, OBJCONF_STDOUT_MAP));
-	assert_int_equal(objconf__nr_ops(run.oc), 2);
+	assert_true(has_event(OBJCONF_STDOUT_MAP));
 }
 
 static void test_objconf__new_stdout_clone(void **state)
@@ -423,10 +432,9 @@ static void test_objconf__new_stdout_clone(void **state)
 	add("", 1);
 	add("", 2);
 	assert_non_null(plan(false, 1));
-	/* the user's term, two clones of it; no __bpf_stdout__ event */
-	assert_int_equal(objconf__nr_ops(run.oc), 3);
+	/* the others share the user's event: no __bpf_stdout__ event */
 	assert_int_equal(evlist__nr(run.evlist), 1);
-	assert_null(evlist__find(run.evlist, OBJCONF_STDOUT_MAP));
+	assert_false(has_event(OBJCONF_STDOUT_MAP));
 	assert_false(evt->per_task);
 	assert_int_equal(evt->attr.inherit, 0);
 }
@@ -439,7 +447,6 @@ static void test_objconf__new_stdout_all_configured(void **state)
 	add("/map:__bpf_stdout__.event=one/", 0);
 	add("/map:__bpf_stdout__.event=two/", 1);
 	assert_non_null(plan(false, 1));
-	assert_int_equal(objconf__nr_ops(run.oc), 2);
 	assert_int_equal(evlist__nr(run.evlist), 2);
 }
 
@@ -453,7 +460,6 @@ static void test_objconf__new_counter_per_cpu(void **state)
 	assert_true(clk->per_task);
 	add("/map:pmu_map.event=cpu-clock,map:four.value[1...2]=5/", 3);
 	assert_non_null(plan(true, 1));
-	assert_int_equal(objconf__nr_ops(run.oc), 2);
 	/* a map takes it: opened system-wide per CPU, not inherited */
 	assert_false(clk->per_task);
 	assert_int_equal(clk->attr.inherit, 0);

@@ -92,12 +92,12 @@ static void test_jsonw_object_compact(void **state)
 	jsonw__kv_u64(w, "time", 18446744073709551615ull);
 	jsonw__kv_s64(w, "neg", -9223372036854775807ll - 1);
 	jsonw__kv_bool(w, "ok", true);
+	jsonw__kv_bool(w, "no", false);
 	jsonw__kv_xu64(w, "ip", 0xffffffff81000000ull);
 	jsonw__name(w, "a");
 	jsonw__start_array(w);
 	jsonw__u64(w, 0);
 	jsonw__null(w);
-	jsonw__bool(w, false);
 	jsonw__start_object(w);
 	jsonw__end_object(w);
 	jsonw__start_array(w);
@@ -108,8 +108,8 @@ static void test_jsonw_object_compact(void **state)
 	jsonw__end_object(w);
 	assert_string_equal(close_buf(&b, w),
 			    "{\"type\":\"sample\",\"time\":18446744073709551615,"
-			    "\"neg\":-9223372036854775808,\"ok\":true,\"ip\":\"0xffffffff81000000\","
-			    "\"a\":[0,null,false,{},[]],\"raw\":\"000aff\"}\n");
+			    "\"neg\":-9223372036854775808,\"ok\":true,\"no\":false,"
+			    "\"ip\":\"0xffffffff81000000\",\"a\":[0,null,{},[]],\"raw\":\"000aff\"}\n");
 	free(b.data);
 }
 
