@@ -44,7 +44,8 @@ static void check(const struct section *sec, size_t len)
 	case SECTION_KRETPROBE:
 	case SECTION_UPROBE:
 	case SECTION_URETPROBE:
-		if (strcmp(sec->group, "perf_bpf_probe") || !*sec->event || (!sec->func && !sec->src))
+		if (strcmp(sec->group, "perf_bpf_probe") || !*sec->event ||
+		    (!sec->func && !sec->src))
 			abort();
 		if (sec->nr_args > 128 || (sec->nr_args && !sec->args))
 			abort();
@@ -75,7 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	name[size] = '\0';
 	ret = section__parse(name, &sec, &err);
 	if (ret) {
-		if (err.err != ret || sec.buf || sec.args || strlen(err.detail) >= sizeof(err.detail))
+		if (err.err != ret || sec.buf || sec.args ||
+		    strlen(err.detail) >= sizeof(err.detail))
 			abort();
 		loaderr__strerror(ret, LOADERR_STAGE_NONE, msg, sizeof(msg));
 	} else {

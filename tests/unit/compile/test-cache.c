@@ -239,8 +239,10 @@ static void test_cache__write_atomic(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_cache__open_creates_private_dir, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cache__open_refuses_untrusted_dir, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cache__open_creates_private_dir, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_cache__open_refuses_untrusted_dir, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_cache__open_default_dir, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_hit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_header_changed, setup, teardown),

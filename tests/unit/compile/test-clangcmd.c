@@ -38,15 +38,34 @@ static int index_of(const struct clangcmd *cmd, const char *word)
 static void test_clangcmd__build_every_flag(void **state)
 {
 	static const char *const want[] = {
-		"-target", "bpf", "-O2", "-g", "-D__KERNEL__", "-D__NR_CPUS__=8",
-		"-DLINUX_VERSION_CODE=0x6122c", "-I/compat", "-I/usr/include/perf/bpf",
-		"-I/cache/vmlinux-1", "-I/usr/include/x86_64-linux-gnu", "-idirafter",
-		"/opt/libbpf/include", "-include-pch", "/cache/vmlinux-1/x.pch", "-x", "-c", "/src/p.c",
-		"-o", "/tmp/out.o", "-MD", "-MF", "/tmp/out.d",
+		"-target",
+		"bpf",
+		"-O2",
+		"-g",
+		"-D__KERNEL__",
+		"-D__NR_CPUS__=8",
+		"-DLINUX_VERSION_CODE=0x6122c",
+		"-I/compat",
+		"-I/usr/include/perf/bpf",
+		"-I/cache/vmlinux-1",
+		"-I/usr/include/x86_64-linux-gnu",
+		"-idirafter",
+		"/opt/libbpf/include",
+		"-include-pch",
+		"/cache/vmlinux-1/x.pch",
+		"-x",
+		"-c",
+		"/src/p.c",
+		"-o",
+		"/tmp/out.o",
+		"-MD",
+		"-MF",
+		"/tmp/out.d",
 	};
 	struct clangcmd cmd;
 
-	assert_int_equal(clangcmd__build(&full_env, "/src/p.c", "/tmp/out.o", "/tmp/out.d", &cmd), 0);
+	assert_int_equal(clangcmd__build(&full_env, "/src/p.c", "/tmp/out.o", "/tmp/out.d", &cmd),
+			 0);
 	assert_string_equal(cmd.argv[0], "/usr/bin/clang");
 	assert_null(cmd.argv[cmd.argc]);
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
@@ -54,7 +73,8 @@ static void test_clangcmd__build_every_flag(void **state)
 			fail_msg("'%s' missing from the clang command", want[i]);
 	/* Our include directories in their order; the outputs after the key part. */
 	assert_true(index_of(&cmd, "-I/compat") < index_of(&cmd, "-I/usr/include/perf/bpf"));
-	assert_true(index_of(&cmd, "-I/usr/include/perf/bpf") < index_of(&cmd, "-I/cache/vmlinux-1"));
+	assert_true(index_of(&cmd, "-I/usr/include/perf/bpf") <
+		    index_of(&cmd, "-I/cache/vmlinux-1"));
 	assert_true(index_of(&cmd, "-I/cache/vmlinux-1") <
 		    index_of(&cmd, "-I/usr/include/x86_64-linux-gnu"));
 	assert_int_equal(index_of(&cmd, "-o"), cmd.key_argc);
@@ -120,8 +140,8 @@ static void test_clangcmd__split_like_a_shell(void **state)
 	expect_split("-DQ=\"a \\\"b\\\" c\"", 1, "-DQ=a \"b\" c");
 	expect_split("a\\ b 'it'\\''s'", 2, "a b", "it's");
 	/* Nothing a shell would expand is expanded: there is no shell. */
-	expect_split("$HOME `id` $(id) *.c ; rm -rf /", 8, "$HOME", "`id`", "$(id)", "*.c", ";", "rm",
-		     "-rf", "/");
+	expect_split("$HOME `id` $(id) *.c ; rm -rf /", 8, "$HOME", "`id`", "$(id)", "*.c", ";",
+		     "rm", "-rf", "/");
 	expect_split("'' x", 2, "", "x");
 	assert_int_equal(clangcmd__split("-DX='open", &words, &n), -EINVAL);
 	assert_int_equal(clangcmd__split("\"open", &words, &n), -EINVAL);
@@ -219,8 +239,8 @@ static void test_clangcmd__parse_deps_make_syntax(void **state)
 {
 	char **paths;
 
-	expect_deps("out.o: /s/p.c /usr/include/linux/bpf.h \\\n  /usr/include/bpf/bpf_helpers.h\n", 3,
-		    "/s/p.c", "/usr/include/linux/bpf.h", "/usr/include/bpf/bpf_helpers.h");
+	expect_deps("out.o: /s/p.c /usr/include/linux/bpf.h \\\n  /usr/include/bpf/bpf_helpers.h\n",
+		    3, "/s/p.c", "/usr/include/linux/bpf.h", "/usr/include/bpf/bpf_helpers.h");
 	expect_deps("/tmp/x/out.o: /my\\ dir/a.h /b$$c.h\n", 2, "/my dir/a.h", "/b$c.h");
 	expect_deps("out.o:\n", 0);
 	assert_int_equal(clangcmd__parse_deps("no rule here", &paths), -EINVAL);
@@ -233,8 +253,8 @@ int main(void)
 		cmocka_unit_test(test_clangcmd__build_user_opts_before_includes),
 		cmocka_unit_test(test_clangcmd__build_flags_only),
 		cmocka_unit_test(test_clangcmd__split_like_a_shell),
-		cmocka_unit_test_setup_teardown(test_clangcmd__key_changes_with_each_input, src_setup,
-						src_teardown),
+		cmocka_unit_test_setup_teardown(test_clangcmd__key_changes_with_each_input,
+						src_setup, src_teardown),
 		cmocka_unit_test(test_clangcmd__parse_deps_make_syntax),
 	};
 

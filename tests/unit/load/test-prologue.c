@@ -161,7 +161,8 @@ static void test_prologue__prepend_too_big(void **state)
 
 static void test_prologue__dedup_types(void **state)
 {
-	struct prologue_arg di = reg_arg(OFF_DI, 8), di0 = reg_arg(OFF_DI, 0), si = reg_arg(OFF_SI, 8);
+	struct prologue_arg di = reg_arg(OFF_DI, 8), di0 = reg_arg(OFF_DI, 0),
+			    si = reg_arg(OFF_SI, 8);
 	struct prologue_arg chain = deref_arg(OFF_DI, 8, false, 1, 8L);
 	struct prologue_fetch pts[] = {
 		{ &di, 1 }, { &si, 1 }, { &di0, 1 }, { &chain, 1 }, { NULL, 0 }, { &chain, 1 },
@@ -191,9 +192,11 @@ static void test_prologue__reg_offset_names(void **state)
 /* The body: r0 = err * 1000 + a1 (+ a2), what the program saw on entry. */
 static size_t make_body(struct bpf_insn *b, int nargs)
 {
-	struct bpf_insn mov = { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = BPF_REG_0,
+	struct bpf_insn mov = { .code = BPF_ALU64 | BPF_MOV | BPF_X,
+				.dst_reg = BPF_REG_0,
 				.src_reg = BPF_REG_2 };
-	struct bpf_insn mul = { .code = BPF_ALU64 | BPF_MUL | BPF_K, .dst_reg = BPF_REG_0,
+	struct bpf_insn mul = { .code = BPF_ALU64 | BPF_MUL | BPF_K,
+				.dst_reg = BPF_REG_0,
 				.imm = 1000 };
 	struct bpf_insn add = { .code = BPF_ALU64 | BPF_ADD | BPF_X, .dst_reg = BPF_REG_0 };
 	struct bpf_insn ex = { .code = BPF_JMP | BPF_EXIT };

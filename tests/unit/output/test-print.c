@@ -342,21 +342,21 @@ static void test_print_is_bpf_string_rules(void **state)
 		uint32_t size;
 		bool string;
 	} cases[] = {
-		{ "abc", 3, false },	      /* no NUL */
-		{ "ab\0c", 4, false },	      /* a byte after the NUL */
-		{ "abc\0", 4, true },	      /* NUL-terminated */
-		{ "abc\0\0\0\0", 7, true },   /* NUL padding */
-		{ "", 0, false },	      /* empty payload */
-		{ "\0", 1, true },	      /* empty string */
-		{ "\0\0", 2, true },	      /* empty string, padded */
-		{ "a\nb\0", 4, false },	      /* newline is not printable */
-		{ "a\tb\0", 4, false },	      /* nor is a tab */
-		{ "\x80\0", 2, false },	      /* C1 controls are not */
+		{ "abc", 3, false }, /* no NUL */
+		{ "ab\0c", 4, false }, /* a byte after the NUL */
+		{ "abc\0", 4, true }, /* NUL-terminated */
+		{ "abc\0\0\0\0", 7, true }, /* NUL padding */
+		{ "", 0, false }, /* empty payload */
+		{ "\0", 1, true }, /* empty string */
+		{ "\0\0", 2, true }, /* empty string, padded */
+		{ "a\nb\0", 4, false }, /* newline is not printable */
+		{ "a\tb\0", 4, false }, /* nor is a tab */
+		{ "\x80\0", 2, false }, /* C1 controls are not */
 		{ "\x9f\0", 2, false },
-		{ "\xa0\xe9\xff\0", 4, true },   /* Latin-1 is, in perf's ctype */
-		{ "\x7f\0", 2, false },	      /* DEL is not */
-		{ "~ \0", 3, true },	      /* the printable edges */
-		{ "abc\0d\0", 6, false },     /* two strings */
+		{ "\xa0\xe9\xff\0", 4, true }, /* Latin-1 is, in perf's ctype */
+		{ "\x7f\0", 2, false }, /* DEL is not */
+		{ "~ \0", 3, true }, /* the printable edges */
+		{ "abc\0d\0", 6, false }, /* two strings */
 		{ "hello world\0", 12, true },
 	};
 	size_t i;
@@ -399,14 +399,16 @@ static char *one_sample(unsigned fields, bool json, const struct print_event *ev
 	return out;
 }
 
-static const struct print_event bpf_ev = {
-	.name = "evt", .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT, .period = 1
-};
+static const struct print_event bpf_ev = { .name = "evt",
+					   .type = PERF_TYPE_SOFTWARE,
+					   .config = PERF_COUNT_SW_BPF_OUTPUT,
+					   .period = 1 };
 
 static void test_printer_sample_comm_fallback(void **state)
 {
-	struct sample s = { .tid = 77, .pid = 77, .has_tid = 1, .time = 5000000000ull,
-			    .has_time = 1 };
+	struct sample s = {
+		.tid = 77, .pid = 77, .has_tid = 1, .time = 5000000000ull, .has_time = 1
+	};
 	char *out;
 
 	out = one_sample(PF_COMM | PF_TID | PF_TIME, false, &bpf_ev, &s, NULL);
@@ -423,9 +425,18 @@ static void test_printer_sample_comm_fallback(void **state)
 
 static void test_printer_sample_explicit_fields(void **state)
 {
-	struct sample s = { .tid = 10, .pid = 9, .has_tid = 1, .cpu = 3, .has_cpu = 1,
-			    .time = 591767633123ull, .has_time = 1, .ip = 0x1234, .has_ip = 1,
-			    .raw = "hi\0\0", .raw_size = 4, .has_raw = 1 };
+	struct sample s = { .tid = 10,
+			    .pid = 9,
+			    .has_tid = 1,
+			    .cpu = 3,
+			    .has_cpu = 1,
+			    .time = 591767633123ull,
+			    .has_time = 1,
+			    .ip = 0x1234,
+			    .has_ip = 1,
+			    .raw = "hi\0\0",
+			    .raw_size = 4,
+			    .has_raw = 1 };
 	char *out;
 
 	out = one_sample(PF_COMM | PF_PID | PF_TID | PF_TIME, false, &bpf_ev, &s, "gp");
@@ -444,7 +455,8 @@ static void test_printer_sample_explicit_fields(void **state)
 /* A payload too short for its format, or of another format: the line without fields. */
 static void test_printer_sample_bad_tracepoint_payload(void **state)
 {
-	struct print_event ev = { .name = "sched:sched_process_exec", .type = PERF_TYPE_TRACEPOINT };
+	struct print_event ev = { .name = "sched:sched_process_exec",
+				  .type = PERF_TYPE_TRACEPOINT };
 	unsigned char raw[64] = { 0 };
 	struct sample s = { .raw = raw, .has_raw = 1 };
 	struct print_opts o = { .fields = PF_EVENT | PF_TRACE };
@@ -465,7 +477,8 @@ static void test_printer_sample_bad_tracepoint_payload(void **state)
 	o.tep = fx.tep;
 	s.raw_size = 20;
 	out = one_sample(o.fields, false, &ev, &s, NULL);
-	assert_string_equal(out, "sched:sched_process_exec: \n"); /* __data_loc points past the end */
+	assert_string_equal(out,
+			    "sched:sched_process_exec: \n"); /* __data_loc points past the end */
 	free(out);
 	s.raw_size = 24;
 	out = one_sample(o.fields, false, &ev, &s, NULL);
@@ -485,15 +498,25 @@ static void test_printer_sample_bad_tracepoint_payload(void **state)
 
 static void test_printer_sample_json(void **state)
 {
-	struct sample s = { .tid = 10, .pid = 9, .has_tid = 1, .cpu = 3, .has_cpu = 1,
-			    .time = 591767633123ull, .has_time = 1, .ip = 0xffffffff81000010ull,
-			    .has_ip = 1, .raw = "hi\0\0", .raw_size = 4, .has_raw = 1 };
+	struct sample s = { .tid = 10,
+			    .pid = 9,
+			    .has_tid = 1,
+			    .cpu = 3,
+			    .has_cpu = 1,
+			    .time = 591767633123ull,
+			    .has_time = 1,
+			    .ip = 0xffffffff81000010ull,
+			    .has_ip = 1,
+			    .raw = "hi\0\0",
+			    .raw_size = 4,
+			    .has_raw = 1 };
 	char *out;
 
 	out = one_sample(PF_DEFAULT, true, &bpf_ev, &s, "g\"p");
-	assert_string_equal(out, "{\"type\":\"sample\",\"event\":\"evt\",\"comm\":\"g\\\"p\",\"pid\":9,"
-				 "\"tid\":10,\"cpu\":3,\"time\":591767633123,\"period\":1,"
-				 "\"ip\":\"0xffffffff81000010\",\"raw\":\"68690000\",\"string\":\"hi\"}\n");
+	assert_string_equal(
+		out, "{\"type\":\"sample\",\"event\":\"evt\",\"comm\":\"g\\\"p\",\"pid\":9,"
+		     "\"tid\":10,\"cpu\":3,\"time\":591767633123,\"period\":1,"
+		     "\"ip\":\"0xffffffff81000010\",\"raw\":\"68690000\",\"string\":\"hi\"}\n");
 	free(out);
 }
 

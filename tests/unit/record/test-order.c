@@ -80,9 +80,8 @@ static void test_order__push_many_reuses_the_array(void **state)
 
 	for (uint64_t round = 0; round < 50; round++) {
 		for (uint64_t i = 0; i < 1000; i++)
-			assert_int_equal(order__push(&o, round * 1000 + (999 - i),
-						       round * 1000 + i, 0),
-					 0);
+			assert_int_equal(
+				order__push(&o, round * 1000 + (999 - i), round * 1000 + i, 0), 0);
 		order__round(&o);
 		while (order__pop(&o, &e)) {
 			assert_true(e.time >= last);

@@ -11,8 +11,8 @@
 
 #include "record/sample.h"
 
-#define ST_BPF                                                                         \
-	(PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |       \
+#define ST_BPF                                                                   \
+	(PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | \
 	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
 
 struct builder {
@@ -97,16 +97,16 @@ static void test_sample_parse_every_field_in_order(void **state)
 	struct sample s;
 
 	header(&r, PERF_RECORD_SAMPLE);
-	put64(&r, 11);	    /* identifier */
-	put64(&r, 0x1000);  /* ip */
-	put32x2(&r, 5, 6);  /* pid, tid */
-	put64(&r, 77);	    /* time */
-	put64(&r, 0xdead);  /* addr */
-	put64(&r, 11);	    /* id */
-	put64(&r, 99);	    /* stream id */
-	put32x2(&r, 3, 0);  /* cpu */
-	put64(&r, 8);	    /* period */
-	put64(&r, 2);	    /* callchain nr */
+	put64(&r, 11); /* identifier */
+	put64(&r, 0x1000); /* ip */
+	put32x2(&r, 5, 6); /* pid, tid */
+	put64(&r, 77); /* time */
+	put64(&r, 0xdead); /* addr */
+	put64(&r, 11); /* id */
+	put64(&r, 99); /* stream id */
+	put32x2(&r, 3, 0); /* cpu */
+	put64(&r, 8); /* period */
+	put64(&r, 2); /* callchain nr */
 	put64(&r, 0xa);
 	put64(&r, 0xb);
 	put(&r, &raw, 4);

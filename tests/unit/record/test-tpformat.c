@@ -16,17 +16,18 @@
 
 #include "record/tpformat.h"
 
-static const char format[] = "name: myevent\n"
-			     "ID: 9999\n"
-			     "format:\n"
-			     "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-			     "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-			     "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-			     "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-			     "\n"
-			     "\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n"
-			     "\n"
-			     "print fmt: \"a=%d\", REC->a\n";
+static const char format[] =
+	"name: myevent\n"
+	"ID: 9999\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"print fmt: \"a=%d\", REC->a\n";
 
 static void test_tpformat_parse_text(void **state)
 {
@@ -45,23 +46,27 @@ static void test_tpformat_parse_text(void **state)
 	tep_free(tep);
 }
 
-static const char str_format[] = "name: strev\n"
-				 "ID: 9998\n"
-				 "format:\n"
-				 "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-				 "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-				 "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-				 "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-				 "\n"
-				 "\tfield:const char * s;\toffset:8;\tsize:8;\tsigned:0;\n"
-				 "\n"
-				 "print fmt: \"%s\", REC->s\n";
+static const char str_format[] =
+	"name: strev\n"
+	"ID: 9998\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:const char * s;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"%s\", REC->s\n";
 
 static char *print_str_event(struct tep_handle *tep)
 {
-	struct { uint16_t type; uint8_t flags, pc; int32_t pid; uint64_t s; } data = {
-		9998, 0, 0, 1, 0xffffffff8281a9d1ull
-	};
+	struct {
+		uint16_t type;
+		uint8_t flags, pc;
+		int32_t pid;
+		uint64_t s;
+	} data = { 9998, 0, 0, 1, 0xffffffff8281a9d1ull };
 	struct tep_record rec = { .data = &data, .size = sizeof(data) };
 	struct trace_seq seq;
 	char *out;

@@ -106,10 +106,11 @@ static void test_jsonw_object_compact(void **state)
 	jsonw__name(w, "raw");
 	jsonw__hex(w, "\x00\x0a\xff", 3);
 	jsonw__end_object(w);
-	assert_string_equal(close_buf(&b, w),
-			    "{\"type\":\"sample\",\"time\":18446744073709551615,"
-			    "\"neg\":-9223372036854775808,\"ok\":true,\"no\":false,"
-			    "\"ip\":\"0xffffffff81000000\",\"a\":[0,null,{},[]],\"raw\":\"000aff\"}\n");
+	assert_string_equal(
+		close_buf(&b, w),
+		"{\"type\":\"sample\",\"time\":18446744073709551615,"
+		"\"neg\":-9223372036854775808,\"ok\":true,\"no\":false,"
+		"\"ip\":\"0xffffffff81000000\",\"a\":[0,null,{},[]],\"raw\":\"000aff\"}\n");
 	free(b.data);
 }
 
@@ -146,8 +147,9 @@ static void test_jsonw_pretty_indent(void **state)
 	jsonw__start_object(w);
 	jsonw__end_object(w);
 	jsonw__end_object(w);
-	assert_string_equal(close_buf(&b, w), "{\n  \"a\": \"b\",\n  \"l\": [\n    1,\n    2\n  ],\n"
-					      "  \"e\": {}\n}\n");
+	assert_string_equal(close_buf(&b, w),
+			    "{\n  \"a\": \"b\",\n  \"l\": [\n    1,\n    2\n  ],\n"
+			    "  \"e\": {}\n}\n");
 	back = reparse(b.data, false);
 	assert_string_equal(back, "{\"a\": \"b\", \"e\": {}, \"l\": [1, 2]}\n");
 	free(back);
@@ -223,17 +225,21 @@ static void test_jsonw_invalid_utf8(void **state)
 		const char *in;
 		const char *out; /* python's ensure_ascii rendering */
 	} cases[] = {
-		{ "caf\xc3\xa9", "\"caf\\u00e9\"" },		  /* valid 2-byte */
-		{ "\xe2\x82\xac", "\"\\u20ac\"" },		  /* valid 3-byte */
-		{ "\xf0\x9f\x98\x80", "\"\\ud83d\\ude00\"" },	  /* valid 4-byte */
-		{ "a\xff" "b", "\"a\\ufffdb\"" },		  /* never valid */
-		{ "\xc3", "\"\\ufffd\"" },			  /* truncated */
-		{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },		  /* overlong */
-		{ "\xe0\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\"" },  /* overlong 3-byte */
-		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },  /* surrogate */
+		{ "caf\xc3\xa9", "\"caf\\u00e9\"" }, /* valid 2-byte */
+		{ "\xe2\x82\xac", "\"\\u20ac\"" }, /* valid 3-byte */
+		{ "\xf0\x9f\x98\x80", "\"\\ud83d\\ude00\"" }, /* valid 4-byte */
+		{ "a\xff"
+		  "b",
+		  "\"a\\ufffdb\"" }, /* never valid */
+		{ "\xc3", "\"\\ufffd\"" }, /* truncated */
+		{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" }, /* overlong */
+		{ "\xe0\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\"" }, /* overlong 3-byte */
+		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" }, /* surrogate */
 		{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" }, /* > U+10FFFF */
-		{ "\x80x", "\"\\ufffdx\"" },			  /* lone continuation */
-		{ "\xe2\x82" "x", "\"\\ufffd\\ufffdx\"" },	  /* cut short */
+		{ "\x80x", "\"\\ufffdx\"" }, /* lone continuation */
+		{ "\xe2\x82"
+		  "x",
+		  "\"\\ufffd\\ufffdx\"" }, /* cut short */
 	};
 	size_t i;
 

@@ -57,7 +57,8 @@ static void test_perfconfig__parse_quoting(void **state)
 					"kbuild-opts = a\\tb \\\"q\\\" \\\\ end\n"
 					"dump-obj = spaced    out\t words   \n");
 
-	assert_string_equal(perfconfig__get(c, "llvm.clang-opt"), "-DX=1 # not a comment ; nor this");
+	assert_string_equal(perfconfig__get(c, "llvm.clang-opt"),
+			    "-DX=1 # not a comment ; nor this");
 	assert_string_equal(perfconfig__get(c, "llvm.clang-path"), "  /opt/my clang/bin/clang  ");
 	assert_string_equal(perfconfig__get(c, "llvm.kbuild-opts"), "a\tb \"q\" \\ end");
 	assert_string_equal(perfconfig__get(c, "llvm.dump-obj"), "spaced out words");

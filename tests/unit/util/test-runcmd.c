@@ -39,7 +39,8 @@ static void test_runcmd__run_no_shell(void **state)
 static void test_runcmd__run_large_output(void **state)
 {
 	/* More than a pipe holds, on both streams at once. */
-	char *argv[] = { "sh", "-c", "head -c 300000 /dev/zero; head -c 200000 /dev/zero >&2", NULL };
+	char *argv[] = { "sh", "-c", "head -c 300000 /dev/zero; head -c 200000 /dev/zero >&2",
+			 NULL };
 	struct runcmd_result r;
 
 	assert_int_equal(runcmd__run(argv, &r), 0);
