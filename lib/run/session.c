@@ -496,15 +496,36 @@ static bool reap_workload(struct session *s, int flags)
 }
 
 /*
+ * Does pid ignore signo (SIG_IGN, as a shell's background job has SIGINT)? Then there is
+ * no point waiting for it to act on the signal.
+ */
+static bool ignores_signal(pid_t pid, unsigned int signo)
+{
+	char path[64], line[256];
+	unsigned long long mask = 0;
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "SigIgn: %llx", &mask) == 1;
+	fclose(f);
+	return found && signo >= 1 && signo <= 64 && (mask >> (signo - 1) & 1);
+}
+
+/*
  * INT, TERM or HUP with a workload running: as at a terminal, where Ctrl-C reaches the
  * workload too, the workload gets the signal (forwarded unless the terminal sent it to
  * both) and STOP_GRACE_MS to exit on its own, its records still read meanwhile. A second
- * signal, or the end of the grace, stops it.
+ * signal, the end of the grace, or a workload that ignores the signal, stops it at once.
  */
 static void on_stop_signal(struct session *s, const struct signalfd_siginfo *si)
 {
 	pr_debug("stopping on signal %u", si->ssi_signo);
-	if (!s->has_workload || s->stopping) {
+	if (!s->has_workload || s->stopping || ignores_signal(s->workload.pid, si->ssi_signo)) {
 		s->done = true;
 		return;
 	}
