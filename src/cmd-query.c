@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,10 +216,23 @@ static int collect_progs(struct query_cmd *c, const struct query *q)
 	return 0;
 }
 
+/*
+ * The --stats window; Ctrl-C (or TERM, HUP) ends it early and the counts so far are
+ * printed, the window's real length with them.
+ */
 static int sample_stats(struct query_cmd *c)
 {
-	int err = bpfinfo__stats_window(c->progs, c->prog_err, c->nr_progs, c->window);
+	sigset_t stop, old;
+	int err;
 
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &old);
+	err = bpfinfo__stats_window(c->progs, c->prog_err, c->nr_progs, c->window, &stop,
+				    &c->window);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (err) {
 		report("kernel.bpf_stats_enabled", err);
 		return err;

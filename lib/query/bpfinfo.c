@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -277,17 +279,37 @@ int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx
 	}
 }
 
-static void sleep_seconds(double s)
+static double mono_seconds(void)
 {
-	struct timespec ts = { .tv_sec = (time_t)s };
+	struct timespec ts;
 
-	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds)
+/* Wait s seconds, or until a signal of stop (blocked by the caller) arrives: true then. */
+static bool wait_seconds(double s, const sigset_t *stop)
 {
+	double end = mono_seconds() + s, left;
+	struct timespec ts;
+
+	while ((left = end - mono_seconds()) > 0) {
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		if (stop) {
+			if (sigtimedwait(stop, NULL, &ts) > 0)
+				return true;
+		} else if (nanosleep(&ts, NULL) && errno != EINTR) {
+			break;
+		}
+	}
+	return false;
+}
+
+int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds,
+			  const sigset_t *stop, double *elapsed)
+{
+	double start;
 	struct bpfinfo_prog now;
 	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 
@@ -296,7 +318,13 @@ int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, doubl
 	for (size_t i = 0; i < nr; i++) /* counters as the window starts */
 		if (!err[i])
 			err[i] = bpfinfo__prog(progs[i].id, &progs[i]);
-	sleep_seconds(seconds);
+	pr_debug("run statistics window open for %g s%s", seconds,
+		 stop ? " (a signal ends it early)" : "");
+	start = mono_seconds();
+	if (wait_seconds(seconds, stop))
+		seconds = mono_seconds() - start; /* cut short */
+	if (elapsed)
+		*elapsed = seconds;
 	for (size_t i = 0; i < nr; i++) {
 		if (err[i])
 			continue;

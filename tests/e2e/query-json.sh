@@ -26,13 +26,19 @@ expect_eq "pids" "$hpid $hpid" "$(jq -r '.hooks[0].programs[].pids[0].pid' "$T/o
 expect_match "tag" '^[0-9a-f]{16}$' "$(jq -r '.hooks[0].programs[0].tag' "$T/out")"
 expect_match "load_time" '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' "$(jq -r '.hooks[0].programs[0].load_time' "$T/out")"
 
-# -j with --stats: a sampling window counts the runs the holder's tracepoint sees
+# -j with --stats: the window counts the runs the holder's tracepoint sees while it is open;
+# it opens (a -v line says so), 20 calls are made, and SIGINT closes it
 before=$(sysctl -n kernel.bpf_stats_enabled)
-( sleep 0.1; for _ in $(seq 20); do setsid true; done ) &
-loop=$!
-"$PERF_BPF" query -j --stats 0.5 "$tp" >"$T/stats" || fail "query --stats exited $?"
-wait "$loop"
-jq -e '.stats == true and .stats_window_ms == 500' "$T/stats" >/dev/null || fail "stats keys: $(cat "$T/stats")"
+"$PERF_BPF" query -v -j --stats 600 "$tp" >"$T/stats" 2>"$T/stats.err" &
+q=$!
+on_exit "kill $q 2>/dev/null"
+for _ in $(seq 600); do grep -q 'window open' "$T/stats.err" && break; sleep 0.1; done
+grep -q 'window open' "$T/stats.err" || fail "the stats window did not open: $(cat "$T/stats.err")"
+for _ in $(seq 20); do setsid true; done
+kill -INT "$q"
+wait "$q" || fail "query --stats exited $? after SIGINT: $(cat "$T/stats.err")"
+jq -e '.stats == true and .stats_window_ms > 0 and .stats_window_ms < 600000' "$T/stats" \
+	>/dev/null || fail "stats keys: $(cat "$T/stats")"
 runs=$(jq '.hooks[0].programs[0].run_cnt' "$T/stats")
 [ "$runs" -ge 20 ] || fail "run_cnt $runs, want at least 20"
 jq -e '.hooks[0].programs[0] | has("avg_ns")' "$T/stats" >/dev/null || fail "no avg_ns"
