@@ -20,6 +20,7 @@
 #include "load/probeprog.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/runcmd.h"
 #include "run/objconf.h"
 #include "run/recqueue.h"
 #include "run/session.h"
@@ -97,6 +98,8 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 		return -ENOENT;
 	}
 	ev->prog_fd = prog_fd;
+	/* a program's event samples nothing before the program is on it: enabled once attached */
+	ev->attr.disabled = prog_fd >= 0;
 	ev->attr.inherit = !s->opts.no_inherit;
 	return evlist__add(s->evlist, ev);
 }
@@ -308,6 +311,22 @@ static void set_watermarks(struct evlist *el, unsigned int pages)
 	}
 }
 
+/*
+ * Tests only: PERF_BPF_TEST_BEFORE_ATTACH names a program run once the events are open and
+ * before the programs are attached, to make hits in that window certain.
+ */
+static void test_hook_before_attach(void)
+{
+	char *argv[] = { getenv("PERF_BPF_TEST_BEFORE_ATTACH"), NULL };
+	struct runcmd_result r = { 0 };
+
+	if (!argv[0] || !*argv[0])
+		return;
+	if (runcmd__run(argv, &r) || r.status)
+		pr_warn("PERF_BPF_TEST_BEFORE_ATTACH: '%s' failed", argv[0]);
+	runcmd__result_exit(&r);
+}
+
 static int open_and_attach(struct session *s)
 {
 	unsigned int pages = s->opts.pages ? s->opts.pages : DEFAULT_PAGES;
@@ -321,6 +340,7 @@ static int open_and_attach(struct session *s)
 	err = objconf__apply(s->objconf);
 	if (err)
 		return err;
+	test_hook_before_attach();
 	for (int i = 0; i < evlist__nr(s->evlist); i++) {
 		err = evsel__attach_bpf(evlist__at(s->evlist, i));
 		if (err)
