@@ -411,6 +411,21 @@ static int keep_link(struct loader *l, struct bpf_link *link)
 	return 0;
 }
 
+int loader__open_probes(struct loader *l)
+{
+	for (int i = 0; i < l->nr_progs; i++) {
+		struct loader_prog *p = &l->progs[i];
+		int err;
+
+		if (p->attach != LOADER_PROBE || p->load_only)
+			continue;
+		err = probeprog__open(p->probe);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 int loader__attach(struct loader *l)
 {
 	for (int i = 0; i < l->nr_progs; i++) {

@@ -44,6 +44,11 @@ int loader__add(struct loader *l, const char *path);
 /* Load every object into the kernel; on a verifier rejection libbpf prints the log. */
 int loader__load(struct loader *l);
 /*
+ * Create the events of the probe sections (probeprog__open()), so that a session can sample
+ * them before loader__attach() puts the programs on them.
+ */
+int loader__open_probes(struct loader *l);
+/*
  * Attach the programs of libbpf-known and probe sections (tracepoints attach through their evsel).
  * A probe section attaches at every function its FUNC glob matches, through the kprobe/uprobe
  * PMU, else tracefs events that loader__free() removes.

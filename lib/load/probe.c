@@ -478,8 +478,12 @@ int probe__open(const struct probe_spec *spec, struct probe_event *ev)
 		swept = true;
 		probe__remove_stale();
 	}
+	/*
+	 * tracefs first, as perf: its event is shared by every CPU, so it can be sampled per CPU
+	 * with the program run once per hit; a PMU probe is private to its one perf event.
+	 */
 	if (mode == PROBE_MODE_AUTO || mode == PROBE_MODE_FENTRY)
-		mode = probe__has_pmu(kernel) ? PROBE_MODE_PMU : PROBE_MODE_TRACEFS;
+		mode = probe__has_tracefs(kernel) ? PROBE_MODE_TRACEFS : PROBE_MODE_PMU;
 	if (mode == PROBE_MODE_PMU)
 		fd = open_pmu(spec, kernel);
 	else
@@ -494,7 +498,8 @@ int probe__open(const struct probe_spec *spec, struct probe_event *ev)
 
 int probe__set_prog(struct probe_event *ev, int prog_fd)
 {
-	if (ioctl(ev->fd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0)
+	/* EEXIST: a sampled event of the same tracefs probe put it in the probe's array first */
+	if (ioctl(ev->fd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0 && errno != EEXIST)
 		return -errno;
 	if (ioctl(ev->fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
 		return -errno;
@@ -517,4 +522,13 @@ void probe__close(struct probe_event *ev)
 	}
 	free(ev->name);
 	ev->name = NULL;
+}
+
+int probe__display_name(const char *event, char *buf, size_t size)
+{
+	size_t len = strlen(event);
+
+	if (probe__owner(event) > 0)
+		len = strrchr(event, '_') - 1 - event; /* "NAME__PID": the "__PID" goes */
+	return snprintf(buf, size, "%s:%.*s", PROBE_GROUP, (int)len, event);
 }

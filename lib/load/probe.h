@@ -4,8 +4,9 @@
  * against the kernel's symbols (/proc/kallsyms) or a binary's ELF symbols, and the perf events
  * that put a BPF program on each point.
  *
- * Events are opened through the kernel's kprobe/uprobe PMU when it has one, else created in
- * tracefs (kprobe_events / uprobe_events) under the group PROBE_GROUP, named
+ * Events are created in tracefs (kprobe_events / uprobe_events) when the kernel has them, as
+ * perf did (they can be sampled on every CPU: see probe__open()), else opened through the
+ * kernel's kprobe/uprobe PMU.  tracefs events sit in the group PROBE_GROUP, named
  * "<EVENT>[_N]__<pid>" after the process that owns them.  probe__close() removes them; the
  * first probe__open() of a run removes those of processes that are gone.
  *
@@ -24,6 +25,7 @@
 #define PERF_BPF_PROBE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define PROBE_GROUP "perf_bpf_probe"
 #define PROBE_MAX_POINTS 128 /* per definition, as perf */
@@ -47,7 +49,7 @@ int probe__expand_elf(const char *path, const char *pattern, unsigned long off,
 void probe__free_points(struct probe_point *pts, int n);
 
 enum probe_mode {
-	PROBE_MODE_AUTO = 0, /* the PMU when the kernel has one, else tracefs */
+	PROBE_MODE_AUTO = 0, /* tracefs events when the kernel has them (sampled), else the PMU */
 	PROBE_MODE_PMU,
 	PROBE_MODE_TRACEFS,
 	PROBE_MODE_FENTRY, /* kernel functions through fentry/fexit, as where there are no kprobes */
@@ -80,12 +82,20 @@ bool probe__has_tracefs(bool kernel);
 
 /* Open the perf event of one point; @ev is left with fd -1 on failure. */
 int probe__open(const struct probe_spec *spec, struct probe_event *ev);
-/* Run @prog_fd on every hit of @ev, and enable it. */
+/*
+ * Run @prog_fd on every hit of @ev, and enable it.  A tracefs probe holds one program for all
+ * its perf events: one already put there through another of them is taken as attached.
+ */
 int probe__set_prog(struct probe_event *ev, int prog_fd);
 /* Close the event and remove its tracefs definition; accepts a closed or zeroed event. */
 void probe__close(struct probe_event *ev);
 
 /* The pid in a tracefs event name "NAME__PID", or -1. */
 int probe__owner(const char *event);
+/*
+ * The name a user sees for tracefs event @event, as perf named it: "perf_bpf_probe:NAME"
+ * (without the owner's "__PID").  Returns snprintf's count.
+ */
+int probe__display_name(const char *event, char *buf, size_t size);
 
 #endif

@@ -480,7 +480,7 @@ static int attach_fentry(struct probeprog *pp)
 	return 0;
 }
 
-int probeprog__attach(struct probeprog *pp)
+int probeprog__open(struct probeprog *pp)
 {
 	struct probe_spec spec = {
 		.event = pp->sec->event,
@@ -491,11 +491,13 @@ int probeprog__attach(struct probeprog *pp)
 		.mode = probe__mode_from_env(),
 	};
 
+	if (pp->events)
+		return 0;
 	pp->events = calloc(pp->nr_pts, sizeof(*pp->events));
 	if (!pp->events)
 		return -ENOMEM;
 	if (pp->fentry)
-		return attach_fentry(pp);
+		return 0; /* attach_fentry() makes the links */
 	for (int i = 0; i < pp->nr_pts; i++) {
 		struct probe_event *ev = &pp->events[i];
 		int err;
@@ -503,10 +505,27 @@ int probeprog__attach(struct probeprog *pp)
 		spec.point = &pp->pts[i];
 		spec.index = i;
 		err = probe__open(&spec, ev);
-		if (!err) {
-			pp->nr_events++;
-			err = probe__set_prog(ev, probeprog__point_fd(pp, i));
+		if (err) {
+			attach_error(pp, i, err);
+			return err;
 		}
+		pp->nr_events++;
+	}
+	return 0;
+}
+
+int probeprog__attach(struct probeprog *pp)
+{
+	int err = probeprog__open(pp);
+
+	if (err)
+		return err;
+	if (pp->fentry)
+		return attach_fentry(pp);
+	for (int i = 0; i < pp->nr_events; i++) {
+		struct probe_event *ev = &pp->events[i];
+
+		err = probe__set_prog(ev, probeprog__point_fd(pp, i));
 		if (err) {
 			attach_error(pp, i, err);
 			return err;
@@ -515,4 +534,24 @@ int probeprog__attach(struct probeprog *pp)
 			 ev->name ? " as tracefs event " : "", ev->name ? ev->name : "");
 	}
 	return 0;
+}
+
+int probeprog__nr_events(const struct probeprog *pp)
+{
+	return pp->fentry ? 0 : pp->nr_events;
+}
+
+const char *probeprog__event_name(const struct probeprog *pp, int i)
+{
+	return i >= 0 && i < probeprog__nr_events(pp) ? pp->events[i].name : NULL;
+}
+
+int probeprog__event_prog_fd(const struct probeprog *pp, int i)
+{
+	return i >= 0 && i < probeprog__nr_events(pp) ? probeprog__point_fd(pp, i) : -1;
+}
+
+const char *probeprog__event_func(const struct probeprog *pp, int i)
+{
+	return i >= 0 && i < probeprog__nr_events(pp) ? pp->pts[i].func : NULL;
 }

@@ -8,6 +8,7 @@
  *	pp = probeprog__new(prog, &sec, "obj.o", "GPL");	after bpf_object__open
  *	probeprog__prepare(pp, prog, opts);			from libbpf's prog_prepare_load_fn
  *	probeprog__load(pp);					after bpf_object__load
+ *	probeprog__open(pp);					the events, to sample them
  *	probeprog__attach(pp);
  *	probeprog__free(pp);					closes events, removes tracefs probes
  */
@@ -38,7 +39,22 @@ int probeprog__prepare(struct probeprog *pp, struct bpf_program *prog,
 		       struct bpf_prog_load_opts *opts);
 /* Load one more program per further prologue, from the loaded program's instructions. */
 int probeprog__load(struct probeprog *pp);
-/* Open the perf event of every point and attach its program. */
+/*
+ * Create the probe event of every point (tracefs or PMU), its program not yet attached; once
+ * only.  fentry/fexit points have no event.
+ */
+int probeprog__open(struct probeprog *pp);
+/* Open the events (if not yet) and attach each point's program. */
 int probeprog__attach(struct probeprog *pp);
+
+/*
+ * The events of the points, after probeprog__open(): each one's tracefs name in PROBE_GROUP
+ * (NULL for a PMU event: it has no name, no format and cannot be sampled apart), the program
+ * it runs and the function it probes.
+ */
+int probeprog__nr_events(const struct probeprog *pp);
+const char *probeprog__event_name(const struct probeprog *pp, int i);
+int probeprog__event_prog_fd(const struct probeprog *pp, int i);
+const char *probeprog__event_func(const struct probeprog *pp, int i);
 
 #endif

@@ -214,6 +214,12 @@ int evsel__attach_bpf(struct evsel *ev)
 	}
 	pr_debug("attached program fd %d to %s (%d of %d fds)", ev->prog_fd, ev->name, attached,
 		 ev->nr_fds);
+	for (int i = 0; ev->attr.disabled && i < ev->nr_fds; i++) {
+		if (ioctl(ev->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
+			err = -errno;
+			return errmsg__set(err, "cannot enable '%s': %s", ev->name, strerror(-err));
+		}
+	}
 	return 0;
 }
 

@@ -54,7 +54,8 @@ void evsel__free(struct evsel *ev);
 /* Open one fd per CPU of target; -errno with an ERROR line naming the event recorded. */
 int evsel__open(struct evsel *ev, const struct target *target);
 /*
- * Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected); -errno
+ * Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected), then
+ * enable them if they were opened disabled (so that nothing is sampled unfiltered); -errno
  * with the ERROR line recorded (util/errmsg.h).
  */
 int evsel__attach_bpf(struct evsel *ev);

@@ -16,8 +16,11 @@
 
 #include "event/evparse.h"
 #include "load/loader.h"
+#include "load/probe.h"
+#include "load/probeprog.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/runcmd.h"
 #include "run/objconf.h"
 #include "run/recqueue.h"
 #include "run/session.h"
@@ -95,6 +98,8 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 		return -ENOENT;
 	}
 	ev->prog_fd = prog_fd;
+	/* a program's event samples nothing before the program is on it: enabled once attached */
+	ev->attr.disabled = prog_fd >= 0;
 	ev->attr.inherit = !s->opts.no_inherit;
 	return evlist__add(s->evlist, ev);
 }
@@ -178,19 +183,62 @@ static int add_event(struct session *s, const struct evparse_event *pe)
 	}
 }
 
-static int add_program_events(struct session *s)
+/*
+ * The events of a probe program's points, sampled as tracepoints are, under the names perf gave
+ * them ("perf_bpf_probe:EVENT"): the program is put on each before its samples start, and the
+ * kernel drops a hit's sample when it returns 0.  Only tracefs probes: a PMU probe belongs to
+ * the one perf event that made it, so one per CPU would run the program once per CPU.
+ */
+static int add_probe_events(struct session *s, const struct probeprog *pp)
 {
-	for (int i = 0; i < loader__nr_progs(s->loader); i++) {
-		const struct loader_prog *p = loader__prog(s->loader, i);
+	bool warned = false;
+
+	for (int i = 0; i < probeprog__nr_events(pp); i++) {
+		const char *tname = probeprog__event_name(pp, i);
+		char name[128];
+		struct evsel *ev;
+		char *dup;
 		int err;
 
-		if (p->attach != LOADER_TRACEPOINT || p->load_only)
+		if (!tname) {
+			if (!warned)
+				pr_debug(
+					"the probe events of '%s' are not sampled: they are PMU probes, "
+					"only tracefs probes (k/uprobe_events) are",
+					probeprog__event_func(pp, i));
+			warned = true;
 			continue;
-		err = add_tracepoint(s, p->sec.group, p->sec.event, bpf_program__fd(p->prog));
+		}
+		err = add_tracepoint(s, PROBE_GROUP, tname, probeprog__event_prog_fd(pp, i));
 		if (err)
 			return err;
+		ev = evlist__at(s->evlist, evlist__nr(s->evlist) - 1);
+		probe__display_name(tname, name, sizeof(name));
+		dup = strdup(name);
+		if (!dup)
+			return -ENOMEM;
+		free(ev->name);
+		ev->name = dup;
 	}
 	return 0;
+}
+
+static int add_program_events(struct session *s)
+{
+	int err = loader__open_probes(s->loader);
+
+	for (int i = 0; !err && i < loader__nr_progs(s->loader); i++) {
+		const struct loader_prog *p = loader__prog(s->loader, i);
+
+		if (p->load_only)
+			continue;
+		if (p->attach == LOADER_TRACEPOINT)
+			err = add_tracepoint(s, p->sec.group, p->sec.event,
+					     bpf_program__fd(p->prog));
+		else if (p->attach == LOADER_PROBE)
+			err = add_probe_events(s, p->probe);
+	}
+	return err;
 }
 
 /* Note what pe became: its object, or the first perf event made of it. */
@@ -263,6 +311,22 @@ static void set_watermarks(struct evlist *el, unsigned int pages)
 	}
 }
 
+/*
+ * Tests only: PERF_BPF_TEST_BEFORE_ATTACH names a program run once the events are open and
+ * before the programs are attached, to make hits in that window certain.
+ */
+static void test_hook_before_attach(void)
+{
+	char *argv[] = { getenv("PERF_BPF_TEST_BEFORE_ATTACH"), NULL };
+	struct runcmd_result r = { 0 };
+
+	if (!argv[0] || !*argv[0])
+		return;
+	if (runcmd__run(argv, &r) || r.status)
+		pr_warn("PERF_BPF_TEST_BEFORE_ATTACH: '%s' failed", argv[0]);
+	runcmd__result_exit(&r);
+}
+
 static int open_and_attach(struct session *s)
 {
 	unsigned int pages = s->opts.pages ? s->opts.pages : DEFAULT_PAGES;
@@ -276,6 +340,7 @@ static int open_and_attach(struct session *s)
 	err = objconf__apply(s->objconf);
 	if (err)
 		return err;
+	test_hook_before_attach();
 	for (int i = 0; i < evlist__nr(s->evlist); i++) {
 		err = evsel__attach_bpf(evlist__at(s->evlist, i));
 		if (err)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # probe kprobes: func=SYM, %return with $retval, BTF-resolved arguments, a glob sharing one program (PMU path)
 source "$TOP/tests/e2e/lib.sh"
+# the PMU path (tracefs probes, the default where there are k/uprobe_events, are probe-tracefs's)
+export PERF_BPF_PROBE_MODE=pmu
 
 obj=/tests/guest/bpf/probe-kprobe.o
 [ -f "$obj" ] || fail "no $obj: the host did not compile tests/kernel-lane/guest/bpf/probe-kprobe.c"

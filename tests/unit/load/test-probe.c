@@ -150,6 +150,20 @@ static void test_probe__owner_names(void **state)
 	assert_int_equal(probe__owner("x_5"), -1);
 }
 
+static void test_probe__display_name_drops_the_owner(void **state)
+{
+	char buf[64];
+
+	probe__display_name("func__1234", buf, sizeof(buf));
+	assert_string_equal(buf, "perf_bpf_probe:func");
+	probe__display_name("walk_3__99", buf, sizeof(buf));
+	assert_string_equal(buf, "perf_bpf_probe:walk_3");
+	probe__display_name("my__event__7", buf, sizeof(buf));
+	assert_string_equal(buf, "perf_bpf_probe:my__event");
+	probe__display_name("walk_1234", buf, sizeof(buf));
+	assert_string_equal(buf, "perf_bpf_probe:walk_1234");
+}
+
 static void test_probe__mode_from_env_values(void **state)
 {
 	setenv("PERF_BPF_PROBE_MODE", "tracefs", 1);
@@ -168,6 +182,7 @@ int main(void)
 		cmocka_unit_test(test_probe__expand_ksyms_too_many),
 		cmocka_unit_test(test_probe__expand_elf_glob),
 		cmocka_unit_test(test_probe__owner_names),
+		cmocka_unit_test(test_probe__display_name_drops_the_owner),
 		cmocka_unit_test(test_probe__mode_from_env_values),
 	};
 
