@@ -15,12 +15,17 @@ if ! ls "$debs"/linux-headers-*-common_*.deb >/dev/null 2>&1; then
 		sed -n "s/^ *Depends: \(linux-headers-[0-9].*-$arch\)\$/\1/p" | head -1)
 	[ -n "$flavour" ] || skip "no linux-headers-$arch in the package lists (apt-get update?)"
 	common=${flavour%-"$arch"}-common
-	mkdir -p dl && (cd dl && apt-get download "$flavour" "$common" >dl.log 2>&1) ||
+	mkdir -p dl
+	if ! (cd dl && apt-get download "$flavour" "$common" >dl.log 2>&1); then
 		skip "cannot download $flavour and $common: $(tail -1 dl/dl.log)"
-	mkdir -p "$debs" && cp dl/*.deb "$debs/" || fail "cannot cache the packages in $debs"
+	fi
+	if ! { mkdir -p "$debs" && cp dl/*.deb "$debs/"; }; then
+		fail "cannot cache the packages in $debs"
+	fi
 fi
 for d in "$debs"/*.deb; do dpkg-deb -x "$d" root || fail "dpkg-deb -x $d"; done
-kbuild=$(ls -d root/usr/src/linux-headers-*-[a-z0-9]* | grep -v -- '-common$' | head -1)
+kbuild=
+for d in root/usr/src/linux-headers-*; do [ "${d%-common}" = "$d" ] && kbuild=$d; done
 [ -f "$kbuild/include/generated/autoconf.h" ] || fail "no build dir in the packages: $kbuild"
 
 # perf's "kbuild searching" test source, using a kernel-internal type (fmode_t)

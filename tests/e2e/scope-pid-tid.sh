@@ -51,6 +51,7 @@ until_attached() {
 	fail "the program was not attached: $(cat "$1")"
 }
 
+pid_target='' tid_target=''
 gated target 10 # 10 calls in its main thread, 20 in its second thread
 gated noise 5   # another process: 5 + 10 calls, none to be seen
 
