@@ -101,6 +101,10 @@ static void report(const struct recorder *r, struct session *s, const char *path
 	if (lost)
 		pr_warn("%llu samples lost: the writer fell behind (try a bigger -m)",
 			(unsigned long long)lost);
+	if (session__filtered(s))
+		pr_debug("%lu outputs of tasks outside the target not recorded (use -a to record "
+			 "them)",
+			 session__filtered(s));
 }
 
 static int run(struct evopts *eo, int argc, char **argv)

@@ -71,7 +71,7 @@ static void report_losses(struct session *s)
 		pr_warn("%llu samples lost: the reader fell behind (try a bigger -m)",
 			(unsigned long long)lost);
 	if (session__filtered(s))
-		pr_debug("%lu outputs of tasks outside the workload not shown (use -a to see them)",
+		pr_debug("%lu outputs of tasks outside the target not shown (use -a to see them)",
 			 session__filtered(s));
 	if (bad)
 		pr_debug("%lu records too short for their type not shown", bad);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
 
 #include "compile/clangcmd.h"
 #include "util/hash.h"
@@ -160,8 +163,51 @@ static const char *const base_flags[] = {
 /* clang-format on */
 
 /*
+ * A kernel build dir's include set, in the order of kbuild's LINUXINCLUDE (the arch's
+ * headers, then the generic ones, then the uapi ones; kconfig.h included first), as perf
+ * got it from make. Not its -nostdinc: clang's own <stddef.h> stays reachable after them.
+ */
+static int add_kbuild_dirs(struct words *w, const struct clangcmd_kbuild *kb)
+{
+	const char *s = kb->src, *o = kb->obj, *a = kb->arch;
+	int err;
+
+	err = words_addf(w, "-I%s/arch/%s/include", s, a);
+	if (!err)
+		err = words_addf(w, "-I%s/arch/%s/include/generated", o, a);
+	if (!err && strcmp(s, o))
+		err = words_addf(w, "-I%s/include", s);
+	if (!err)
+		err = words_addf(w, "-I%s/include", o);
+	if (!err)
+		err = words_addf(w, "-I%s/arch/%s/include/uapi", s, a);
+	if (!err)
+		err = words_addf(w, "-I%s/arch/%s/include/generated/uapi", o, a);
+	if (!err)
+		err = words_addf(w, "-I%s/include/uapi", s);
+	if (!err)
+		err = words_addf(w, "-I%s/include/generated/uapi", o);
+	return err;
+}
+
+static int add_kbuild_includes(struct words *w, const struct clangcmd_kbuild *kb)
+{
+	int err = 0;
+
+	if (kb->compiler_version)
+		err = words_add(w, "-include") ?:
+			      words_addf(w, "%s/include/linux/compiler-version.h", kb->src);
+	if (!err)
+		err = words_add(w, "-include") ?:
+						 words_addf(w, "%s/include/linux/kconfig.h", kb->src);
+	return err;
+}
+
+/*
  * Where clang looks for headers, first match first. The user's options come before all of
  * these (as perf placed them), so their -I wins.
+ *   kbuild          the kernel build dir's include set ([llvm] kbuild-dir): the kernel's
+ *                   own <uapi/linux/bpf.h> and types, which the compat headers stand in for
  *   compat_dir      headers perf-era sources expect (uapi/linux/bpf.h, ...), ours
  *   perf_dir        Debian perf's BPF helper headers (/usr/include/perf/bpf)
  *   vmlinux_dir     vmlinux.h generated from the running kernel's BTF
@@ -175,6 +221,8 @@ static int add_include_dirs(struct words *w, const struct clangcmd_env *env)
 				     env->multiarch_dir };
 	int err = 0;
 
+	if (env->kbuild)
+		err = add_kbuild_dirs(w, env->kbuild);
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !err; i++)
 		if (dirs[i])
 			err = words_addf(w, "-I%s", dirs[i]);
@@ -204,6 +252,8 @@ static int add_flags(struct words *w, const struct clangcmd_env *env, bool *user
 		err = add_include_dirs(w, env);
 	if (!err && env->pch)
 		err = words_add_all(w, "-include-pch", env->pch, NULL);
+	if (!err && env->kbuild)
+		err = add_kbuild_includes(w, env->kbuild);
 	return err;
 }
 
@@ -306,4 +356,164 @@ int clangcmd__parse_deps(const char *text, char ***paths)
 		err = words_add(&w, buf);
 	free(buf);
 	return words_done(&w, err, paths);
+}
+
+static bool is_file(const char *dir, const char *name)
+{
+	char path[8192];
+	struct stat st;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
+		return false;
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* The source tree the build dir's Makefile includes ("include /usr/src/X/Makefile"). */
+static bool makefile_src(const char *obj, char *src, size_t size)
+{
+	char path[8192], line[4096], cand[8192], *end;
+	const char *dir = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/Makefile", obj);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (!dir && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		end = line + strlen(line);
+		if (strncmp(line, "include ", 8) || end - line < 17 || strcmp(end - 9, "/Makefile"))
+			continue;
+		end[-9] = '\0';
+		dir = line + 8 + strspn(line + 8, " \t");
+	}
+	fclose(f);
+	if (!dir || *dir != '/')
+		return false;
+	/* where it says, else next to the build dir (a tree extracted elsewhere) */
+	snprintf(cand, sizeof(cand), "%s", dir);
+	if (!is_file(cand, "include/linux/kconfig.h")) {
+		const char *slash = strrchr(obj, '/');
+
+		snprintf(cand, sizeof(cand), "%.*s%s", (int)(slash - obj), obj, strrchr(dir, '/'));
+		if (!is_file(cand, "include/linux/kconfig.h"))
+			return false;
+	}
+	return realpath(cand, path) && snprintf(src, size, "%s", path) < (int)size;
+}
+
+/* The one arch/<ARCH> holding generated headers, else the running machine's. */
+static void find_arch(const char *obj, char *arch, size_t size)
+{
+	static const char *const map[][2] = {
+		{ "x86_64", "x86" },	{ "i686", "x86" },	  { "i386", "x86" },
+		{ "aarch64", "arm64" }, { "ppc64le", "powerpc" }, { "ppc64", "powerpc" },
+		{ "s390x", "s390" },	{ "riscv64", "riscv" },	  { "loongarch64", "loongarch" },
+	};
+	char path[8192];
+	struct utsname u;
+	struct dirent *d;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/arch", obj);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		char sub[8192];
+
+		if (snprintf(sub, sizeof(sub), "%s/%s/include/generated", path, d->d_name) >=
+		    (int)sizeof(sub))
+			continue;
+		if (d->d_name[0] != '.' && !access(sub, F_OK) && strlen(d->d_name) < size) {
+			snprintf(arch, size, "%s", d->d_name);
+			closedir(dir);
+			return;
+		}
+	}
+	if (dir)
+		closedir(dir);
+	if (uname(&u))
+		u.machine[0] = '\0';
+	if (snprintf(arch, size, "%s", *u.machine ? u.machine : "x86") >= (int)size)
+		arch[0] = '\0';
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(u.machine, map[i][0]))
+			snprintf(arch, size, "%s", map[i][1]);
+}
+
+int clangcmd__kbuild_find(const char *dir, struct clangcmd_kbuild *kb)
+{
+	char path[8192];
+
+	memset(kb, 0, sizeof(*kb));
+	if (!realpath(dir, kb->obj))
+		return -errno;
+	if (!is_file(kb->obj, "include/generated/autoconf.h"))
+		return -ENOENT;
+	/* an O= build dir links its source; a headers package's Makefile names it */
+	snprintf(path, sizeof(path), "%s/source", kb->obj);
+	if (!(is_file(path, "include/linux/kconfig.h") && realpath(path, kb->src)) &&
+	    !makefile_src(kb->obj, kb->src, sizeof(kb->src)))
+		snprintf(kb->src, sizeof(kb->src), "%s", kb->obj);
+	if (!is_file(kb->src, "include/linux/kconfig.h"))
+		return -ENOENT;
+	find_arch(kb->obj, kb->arch, sizeof(kb->arch));
+	kb->compiler_version = is_file(kb->src, "include/linux/compiler-version.h");
+	return 0;
+}
+
+/* Headers of the kernel's trees (not in /usr/include, or not as a kernel build has them). */
+static bool kernel_header(const char *name)
+{
+	static const char *const prefixes[] = { "uapi/",      "linux/", "asm/",	  "asm-generic/",
+						"generated/", "net/",	"trace/", NULL };
+
+	for (int i = 0; prefixes[i]; i++)
+		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+bool clangcmd__wants_kernel_headers(const char *diag)
+{
+	char buf[512];
+
+	return clangcmd__header_hint(diag, NULL, buf, sizeof(buf)) ||
+	       strstr(diag, "error: unknown type name '");
+}
+
+const char *clangcmd__header_hint(const char *diag, const struct clangcmd_kbuild *kb, char *buf,
+				  size_t size)
+{
+	const char *s = diag, *q, *end;
+	struct utsname u;
+	char name[256];
+
+	/* clang: "file.c:1:10: fatal error: 'uapi/linux/fs.h' file not found" */
+	while (s && (s = strstr(s, "fatal error: '"))) {
+		q = s + strlen("fatal error: '");
+		end = strchr(q, '\'');
+		s = q;
+		if (!end || strncmp(end, "' file not found", 16))
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)(end - q), q);
+		if (!kernel_header(name))
+			continue;
+		if (kb)
+			snprintf(
+				buf, size,
+				"'%s' is not in the kernel build dir %s: set kbuild-dir in the [llvm] "
+				"section of ~/.perfconfig to a kernel build that has it, or include "
+				"\"vmlinux.h\" for the kernel's types",
+				name, kb->obj);
+		else
+			snprintf(
+				buf, size,
+				"'%s' is a kernel header: install the kernel's headers (Debian: "
+				"apt-get install linux-headers-%s) or set kbuild-dir in the [llvm] "
+				"section of ~/.perfconfig to a kernel build dir; or include "
+				"\"vmlinux.h\" for the kernel's types",
+				name, uname(&u) ? "$(uname -r)" : u.release);
+		return buf;
+	}
+	return NULL;
 }

@@ -7,10 +7,39 @@
 #define PERF_BPF_CLANGCMD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Split s into words as a shell would (quotes, backslashes; no expansion). -EINVAL: bad quote. */
 int clangcmd__split(const char *s, char ***words, int *nr);
 void clangcmd__free_words(char **words);
+
+/*
+ * A kernel build dir (perf's [llvm] kbuild-dir): its object tree, the source tree its
+ * Makefile names (the same dir for an in-tree build) and the architecture it was built for.
+ */
+struct clangcmd_kbuild {
+	char obj[4096];
+	char src[4096];
+	char arch[32]; /* SRCARCH: x86, arm64, ... */
+	bool compiler_version; /* has include/linux/compiler-version.h (5.13+) */
+};
+
+/*
+ * Check dir is a kernel build dir (include/generated/autoconf.h, as perf checked) and find
+ * its source tree and architecture. A Debian linux-headers-* tree is one, also extracted
+ * elsewhere: its Makefile's /usr/src/linux-headers-*-common is then looked for next to it.
+ */
+int clangcmd__kbuild_find(const char *dir, struct clangcmd_kbuild *kb);
+
+/* clang's diagnostics say a kernel header is missing, or a type it would have declared. */
+bool clangcmd__wants_kernel_headers(const char *diag);
+
+/*
+ * A Hint for clang's diagnostics (its stderr) when they say a kernel header is missing,
+ * written to buf; NULL when they do not.
+ */
+const char *clangcmd__header_hint(const char *diag, const struct clangcmd_kbuild *kb, char *buf,
+				  size_t size);
 
 /* Facts about this machine and toolchain that shape the clang command. */
 struct clangcmd_env {
@@ -24,6 +53,7 @@ struct clangcmd_env {
 	const char *multiarch_dir; /* /usr/include/<triple>, or NULL */
 	const char *libbpf_dir; /* directory holding bpf/bpf_helpers.h, or NULL */
 	const char *pch; /* precompiled vmlinux.h to include first, or NULL */
+	const struct clangcmd_kbuild *kbuild; /* kernel build dir's include set, or NULL */
 };
 
 /* A clang command: argv[0..key_argc) are its inputs, the rest names its outputs. */

@@ -41,6 +41,7 @@ struct job {
 	struct cache *cache; /* the user's cache, or a temporary directory */
 	bool persistent; /* objects may be looked up and stored */
 	bool want_pch;
+	bool kbuild_later; /* the default kernel build dir, for a source that needs it */
 	char vmlinux_sub[64]; /* "vmlinux-<btf id>", in the cache */
 	char pch_name[128]; /* "vmlinux-<btf id>/<flags key>.pch", in the cache */
 	char src[PATH_MAX]; /* its real path */
@@ -52,6 +53,7 @@ struct job {
 	char multiarch_dir[PATH_MAX];
 	char vmlinux_dir[PATH_MAX];
 	char pch[PATH_MAX];
+	struct clangcmd_kbuild kbuild;
 	struct clangcmd_env env;
 	struct clangcmd cmd;
 	char key[HASH_HEX_SIZE];
@@ -59,7 +61,7 @@ struct job {
 
 static struct {
 	bool loaded;
-	char *clang_path, *clang_opt;
+	char *clang_path, *clang_opt, *kbuild_dir;
 } config;
 
 static int load_config(void)
@@ -79,6 +81,8 @@ static int load_config(void)
 		config.clang_path = strdup(v);
 	if (!err && (v = perfconfig__get(c, "llvm.clang-opt")) && *v)
 		config.clang_opt = strdup(v);
+	if (!err && (v = perfconfig__get(c, "llvm.kbuild-dir"))) /* "": none */
+		config.kbuild_dir = strdup(v);
 	perfconfig__free(c);
 	config.loaded = !err;
 	return err;
@@ -94,6 +98,8 @@ int compile__load_perfconfig(struct compile_opts *o)
 		o->clang_path = config.clang_path;
 	if (!o->clang_opt)
 		o->clang_opt = config.clang_opt;
+	if (!o->kbuild_dir)
+		o->kbuild_dir = config.kbuild_dir;
 	return 0;
 }
 
@@ -413,6 +419,43 @@ static const char *perf_headers_dir(void)
 	return *dir && is_dir(dir) ? dir : NULL;
 }
 
+/*
+ * [llvm] kbuild-dir, as perf used it; else the running kernel's build dir when there is one,
+ * for a source that fails without it ("" for none). Modern sources include <linux/bpf.h>
+ * and the like for their uapi form, which a kernel tree's kernel-internal one is not.
+ */
+static void find_kbuild(struct job *j, const struct compile_opts *o)
+{
+	const char *dir = o->kbuild_dir, *mods = getenv("PERF_BPF_MODULES_DIR");
+	char def[PATH_MAX];
+	struct utsname u;
+	int err;
+
+	if (dir && !*dir)
+		return;
+	if (!dir) {
+		if (uname(&u))
+			return;
+		snprintf(def, sizeof(def), "%s/%s/build", mods && *mods ? mods : "/lib/modules",
+			 u.release);
+		if (!is_dir(def))
+			return;
+		dir = def;
+	}
+	err = clangcmd__kbuild_find(dir, &j->kbuild);
+	if (err) {
+		pr_warn("unable to get kernel include directories from '%s': %s", dir,
+			err == -ENOENT ? "not a kernel build dir" : strerror(-err));
+		return;
+	}
+	pr_debug("kernel build dir %s (source %s, arch %s)", j->kbuild.obj, j->kbuild.src,
+		 j->kbuild.arch);
+	if (o->kbuild_dir)
+		j->env.kbuild = &j->kbuild;
+	else
+		j->kbuild_later = true;
+}
+
 static int prepare(struct job *j, const struct compile_opts *o)
 {
 	int err = find_clang(j, o);
@@ -436,6 +479,7 @@ static int prepare(struct job *j, const struct compile_opts *o)
 		j->env.perf_dir = is_dir(j->compat_perf_dir) ? j->compat_perf_dir : NULL;
 	}
 	j->env.libbpf_dir = LIBBPF_INCDIR;
+	find_kbuild(j, o);
 	if (j->env.clang_opt) {
 		char **words;
 		int nr;
@@ -568,6 +612,15 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 		/* clang's files follow the umask: make them ours alone before reading them. */
 		chmod(out, 0600);
 		chmod(dep, 0600);
+		if (!err && res->status && j->kbuild_later &&
+		    clangcmd__wants_kernel_headers(res->err)) {
+			pr_debug("compiling again with the kernel build dir %s:\n%s", j->kbuild.obj,
+				 res->err);
+			runcmd__result_exit(res);
+			j->kbuild_later = false;
+			j->env.kbuild = &j->kbuild;
+			continue;
+		}
 		if (err || !res->status || !j->env.pch ||
 		    (!strstr(res->err, "precompiled") && !strstr(res->err, "PCH")))
 			return err;
@@ -581,7 +634,9 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 
 static int compile(struct job *j, void **obj, size_t *size)
 {
+	char hint_buf[PATH_MAX + 512];
 	struct runcmd_result res;
+	const char *hint;
 	struct cache *work;
 	int err;
 
@@ -609,11 +664,17 @@ static int compile(struct job *j, void **obj, size_t *size)
 	if (res.err_len && (res.status || !quiet)) /* warnings are muted by -q, errors never */
 		pr_raw("%.*s", (int)(res.err_len - (res.err[res.err_len - 1] == '\n')), res.err);
 	err = res.status ? -EINVAL : cache__read(work, "out.o", obj, size);
+	hint = res.status && res.err ?
+		       clangcmd__header_hint(res.err, j->env.kbuild, hint_buf, sizeof(hint_buf)) :
+		       NULL;
 	runcmd__result_exit(&res);
 	if (err) {
 		errmsg__set(err, "unable to compile %s", j->given);
-		errmsg__hint("check the messages above; add -v to see the clang command and run it "
-			     "by hand");
+		if (hint)
+			errmsg__hint("%s", hint);
+		else
+			errmsg__hint("check the messages above; add -v to see the clang command "
+				     "and run it by hand");
 		goto out;
 	}
 	if (j->persistent)

@@ -19,6 +19,8 @@
 struct compile_opts {
 	const char *clang_path; /* NULL: perfconfig, then "clang" on PATH */
 	const char *clang_opt; /* extra options, split on spaces like a shell would (no shell!) */
+	/* kernel build dir for kernel headers; NULL: the running kernel's if present, "": none */
+	const char *kbuild_dir;
 	bool no_cache;
 };
 

@@ -140,10 +140,13 @@ static int mmap_rings(struct evlist *el, unsigned int pages)
 			return err;
 		}
 		el->nr_rings++;
-		for (int i = 1; i < el->nr; i++)
-			if (ioctl(el->evsels[i]->fds[c], PERF_EVENT_IOC_SET_OUTPUT, first->fds[c]) <
-			    0)
-				return -errno;
+		/* every fd of CPU c, of every thread (fds[thread * n + c]), into that ring */
+		for (int i = 0; i < el->nr; i++)
+			for (int k = c; k < el->evsels[i]->nr_fds; k += n)
+				if (el->evsels[i]->fds[k] != first->fds[c] &&
+				    ioctl(el->evsels[i]->fds[k], PERF_EVENT_IOC_SET_OUTPUT,
+					  first->fds[c]) < 0)
+					return -errno;
 	}
 	return 0;
 }
@@ -305,5 +308,8 @@ int target__init_cpus(struct target *t, const char *list)
 void target__exit(struct target *t)
 {
 	free(t->cpus);
+	free(t->tids);
 	t->cpus = NULL;
+	t->tids = NULL;
+	t->nr_tids = 0;
 }

@@ -155,11 +155,12 @@ static void open_error(const struct evsel *ev, int err, int pid, int cpu)
 int evsel__open(struct evsel *ev, const struct target *target)
 {
 	bool per_task = ev->per_task && target->pid > 0 && !target->system_wide;
-	int pid = per_task ? target->pid : -1;
+	int nr_tasks = per_task && target->nr_tids > 0 ? target->nr_tids : 1;
+	int n = nr_tasks * target->nr_cpus;
 
 	ev->attr.inherit = per_task && ev->kind != EVSEL_BPF_OUTPUT && ev->attr.inherit;
-	ev->fds = malloc(sizeof(*ev->fds) * target->nr_cpus);
-	ev->ids = calloc(target->nr_cpus, sizeof(*ev->ids));
+	ev->fds = malloc(sizeof(*ev->fds) * n);
+	ev->ids = calloc(n, sizeof(*ev->ids));
 	if (!ev->fds || !ev->ids) {
 		free(ev->fds);
 		free(ev->ids);
@@ -167,14 +168,16 @@ int evsel__open(struct evsel *ev, const struct target *target)
 		ev->ids = NULL;
 		return -ENOMEM;
 	}
-	ev->nr_fds = target->nr_cpus;
+	ev->nr_fds = n;
 	for (int i = 0; i < ev->nr_fds; i++)
 		ev->fds[i] = -1;
 	for (int i = 0; i < ev->nr_fds; i++) {
-		int fd = open_one(ev, pid, target->cpus[i]);
+		int t = i / target->nr_cpus, cpu = target->cpus[i % target->nr_cpus];
+		int pid = !per_task ? -1 : target->nr_tids > 0 ? target->tids[t] : target->pid;
+		int fd = open_one(ev, pid, cpu);
 
 		if (fd < 0) {
-			open_error(ev, fd, pid, target->cpus[i]);
+			open_error(ev, fd, pid, cpu);
 			evsel__close(ev);
 			return fd;
 		}

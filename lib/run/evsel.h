@@ -27,6 +27,8 @@ enum evsel_kind {
 struct target {
 	bool system_wide;
 	int pid; /* > 0: per-task events follow this pid (and its children with inherit) */
+	int nr_tids; /* > 0: per-task events are opened on each of these threads instead */
+	int *tids; /* -p's threads, as perf opens them (freed by target__exit) */
 	int nr_cpus; /* CPUs to open on (possible CPUs by default) */
 	int *cpus;
 };
@@ -37,8 +39,8 @@ struct evsel {
 	enum evsel_kind kind;
 	struct perf_event_attr attr;
 	char *tp_sys, *tp_name; /* tracepoints */
-	bool per_task; /* opened on target->pid (else on every CPU, pid -1) */
-	int nr_fds; /* one per CPU of the target */
+	bool per_task; /* opened on target's task(s) (else on every CPU, pid -1) */
+	int nr_fds; /* one per CPU of the target, times its threads when per task */
 	int *fds;
 	uint64_t *ids;
 	int prog_fd; /* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
@@ -51,7 +53,10 @@ struct evsel *evsel__new_counter(const char *name, uint32_t type, uint64_t confi
 struct evsel *evsel__new_tracking(void);
 void evsel__free(struct evsel *ev);
 
-/* Open one fd per CPU of target; -errno with an ERROR line naming the event recorded. */
+/*
+ * Open one fd per CPU of target (per thread and CPU for a per-task event on target->tids:
+ * fds[thread * nr_cpus + cpu]); -errno with an ERROR line naming the event recorded.
+ */
 int evsel__open(struct evsel *ev, const struct target *target);
 /*
  * Attach ev->prog_fd to every fd (EEXIST from the shared tracepoint array is expected), then

@@ -49,14 +49,15 @@ struct session {
 	int nr_threads; /* threads of -p's process */
 	struct workload workload;
 	bool has_workload; /* a child still to be reaped */
-	bool follow_tree; /* show only the workload's outputs (no -a) */
+	bool follow_tree; /* show only the target's outputs: the workload's, -p's, -t's (no -a) */
+	bool tree_by_tid; /* -t: the tree holds threads (the thread and what it creates) */
 	int sigfd;
 	sigset_t oldmask;
 	int exit_code;
 	bool done;
 	bool stopping; /* a stop signal came: the workload has until stop_deadline */
 	uint64_t stop_deadline; /* CLOCK_MONOTONIC, ms */
-	struct pidset tree; /* the workload and its descendants */
+	struct pidset tree; /* the target and its descendants (processes, or threads with -t) */
 	unsigned long filtered;
 	unsigned long bad_records;
 	int (*round_fn)(void *ctx);
@@ -364,23 +365,35 @@ static int setup_signals(struct session *s)
 	return s->sigfd < 0 ? -errno : 0;
 }
 
-/* Threads of a process (/proc/PID/task), 1 when it cannot be read: the open will say why. */
-static int count_threads(int pid)
+/*
+ * Threads of a process (/proc/PID/task) into t->tids, as perf opens -p per thread; none
+ * when it cannot be read (the open on the pid alone will say why).
+ */
+static int list_threads(struct target *t, int pid)
 {
 	char path[64];
 	struct dirent *d;
-	int n = 0;
 	DIR *dir;
 
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	dir = opendir(path);
 	if (!dir)
-		return 1;
-	while ((d = readdir(dir)))
-		if (d->d_name[0] != '.')
-			n++;
+		return 0;
+	while ((d = readdir(dir))) {
+		int *n;
+
+		if (d->d_name[0] == '.')
+			continue;
+		n = realloc(t->tids, sizeof(*n) * (t->nr_tids + 1));
+		if (!n) {
+			closedir(dir);
+			return -ENOMEM;
+		}
+		t->tids = n;
+		t->tids[t->nr_tids++] = atoi(d->d_name);
+	}
 	closedir(dir);
-	return n ? n : 1;
+	return 0;
 }
 
 static int setup_target(struct session *s)
@@ -393,8 +406,22 @@ static int setup_target(struct session *s)
 	s->target.system_wide = s->opts.system_wide;
 	s->target.pid = s->opts.tid > 0 ? s->opts.tid : s->opts.pid;
 	s->nr_threads = 1;
-	if (s->opts.pid > 0 && !s->opts.system_wide)
-		s->nr_threads = count_threads(s->opts.pid); /* perf opened -p per thread */
+	if (s->opts.pid > 0 && !s->opts.system_wide && !(s->opts.argv && s->opts.argv[0])) {
+		err = list_threads(&s->target, s->opts.pid);
+		if (err)
+			return err;
+		s->nr_threads = s->target.nr_tids ? s->target.nr_tids : 1;
+	}
+	/*
+	 * -p and -t: per-task events see the target only, but a bpf-output event is per CPU
+	 * and a program writes into it from any task: its samples are kept for the target.
+	 */
+	if (s->target.pid > 0 && !s->opts.system_wide) {
+		s->follow_tree = true;
+		s->tree_by_tid = s->opts.tid > 0;
+		if (pidset__add(&s->tree, s->target.pid))
+			return -ENOMEM;
+	}
 	if (s->opts.argv && s->opts.argv[0]) {
 		err = workload__prepare(&s->workload, s->opts.argv);
 		if (err)
@@ -402,7 +429,9 @@ static int setup_target(struct session *s)
 					   strerror(-err));
 		s->has_workload = true;
 		s->follow_tree = !s->opts.system_wide;
+		s->tree_by_tid = false;
 		s->target.pid = s->workload.pid;
+		s->tree.nr = 0;
 		if (pidset__add(&s->tree, s->workload.pid))
 			return -ENOMEM;
 	}
@@ -489,7 +518,7 @@ static bool in_workload(struct session *s, const struct record *rec)
 {
 	if (!rec->decoded || !rec->s.has_tid)
 		return true; /* nothing to judge by: keep it */
-	return pidset__has(&s->tree, (int)rec->s.pid);
+	return pidset__has(&s->tree, (int)(s->tree_by_tid ? rec->s.tid : rec->s.pid));
 }
 
 struct deliver {
@@ -525,13 +554,15 @@ static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
 	if (record__decode(hdr, hdr->size, &layout, &rec) == -EINVAL)
 		s->bad_records++;
 	if (rec.decoded && rec.type == PERF_RECORD_FORK && s->follow_tree) {
-		if (pidset__has(&s->tree, (int)rec.task.ppid) &&
-		    pidset__add(&s->tree, (int)rec.task.pid))
+		int parent = (int)(s->tree_by_tid ? rec.task.ptid : rec.task.ppid);
+		int child = (int)(s->tree_by_tid ? rec.task.tid : rec.task.pid);
+
+		if (pidset__has(&s->tree, parent) && pidset__add(&s->tree, child))
 			return -ENOMEM;
 	}
 	/*
 	 * A program on a tracepoint runs for every task, and the events maps take are opened
-	 * on every CPU: keep the workload's samples of those only.
+	 * on every CPU: keep the target's samples of those only.
 	 */
 	if (rec.type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING && !ev->per_task &&
 	    s->follow_tree && !in_workload(s, &rec)) {

@@ -50,7 +50,7 @@ struct evlist *session__evlist(const struct session *s);
 int session__run(struct session *s, session_record_fn fn, void *ctx);
 /* The workload's exit status (shell style), 0 without a workload or when stopped by a signal. */
 int session__exit_code(const struct session *s);
-/* Samples dropped because they came from tasks outside the workload. */
+/* bpf-output samples dropped because they came from tasks outside the workload, -p or -t. */
 unsigned long session__filtered(const struct session *s);
 /* Records too short for their own type or layout (none from a sane kernel). */
 unsigned long session__bad_records(const struct session *s);

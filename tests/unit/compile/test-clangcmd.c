@@ -112,6 +112,79 @@ static void test_clangcmd__build_flags_only(void **state)
 	clangcmd__exit(&cmd);
 }
 
+/* A kernel build dir: kbuild's LINUXINCLUDE order, ahead of ours, kconfig.h included. */
+static void test_clangcmd__build_kbuild_include_set(void **state)
+{
+	static const char *const order[] = {
+		"-I/src/arch/x86/include",
+		"-I/obj/arch/x86/include/generated",
+		"-I/src/include",
+		"-I/obj/include",
+		"-I/src/arch/x86/include/uapi",
+		"-I/obj/arch/x86/include/generated/uapi",
+		"-I/src/include/uapi",
+		"-I/obj/include/generated/uapi",
+		"-I/compat",
+		"/src/include/linux/compiler-version.h",
+		"/src/include/linux/kconfig.h",
+		"-x",
+	};
+	struct clangcmd_kbuild kb = { .obj = "/obj", .src = "/src", .arch = "x86" };
+	struct clangcmd_env env = full_env;
+	struct clangcmd cmd;
+
+	kb.compiler_version = true;
+	env.kbuild = &kb;
+	assert_int_equal(clangcmd__build(&env, "/src/p.c", NULL, NULL, &cmd), 0);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		int at = index_of(&cmd, order[i]);
+
+		if (at < 0)
+			fail_msg("'%s' missing from the clang command", order[i]);
+		if (i && at < index_of(&cmd, order[i - 1]))
+			fail_msg("'%s' before '%s'", order[i], order[i - 1]);
+	}
+	assert_string_equal(cmd.argv[index_of(&cmd, "/src/include/linux/kconfig.h") - 1],
+			    "-include");
+	clangcmd__exit(&cmd);
+
+	/* an in-tree build: its include/ once */
+	snprintf(kb.src, sizeof(kb.src), "/obj");
+	assert_int_equal(clangcmd__build(&env, "/src/p.c", NULL, NULL, &cmd), 0);
+	int n = 0;
+
+	for (int i = 0; i < cmd.argc; i++)
+		n += !strcmp(cmd.argv[i], "-I/obj/include");
+	assert_int_equal(n, 1);
+	clangcmd__exit(&cmd);
+}
+
+static void test_clangcmd__header_hint(void **state)
+{
+	struct clangcmd_kbuild kb = { .obj = "/obj" };
+	char buf[1024];
+	const char *h;
+
+	h = clangcmd__header_hint("p.c:1:10: fatal error: 'uapi/linux/fs.h' file not found\n", NULL,
+				  buf, sizeof(buf));
+	assert_non_null(h);
+	assert_non_null(strstr(h, "'uapi/linux/fs.h' is a kernel header"));
+	assert_non_null(strstr(h, "linux-headers-"));
+	assert_non_null(strstr(h, "kbuild-dir"));
+	assert_non_null(strstr(h, "vmlinux.h"));
+	h = clangcmd__header_hint("p.c:1:10: fatal error: 'asm/ptrace.h' file not found\n", &kb,
+				  buf, sizeof(buf));
+	assert_non_null(h);
+	assert_non_null(strstr(h, "not in the kernel build dir /obj"));
+	/* not a kernel header, or not a missing file */
+	assert_null(clangcmd__header_hint("p.c:1:10: fatal error: 'mine.h' file not found\n", NULL,
+					  buf, sizeof(buf)));
+	assert_null(
+		clangcmd__header_hint("p.c:3:1: error: expected ';'\n", NULL, buf, sizeof(buf)));
+	assert_true(clangcmd__wants_kernel_headers("p.c:5:2: error: unknown type name 'fmode_t'"));
+	assert_false(clangcmd__wants_kernel_headers("p.c:3:1: error: expected ';'"));
+}
+
 static void expect_split(const char *s, int nr, ...)
 {
 	char **words;
@@ -252,6 +325,8 @@ int main(void)
 		cmocka_unit_test(test_clangcmd__build_every_flag),
 		cmocka_unit_test(test_clangcmd__build_user_opts_before_includes),
 		cmocka_unit_test(test_clangcmd__build_flags_only),
+		cmocka_unit_test(test_clangcmd__build_kbuild_include_set),
+		cmocka_unit_test(test_clangcmd__header_hint),
 		cmocka_unit_test(test_clangcmd__split_like_a_shell),
 		cmocka_unit_test_setup_teardown(test_clangcmd__key_changes_with_each_input,
 						src_setup, src_teardown),
