@@ -13,6 +13,7 @@
 #include "event/loaderr.h"
 #include "load/legacy.h"
 #include "load/loader.h"
+#include "load/objcheck.h"
 #include "util/log.h"
 #include "load/probe.h"
 #include "load/probeprog.h"
@@ -335,6 +336,12 @@ int loader__add(struct loader *l, const char *path)
 
 	if (err)
 		return err;
+	/* a hostile or damaged object stops here, before libbpf, the converter or the kernel */
+	err = objcheck__validate(buf, size, path);
+	if (err) {
+		free(buf);
+		return err;
+	}
 	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
 	err = legacy__convert(buf, size, &conv, &conv_size);
 	if (err) {
@@ -343,10 +350,14 @@ int loader__add(struct loader *l, const char *path)
 				err,
 				"BPF object '%s' has both a legacy 'maps' and a '.maps' section",
 				path);
+		else if (err == -EINVAL && *legacy__why())
+			errmsg__set(err, "'%s' is not a valid BPF object: legacy maps: %s", path,
+				    legacy__why());
 		else
 			errmsg__set(err, "'%s' is not a valid BPF object: %s", path,
 				    strerror(-err));
-		errmsg__hint("-v says what is wrong with it");
+		if (err != -EINVAL || !*legacy__why())
+			errmsg__hint("-v says what is wrong with it");
 		free(buf);
 		return err;
 	}
