@@ -330,18 +330,25 @@ int loader__add(struct loader *l, const char *path)
 {
 	void *buf = NULL;
 	size_t size = 0;
-	void *conv = NULL;
-	size_t conv_size = 0;
 	int err = obtain_object(l, path, &buf, &size);
 
 	if (err)
 		return err;
+	err = loader__add_mem(l, path, buf, size);
+	free(buf);
+	return err;
+}
+
+int loader__add_mem(struct loader *l, const char *path, void *buf, size_t size)
+{
+	void *conv = NULL;
+	size_t conv_size = 0;
+	int err;
+
 	/* a hostile or damaged object stops here, before libbpf, the converter or the kernel */
 	err = objcheck__validate(buf, size, path);
-	if (err) {
-		free(buf);
+	if (err)
 		return err;
-	}
 	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
 	err = legacy__convert(buf, size, &conv, &conv_size);
 	if (err) {
@@ -358,14 +365,12 @@ int loader__add(struct loader *l, const char *path)
 				    strerror(-err));
 		if (err != -EINVAL || !*legacy__why())
 			errmsg__hint("-v says what is wrong with it");
-		free(buf);
 		return err;
 	}
 	if (conv)
 		pr_debug("'%s': legacy map definitions turned into BTF-defined maps", path);
 	err = conv ? open_object(l, path, conv, conv_size) : open_object(l, path, buf, size);
 	free(conv);
-	free(buf);
 	return err;
 }
 
