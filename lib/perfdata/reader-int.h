@@ -63,7 +63,8 @@ struct pdreader {
 	struct order order;
 
 	struct pdreader_stats st;
-	bool warned_type, warned_compressed;
+	bool warned_type, warned_compressed, warned_attr;
+	uint64_t hdr_end; /* a pipe: where its header records end */
 	char err[256];
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
 };

@@ -454,6 +454,7 @@ static int scan_pipe(struct pdreader *r)
 	if (r->read_err)
 		return seterr(r, -r->read_err, "cannot read: %s", strerror(r->read_err));
 	hdr_end = pos;
+	r->hdr_end = hdr_end;
 	for (pos = r->data_off; pos < hdr_end && (size = record_at(r, pos, &extra));) {
 		uint32_t type = get32(r, pos);
 
@@ -628,6 +629,12 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	if (type >= PD_HEADER_ATTR) {
 		if (type == PD_FINISHED_ROUND && r->sorted) {
 			order__round(&r->order);
+		} else if (type == PD_HEADER_ATTR && r->pipe && pos >= r->hdr_end) {
+			r->st.nr_skipped++;
+			if (!r->warned_attr)
+				pr_warn("perf.data: an attr after the first sample (at %#llx), ignored",
+					(unsigned long long)pos);
+			r->warned_attr = true;
 		} else if (type == PD_COMPRESSED) {
 			r->st.nr_skipped++;
 			if (!r->warned_compressed)

@@ -37,7 +37,13 @@ expect_eq "samples printed" "$N" "$(grep -c 'BPF string' "$T/big.out")"
 echo "a $((N * 72 / 1000000)) MB pipe: max RSS $((rss / 1024)) MB, ${secs}s"
 [ "$rss" -lt $((64 * 1024)) ] || fail "max RSS ${rss} KB for a pipe read round by round"
 
-# 3. 512 attrs sharing one 1 MiB id table: one clear error, at once (no time asserted).
+# 3. Read through the window (records crossing its moves), a pipe prints what the file does.
+mk big "$T/mid.data" 300000
+"$PERF_BPF" script -i "$T/mid.data" >"$T/file.out" 2>&1 || fail "script of the file failed"
+cat "$T/mid.data" | "$PERF_BPF" script -i - >"$T/pipe.out" 2>&1 || fail "script of the pipe failed"
+cmp -s "$T/file.out" "$T/pipe.out" || fail "the pipe does not print what the file prints"
+
+# 4. 512 attrs sharing one 1 MiB id table: one clear error, at once (no time asserted).
 mk shared-ids "$T/shared.data" 512
 /usr/bin/time -f '%M %e' -o "$T/rss" "$PERF_BPF" script -i "$T/shared.data" >"$T/out" 2>"$T/err"
 rc=$?
