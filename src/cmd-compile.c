@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmds.h"
@@ -130,6 +131,24 @@ static int parse(int argc, char **argv, struct compile_args *a)
 	return -1;
 }
 
+/* Is src a regular file starting with the ELF magic (an object given for a source)? */
+static bool is_elf(const char *src)
+{
+	char magic[4] = "";
+	struct stat st;
+	FILE *f;
+
+	if (stat(src, &st) || !S_ISREG(st.st_mode))
+		return false;
+	f = fopen(src, "re");
+	if (!f)
+		return false;
+	if (fread(magic, 1, sizeof(magic), f) != sizeof(magic))
+		magic[0] = 0;
+	fclose(f);
+	return !memcmp(magic, "\177ELF", 4);
+}
+
 int cmd_compile(int argc, char **argv)
 {
 	struct compile_args a = { 0 };
@@ -146,6 +165,12 @@ int cmd_compile(int argc, char **argv)
 	ret = compile__load_perfconfig(&a.co);
 	if (ret) {
 		errmsg__print(ret, "unable to read config file");
+		return 1;
+	}
+	if (is_elf(a.src)) {
+		pr_err("'%s' is an ELF object, not C source", a.src);
+		pr_hint("compile takes a FILE.c; 'perf-bpf trace -e %s' runs an object as it is",
+			a.src);
 		return 1;
 	}
 	out = a.out;

@@ -114,6 +114,15 @@ static int new_consumer(struct script *sc)
 	return sc->consumer ? 0 : -errno;
 }
 
+/* The input has nothing more yet: what was printed goes out before waiting for it. */
+static void flush_output(void *arg)
+{
+	struct script *sc = arg;
+
+	consumer__flush(sc->consumer);
+	fflush(stdout);
+}
+
 /* Every record to the consumer; a failure is said here, as the reader's or the printer's. */
 static int process(struct script *sc)
 {
@@ -175,6 +184,7 @@ static int run(struct script *sc)
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 		return 1;
 	}
+	pdreader__set_wait(sc->r, flush_output, sc);
 	if (process(sc))
 		return 1;
 	warn_totals(sc);

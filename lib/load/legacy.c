@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -24,7 +25,15 @@
 #include "load/legacy.h"
 #include "util/log.h"
 
-#define bad(fmt, ...) (pr_debug("legacy maps: " fmt, ##__VA_ARGS__), -EINVAL)
+/* The reason of a failure: kept for the caller's error line, and said at debug level. */
+static __thread char why[160];
+#define bad(fmt, ...) \
+	(snprintf(why, sizeof(why), fmt, ##__VA_ARGS__), pr_debug("legacy maps: %s", why), -EINVAL)
+
+const char *legacy__why(void)
+{
+	return why;
+}
 
 #define DEF_MIN_SIZE 16
 #define DEF_NR_FIELDS 7
@@ -816,6 +825,7 @@ int legacy__convert(const void *obj, size_t size, void **out, size_t *out_size)
 	size_t i;
 	int err;
 
+	why[0] = 0;
 	*out = NULL;
 	*out_size = 0;
 	if (!obj || !size || elf_version(EV_CURRENT) == EV_NONE)

@@ -34,5 +34,7 @@
  * broken object, -ENOTSUP for one that also has a ".maps" section.
  */
 int legacy__convert(const void *obj, size_t size, void **out, size_t *out_size);
+/* Why the calling thread's last legacy__convert() failed with -EINVAL ("" otherwise). */
+const char *legacy__why(void);
 
 #endif

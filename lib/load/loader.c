@@ -13,6 +13,7 @@
 #include "event/loaderr.h"
 #include "load/legacy.h"
 #include "load/loader.h"
+#include "load/objcheck.h"
 #include "util/log.h"
 #include "load/probe.h"
 #include "load/probeprog.h"
@@ -329,10 +330,23 @@ int loader__add(struct loader *l, const char *path)
 {
 	void *buf = NULL;
 	size_t size = 0;
-	void *conv = NULL;
-	size_t conv_size = 0;
 	int err = obtain_object(l, path, &buf, &size);
 
+	if (err)
+		return err;
+	err = loader__add_mem(l, path, buf, size);
+	free(buf);
+	return err;
+}
+
+int loader__add_mem(struct loader *l, const char *path, void *buf, size_t size)
+{
+	void *conv = NULL;
+	size_t conv_size = 0;
+	int err;
+
+	/* a hostile or damaged object stops here, before libbpf, the converter or the kernel */
+	err = objcheck__validate(buf, size, path);
 	if (err)
 		return err;
 	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
@@ -343,18 +357,20 @@ int loader__add(struct loader *l, const char *path)
 				err,
 				"BPF object '%s' has both a legacy 'maps' and a '.maps' section",
 				path);
+		else if (err == -EINVAL && *legacy__why())
+			errmsg__set(err, "'%s' is not a valid BPF object: legacy maps: %s", path,
+				    legacy__why());
 		else
 			errmsg__set(err, "'%s' is not a valid BPF object: %s", path,
 				    strerror(-err));
-		errmsg__hint("-v says what is wrong with it");
-		free(buf);
+		if (err != -EINVAL || !*legacy__why())
+			errmsg__hint("-v says what is wrong with it");
 		return err;
 	}
 	if (conv)
 		pr_debug("'%s': legacy map definitions turned into BTF-defined maps", path);
 	err = conv ? open_object(l, path, conv, conv_size) : open_object(l, path, buf, size);
 	free(conv);
-	free(buf);
 	return err;
 }
 

@@ -41,6 +41,11 @@ void loader__free(struct loader *l);
  * records the ERROR (and Hint) line for the command (util/errmsg.h).
  */
 int loader__add(struct loader *l, const char *path);
+/*
+ * Open the object in buf (size bytes, named path in messages; buf is the caller's, and may
+ * be written to by libelf): what loader__add() does after reading a file. No bpf() call.
+ */
+int loader__add_mem(struct loader *l, const char *path, void *buf, size_t size);
 /* Load every object into the kernel; on a verifier rejection libbpf prints the log. */
 int loader__load(struct loader *l);
 /*

@@ -129,26 +129,66 @@ void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size)
 	}
 }
 
-/* Tracepoint events get their format (matched by ID) and a default name. */
+static int cmp_fmt(const void *a, const void *b)
+{
+	const struct pdtracing_format *x = *(const struct pdtracing_format *const *)a;
+	const struct pdtracing_format *y = *(const struct pdtracing_format *const *)b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x < y ? -1 : x > y; /* the first of the file wins */
+}
+
+/* The first format of ID id in v (sorted by cmp_fmt), or NULL. */
+static const struct pdtracing_format *find_fmt(const struct pdtracing_format **v, size_t n,
+					       uint64_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo]->id == id ? v[lo] : NULL;
+}
+
+/*
+ * Tracepoint events get their format (the file's first of that ID) and a default name.
+ * Through a sorted index: n events and m formats take (n + m) log m, not n * m.
+ */
 void pdfeature__link_formats(struct pdreader *r)
 {
-	for (size_t i = 0; i < r->tr.nr_fmts; i++) {
-		const struct pdtracing_format *f = &r->tr.fmts[i];
+	const struct pdtracing_format **v, *f;
+	size_t n = r->tr.nr_fmts;
 
-		for (size_t j = 0; j < r->nr_evs; j++) {
-			struct ev *e = &r->evs[j];
+	if (!n || !r->nr_evs)
+		return;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++)
+		v[i] = &r->tr.fmts[i];
+	qsort(v, n, sizeof(*v), cmp_fmt);
+	for (size_t j = 0; j < r->nr_evs; j++) {
+		struct ev *e = &r->evs[j];
 
-			if (e->pub.attr.type != PERF_TYPE_TRACEPOINT ||
-			    e->pub.attr.config != f->id || !f->id || e->pub.tp_format)
-				continue;
-			e->pub.tp_sys = f->sys;
-			e->pub.tp_format = f->text;
-			e->pub.tp_format_len = f->len;
-			if (!e->name && f->name[0]) {
-				if (asprintf(&e->name, "%s:%s", f->sys, f->name) < 0)
-					e->name = NULL;
-				e->pub.name = e->name;
-			}
+		if (e->pub.attr.type != PERF_TYPE_TRACEPOINT || !e->pub.attr.config)
+			continue;
+		f = find_fmt(v, n, e->pub.attr.config);
+		if (!f)
+			continue;
+		e->pub.tp_sys = f->sys;
+		e->pub.tp_format = f->text;
+		e->pub.tp_format_len = f->len;
+		if (!e->name && f->name[0]) {
+			if (asprintf(&e->name, "%s:%s", f->sys, f->name) < 0)
+				e->name = NULL;
+			e->pub.name = e->name;
 		}
 	}
+	free(v);
 }

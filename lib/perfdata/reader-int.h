@@ -28,17 +28,30 @@ struct idmap {
 	size_t ev;
 };
 
+/*
+ * The bytes [base, len) of the input are at buf (absolute offsets everywhere). A file or a
+ * memory buffer is held whole (base 0). A pipe is read as records are needed: its header
+ * records (attrs, features, tracing data: the events and formats point into them) stay in
+ * hdr; the records after them go through a window that drops what was delivered.
+ */
 struct pdreader {
 	const uint8_t *buf;
-	size_t len;
+	uint64_t base, len;
 	void *map; /* munmap at free */
-	uint8_t *copy; /* free at free */
+	uint8_t *copy; /* free at free: the window, or the whole input */
+	uint8_t *hdr; /* free at free: a pipe's header records */
+	uint64_t cap; /* bytes allocated at copy, when reading from fd */
+	int fd; /* a pipe still being read, or -1 */
+	bool eof, in_header; /* in_header: nothing may be dropped yet */
+	int read_err; /* errno of a failed read or allocation */
+	void (*wait)(void *arg); /* called before a read that would block */
+	void *wait_arg;
 	bool pipe;
 	bool sorted;
 	uint64_t data_off, data_end;
 
 	struct ev *evs;
-	size_t nr_evs;
+	size_t nr_evs, cap_evs;
 	struct idmap *ids;
 	size_t nr_ids;
 
@@ -50,16 +63,23 @@ struct pdreader {
 	struct order order;
 
 	struct pdreader_stats st;
-	bool warned_type, warned_compressed;
+	bool warned_type, warned_compressed, warned_attr;
+	uint64_t hdr_end; /* a pipe: where its header records end */
 	char err[256];
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
 };
+
+/* The byte at absolute offset off (held: base <= off < len). */
+static inline const uint8_t *at(const struct pdreader *r, uint64_t off)
+{
+	return r->buf + (off - r->base);
+}
 
 static inline uint64_t get64(const struct pdreader *r, uint64_t off)
 {
 	uint64_t v;
 
-	memcpy(&v, r->buf + off, 8);
+	memcpy(&v, r->buf + (off - r->base), 8);
 	return v;
 }
 
@@ -67,7 +87,7 @@ static inline uint32_t get32(const struct pdreader *r, uint64_t off)
 {
 	uint32_t v;
 
-	memcpy(&v, r->buf + off, 4);
+	memcpy(&v, r->buf + (off - r->base), 4);
 	return v;
 }
 

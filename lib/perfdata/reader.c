@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -100,18 +101,24 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 
 	if (size < PERF_ATTR_SIZE_VER0 || size > PD_MAX_ATTR)
 		return seterr(r, -EINVAL, "attr %zu: unsupported size %u", r->nr_evs, size);
-	evs = realloc(r->evs, (r->nr_evs + 1) * sizeof(*evs));
-	if (!evs)
-		return seterr(r, -ENOMEM, "out of memory");
-	r->evs = evs;
+	if (r->nr_evs == r->cap_evs) {
+		size_t cap = r->cap_evs ? r->cap_evs * 2 : 8;
+
+		evs = realloc(r->evs, cap * sizeof(*evs));
+		if (!evs)
+			return seterr(r, -ENOMEM, "out of memory");
+		r->evs = evs;
+		r->cap_evs = cap;
+	}
+	evs = r->evs;
 	e = &evs[r->nr_evs];
 	memset(e, 0, sizeof(*e));
-	memcpy(&e->pub.attr, r->buf + off, size < sizeof(e->pub.attr) ? size : sizeof(e->pub.attr));
+	memcpy(&e->pub.attr, at(r, off), size < sizeof(e->pub.attr) ? size : sizeof(e->pub.attr));
 	if (nr_ids) {
 		e->ids = malloc(nr_ids * 8);
 		if (!e->ids)
 			return seterr(r, -ENOMEM, "out of memory");
-		memcpy(e->ids, r->buf + ids_off, nr_ids * 8);
+		memcpy(e->ids, at(r, ids_off), nr_ids * 8);
 	}
 	e->pub.ids = e->ids;
 	e->pub.nr_ids = nr_ids;
@@ -121,23 +128,67 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	return 0;
 }
 
+struct idrange {
+	uint64_t off, size;
+	size_t attr;
+};
+
+static int cmp_idrange(const void *a, const void *b)
+{
+	const struct idrange *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/*
+ * Each attr's id table must be its own bytes: tables that share bytes would make the
+ * id map (and the time to build it) grow with the square of the file's size.
+ */
+static int check_id_tables(struct pdreader *r, uint64_t off, uint64_t attr_size, uint64_t n)
+{
+	struct idrange *v = malloc((n ?: 1) * sizeof(*v));
+	size_t k = 0;
+	int err = 0;
+
+	if (!v)
+		return seterr(r, -ENOMEM, "out of memory");
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t at = off + i * attr_size, asz = attr_size - 16;
+
+		v[k] = (struct idrange){ get64(r, at + asz), get64(r, at + asz + 8), i };
+		if (v[k].size)
+			k++;
+	}
+	qsort(v, k, sizeof(*v), cmp_idrange);
+	for (size_t i = 1; i < k && !err; i++)
+		if (v[i].off - v[i - 1].off < v[i - 1].size)
+			err = seterr(r, -EINVAL, "attrs %zu and %zu share the ids at %#llx",
+				     v[i - 1].attr < v[i].attr ? v[i - 1].attr : v[i].attr,
+				     v[i - 1].attr < v[i].attr ? v[i].attr : v[i - 1].attr,
+				     (unsigned long long)v[i].off);
+	free(v);
+	return err;
+}
+
 static int read_file_attrs(struct pdreader *r)
 {
 	uint64_t attr_size = get64(r, 16), off = get64(r, 24), size = get64(r, 32);
+	int err;
 
 	if (!attr_size)
 		return seterr(r, -EINVAL, "the attr size field is 0");
 	if (!inside(off, size, 0, r->len))
 		return seterr(r, -EINVAL, "attr section [%#llx, +%#llx) is outside the file",
 			      (unsigned long long)off, (unsigned long long)size);
+	if (size / attr_size && attr_size < PERF_ATTR_SIZE_VER0 + 16)
+		return seterr(r, -EINVAL, "attr size %llu is too small",
+			      (unsigned long long)attr_size);
+	err = check_id_tables(r, off, attr_size, size / attr_size);
+	if (err)
+		return err;
 	for (uint64_t i = 0; i < size / attr_size; i++) {
 		uint64_t at = off + i * attr_size, ids_off, ids_size;
 		uint32_t asz;
-		int err;
-
-		if (attr_size < PERF_ATTR_SIZE_VER0 + 16)
-			return seterr(r, -EINVAL, "attr size %llu is too small",
-				      (unsigned long long)attr_size);
 		asz = get32(r, at + 4) ?: PERF_ATTR_SIZE_VER0;
 		if (asz + 16ULL != attr_size)
 			return seterr(r, -EINVAL,
@@ -227,6 +278,93 @@ static int open_file_mode(struct pdreader *r)
 	return 0;
 }
 
+/* ---- a pipe, read as its records are needed ---- */
+
+/* The lowest offset that must stay held: pos, and every record still queued. */
+static uint64_t lowest_needed(const struct pdreader *r, uint64_t pos)
+{
+	const struct order *o = &r->order;
+
+	for (size_t i = o->head; i < o->n; i++)
+		if (o->q[i].off < pos)
+			pos = o->q[i].off;
+	return pos;
+}
+
+/* Room for one more read at the window's end: drop what is no longer needed, or grow. */
+static int make_room(struct pdreader *r, uint64_t pos)
+{
+	uint64_t keep = r->in_header ? r->base : lowest_needed(r, pos) & ~7ULL, held;
+	uint8_t *p;
+
+	held = r->len - keep;
+	if (keep - r->base >= r->cap / 2 && held < r->cap) { /* records stay 8-byte aligned */
+		memmove(r->copy, r->copy + (keep - r->base), held);
+		r->base = keep;
+		r->buf = r->copy;
+		return 0;
+	}
+	p = realloc(r->copy, r->cap * 2);
+	if (!p)
+		return -ENOMEM;
+	r->copy = p;
+	r->buf = p;
+	r->cap *= 2;
+	return 0;
+}
+
+/* Nothing to read right now: the caller's wait hook runs (to flush its output) first. */
+static void before_read(struct pdreader *r)
+{
+	struct pollfd pfd = { .fd = r->fd, .events = POLLIN };
+
+	if (r->wait && poll(&pfd, 1, 0) == 0)
+		r->wait(r->wait_arg);
+}
+
+/*
+ * Read until [off, off+n) is held, or the input ends. The window grows only by what was
+ * read (doubling), never by what a record claims: memory stays within twice the bytes
+ * that must be held (the header records, and the records of the rounds not delivered yet).
+ */
+static bool stream_fill(struct pdreader *r, uint64_t off, uint64_t n)
+{
+	ssize_t got;
+
+	if (n > UINT64_MAX - off)
+		return false;
+	while (r->len < off + n) {
+		if (r->fd < 0 || r->eof)
+			return false;
+		if (r->len - r->base == r->cap && make_room(r, off)) {
+			r->read_err = ENOMEM;
+			r->eof = true;
+			return false;
+		}
+		before_read(r);
+		got = read(r->fd, r->copy + (r->len - r->base), r->cap - (r->len - r->base));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			r->read_err = got < 0 ? errno : 0;
+			r->eof = true;
+			return false;
+		}
+		r->len += got;
+		if (r->pipe)
+			r->data_end = r->len;
+	}
+	return true;
+}
+
+/* Are the data bytes [off, off+n) held (read from the pipe if need be)? */
+static bool held(struct pdreader *r, uint64_t off, uint64_t n)
+{
+	if (inside(off, n, 0, r->data_end))
+		return true;
+	return r->fd >= 0 && stream_fill(r, off, n) && inside(off, n, 0, r->data_end);
+}
+
 /* ---- records ---- */
 
 /* Bytes that follow a record without being counted in its size, or -1. */
@@ -245,19 +383,19 @@ static uint64_t record_at(struct pdreader *r, uint64_t pos, uint64_t *extra)
 	uint16_t size;
 	int64_t x;
 
-	if (pos >= r->data_end)
+	if (!held(r, pos, 1))
 		return 0;
-	if (!inside(pos, 8, 0, r->data_end)) {
+	if (!held(r, pos, 8)) {
 		r->st.truncated = true;
 		return 0;
 	}
-	size = r->buf[pos + 6] | r->buf[pos + 7] << 8;
-	if (size < 8 || !inside(pos, size, 0, r->data_end)) {
+	size = at(r, pos)[6] | at(r, pos)[7] << 8;
+	if (size < 8 || !held(r, pos, size)) {
 		r->st.truncated = true;
 		return 0;
 	}
 	x = extra_bytes(r, pos, get32(r, pos), size);
-	if (x < 0 || !inside(pos + size, x, 0, r->data_end)) {
+	if (x < 0 || !held(r, pos + size, x)) {
 		r->st.truncated = true;
 		return 0;
 	}
@@ -274,17 +412,50 @@ static void read_event_update(struct pdreader *r, uint64_t pos, uint16_t size)
 	key.id = get64(r, pos + 16);
 	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
 	if (m)
-		pdfeature__name_event(r, m->ev, (const char *)r->buf + pos + 24,
-				      strnlen((const char *)r->buf + pos + 24, size - 24));
+		pdfeature__name_event(r, m->ev, (const char *)at(r, pos + 24),
+				      strnlen((const char *)at(r, pos + 24), size - 24));
 }
 
-/* Streaming format: the header records may sit anywhere; collect them all first. */
+/*
+ * A pipe's records from pos on go to a window of their own (the header records stay where
+ * they are: events and formats point into them).
+ */
+static int start_window(struct pdreader *r, uint64_t pos)
+{
+	uint64_t keep = pos & ~7ULL, n = r->len - keep, cap = 1 << 20;
+
+	while (cap < n)
+		cap *= 2;
+	r->hdr = r->copy;
+	r->copy = malloc(cap);
+	if (!r->copy)
+		return seterr(r, -ENOMEM, "out of memory");
+	memcpy(r->copy, at(r, keep), n);
+	r->buf = r->copy;
+	r->base = keep;
+	r->cap = cap;
+	r->in_header = false;
+	return 0;
+}
+
+/*
+ * Streaming format: the header records (attrs, features, tracing data, event updates)
+ * come before the first kernel record; they are read up to there, and the rest as it is
+ * needed. Header records after it are counted and skipped.
+ */
 static int scan_pipe(struct pdreader *r)
 {
-	uint64_t pos = r->data_off, size, extra;
+	uint64_t pos = r->data_off, size, extra, hdr_end;
 	int err;
 
-	while ((size = record_at(r, pos, &extra))) {
+	r->in_header = true;
+	while ((size = record_at(r, pos, &extra)) && get32(r, pos) >= PD_HEADER_ATTR)
+		pos += size + extra;
+	if (r->read_err)
+		return seterr(r, -r->read_err, "cannot read: %s", strerror(r->read_err));
+	hdr_end = pos;
+	r->hdr_end = hdr_end;
+	for (pos = r->data_off; pos < hdr_end && (size = record_at(r, pos, &extra));) {
 		uint32_t type = get32(r, pos);
 
 		if (type == PD_HEADER_ATTR) {
@@ -302,7 +473,7 @@ static int scan_pipe(struct pdreader *r)
 		} else if (type == PD_HEADER_TRACING_DATA && !r->tr.header_page) {
 			size_t used;
 
-			if (pdtracing__parse(&r->tr, r->buf + pos + size, extra, &used))
+			if (pdtracing__parse(&r->tr, at(r, pos + size), extra, &used))
 				pr_warn("perf.data: the tracing data is damaged, ignored");
 		}
 		pos += size + extra;
@@ -311,11 +482,12 @@ static int scan_pipe(struct pdreader *r)
 	err = check_events(r);
 	if (err)
 		return err;
-	for (pos = r->data_off; (size = record_at(r, pos, &extra)); pos += size + extra)
+	for (pos = r->data_off; pos < hdr_end && (size = record_at(r, pos, &extra));
+	     pos += size + extra)
 		if (get32(r, pos) == PD_EVENT_UPDATE)
 			read_event_update(r, pos, size);
 	r->st.truncated = false;
-	return 0;
+	return r->fd >= 0 ? start_window(r, r->data_off) : 0;
 }
 
 static int setup(struct pdreader *r)
@@ -382,7 +554,7 @@ static int64_t record_event(struct pdreader *r, const struct perf_event_header *
 /* The record at off, copied when it is misaligned (streaming files have odd-sized records). */
 static const struct perf_event_header *record_ptr(struct pdreader *r, uint64_t off)
 {
-	const uint8_t *p = r->buf + off;
+	const uint8_t *p = at(r, off);
 
 	if (off % 8) {
 		memcpy(r->scratch, p, get32(r, off + 4) >> 16);
@@ -438,6 +610,9 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 
 	if (!size) {
 		r->at_end = true;
+		if (r->read_err)
+			return seterr(r, -r->read_err, "cannot read at %#llx: %s",
+				      (unsigned long long)pos, strerror(r->read_err));
 		if (r->st.truncated)
 			pr_debug("perf.data: the data ends inside a record at %#llx",
 				 (unsigned long long)pos);
@@ -454,6 +629,12 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	if (type >= PD_HEADER_ATTR) {
 		if (type == PD_FINISHED_ROUND && r->sorted) {
 			order__round(&r->order);
+		} else if (type == PD_HEADER_ATTR && r->pipe && pos >= r->hdr_end) {
+			r->st.nr_skipped++;
+			if (!r->warned_attr)
+				pr_warn("perf.data: an attr after the first sample (at %#llx), ignored",
+					(unsigned long long)pos);
+			r->warned_attr = true;
 		} else if (type == PD_COMPRESSED) {
 			r->st.nr_skipped++;
 			if (!r->warned_compressed)
@@ -529,38 +710,28 @@ struct pdreader *pdreader__new_mem(const void *buf, size_t len)
 	}
 	r->buf = buf;
 	r->len = len;
+	r->fd = -1;
 	return finish_new(r);
 }
 
-static int slurp(int fd, uint8_t **out, size_t *len)
+/*
+ * Not a regular file: the pipe format is read as its records are needed; anything else
+ * needs to be seeked in, so it is read whole.
+ */
+static int open_stream(struct pdreader *r, int fd)
 {
-	size_t cap = 1 << 20, n = 0;
-	uint8_t *p = malloc(cap), *q;
-	ssize_t got;
-
-	while (p) {
-		if (n == cap) {
-			q = realloc(p, cap *= 2);
-			if (!q)
-				break;
-			p = q;
-		}
-		got = read(fd, p + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			free(p);
-			return -errno;
-		}
-		if (!got) {
-			*out = p;
-			*len = n;
-			return 0;
-		}
-		n += got;
-	}
-	free(p);
-	return -ENOMEM;
+	r->cap = 1 << 20;
+	r->copy = malloc(r->cap);
+	if (!r->copy)
+		return -ENOMEM;
+	r->buf = r->copy;
+	r->fd = fd;
+	r->in_header = true;
+	stream_fill(r, 0, PD_PIPE_HDR);
+	if (r->len < PD_PIPE_HDR || get64(r, 8) != PD_PIPE_HDR)
+		while (stream_fill(r, 0, r->len + 1))
+			;
+	return -r->read_err;
 }
 
 struct pdreader *pdreader__open(const char *path)
@@ -572,6 +743,7 @@ struct pdreader *pdreader__open(const char *path)
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return NULL;
+	r->fd = -1;
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		err = -errno;
@@ -590,12 +762,17 @@ struct pdreader *pdreader__open(const char *path)
 		r->buf = r->map;
 		r->len = st.st_size;
 	} else if (!S_ISREG(st.st_mode)) {
-		err = slurp(fd, &r->copy, &r->len);
+		err = open_stream(r, fd);
 		if (err) {
 			snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+			r->fd = -1;
 			goto fail;
 		}
-		r->buf = r->copy;
+		if (r->eof) { /* read whole */
+			close(fd);
+			r->fd = fd = -1;
+		}
+		return finish_new(r); /* r owns fd now */
 	}
 	close(fd);
 	return finish_new(r);
@@ -605,6 +782,12 @@ fail:
 	pdreader__free(r);
 	errno = -err;
 	return NULL;
+}
+
+void pdreader__set_wait(struct pdreader *r, void (*fn)(void *arg), void *arg)
+{
+	r->wait = fn;
+	r->wait_arg = arg;
 }
 
 void pdreader__free(struct pdreader *r)
@@ -622,5 +805,8 @@ void pdreader__free(struct pdreader *r)
 	if (r->map)
 		munmap(r->map, r->len);
 	free(r->copy);
+	free(r->hdr);
+	if (r->fd >= 0)
+		close(r->fd);
 	free(r);
 }

@@ -54,6 +54,11 @@ struct pdreader *pdreader__open(const char *path);
 /* Read from memory; buf must outlive the reader. */
 struct pdreader *pdreader__new_mem(const void *buf, size_t len);
 void pdreader__free(struct pdreader *r);
+/*
+ * A pipe is read as records are needed, with memory bounded by the rounds not yet
+ * delivered; fn(arg) is called before each read that would block (to flush output).
+ */
+void pdreader__set_wait(struct pdreader *r, void (*fn)(void *arg), void *arg);
 
 /* Why the last call failed: r's last error, or the last constructor failure for NULL. */
 const char *pdreader__errmsg(const struct pdreader *r);

@@ -93,12 +93,18 @@ static void format_header(struct pdtracing_format *f)
 
 static int add_format(struct pdtracing *t, const char *sys, const char *text, size_t len)
 {
-	struct pdtracing_format *f = realloc(t->fmts, (t->nr_fmts + 1) * sizeof(*f));
+	struct pdtracing_format *f;
 
-	if (!f)
-		return -ENOMEM;
-	t->fmts = f;
-	f = &f[t->nr_fmts++];
+	if (t->nr_fmts == t->cap_fmts) {
+		size_t cap = t->cap_fmts ? t->cap_fmts * 2 : 16;
+
+		f = realloc(t->fmts, cap * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		t->fmts = f;
+		t->cap_fmts = cap;
+	}
+	f = &t->fmts[t->nr_fmts++];
 	memset(f, 0, sizeof(*f));
 	f->sys = sys;
 	f->text = text;

@@ -22,7 +22,7 @@ struct pdtracing {
 	const char *header_page; /* NULL until a stream parsed */
 	size_t header_page_len;
 	struct pdtracing_format *fmts;
-	size_t nr_fmts;
+	size_t nr_fmts, cap_fmts;
 	const char *printk; /* printk formats ("0xADDR : \"text\"" lines), NULL when absent */
 	size_t printk_len;
 };

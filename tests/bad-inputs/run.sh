@@ -41,7 +41,33 @@ make_objects() {
 	[ -n "$idx" ] || fail "no 'maps' section in $T/legacy.o"
 	shoff=$(le64 "$T/legacy.o" 40)
 	cp "$T/legacy.o" "$T/legacy-trunc.o" && put "$T/legacy-trunc.o" $((shoff + idx * 64 + 32)) 0300000000000000
+	# ... and cut to 50 bytes: 2.5 definitions of 20 bytes
+	cp "$T/legacy.o" "$T/maps-div.o" && put "$T/maps-div.o" $((shoff + idx * 64 + 32)) 3200000000000000
+	hostile_objects
 }
+
+# Each defect alone in a copy of ok.o: bad relocations, a huge section, overlapping
+# sections, a license without its NUL.
+hostile_objects() {
+	local shoff prog rel lic relo poff licoff
+	shoff=$(le64 "$T/ok.o" 40)
+	prog=$(sec_index "$T/ok.o" 'syscalls:sys_enter_getppid')
+	rel=$(sec_index "$T/ok.o" '.relsyscalls:sys_enter_getppid')
+	lic=$(sec_index "$T/ok.o" license)
+	[ -n "$prog" ] && [ -n "$rel" ] && [ -n "$lic" ] || fail "unexpected sections in $T/ok.o"
+	relo=$(le64 "$T/ok.o" $((shoff + rel * 64 + 24)))
+	poff=$(le64 "$T/ok.o" $((shoff + prog * 64 + 24)))
+	licoff=$(le64 "$T/ok.o" $((shoff + lic * 64 + 24)))
+	cp "$T/ok.o" "$T/reloc-sym.o" && put "$T/reloc-sym.o" $((relo + 12)) ff7f0000
+	cp "$T/ok.o" "$T/reloc-off.o" && put "$T/reloc-off.o" "$relo" 0000ff7f00000000
+	cp "$T/ok.o" "$T/reloc-entsize.o" && put "$T/reloc-entsize.o" $((shoff + rel * 64 + 32)) 0c00000000000000
+	cp "$T/ok.o" "$T/huge.o" && put "$T/huge.o" $((shoff + prog * 64 + 32)) 00000000ffffff7f
+	cp "$T/ok.o" "$T/overlap.o" && put "$T/overlap.o" $((shoff + lic * 64 + 24)) "$(hex64 "$poff")"
+	cp "$T/ok.o" "$T/license-nonul.o" && put "$T/license-nonul.o" $((licoff + 3)) 58
+}
+
+sec_index() { readelf -SW "$1" | sed -n "s/^ *\[ *\([0-9]*\)\] $2 .*/\1/p" | head -1; }
+hex64() { printf '%016x' "$1" | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i }'; }
 
 make_mounts() {
 	mkdir -p "$T/ro" "$T/full"

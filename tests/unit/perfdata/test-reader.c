@@ -834,6 +834,37 @@ static void test_pdreader__new_mem_pipe(void **state)
 	(void)full;
 }
 
+/* A streaming file's attrs come before its first sample; a later one is counted, skipped. */
+static void test_pdreader__new_mem_pipe_late_attr(void **state)
+{
+	static struct fb b;
+	struct perf_event_attr a = attr_of(2, 9999, ST_BPF, 1);
+	struct pdreader_record rec;
+	struct pdreader *r;
+
+	b.len = 0;
+	put(&b, "PERFILE2", 8);
+	put64(&b, 16);
+	put_hdr(&b, 64, 8 + 128 + 8);
+	put(&b, &a, 128);
+	put64(&b, 77);
+	put_sample(&b, false, 0, 7, "\x0f\x27");
+	put_hdr(&b, 64, 8 + 128 + 8);
+	put(&b, &a, 128);
+	put64(&b, 78);
+	put_sample(&b, false, 0, 8, "\x0f\x27");
+	r = pdreader__new_mem(b.words, b.len);
+	assert_non_null(r);
+	assert_int_equal(pdreader__nr_events(r), 1);
+	assert_int_equal(pdreader__next(r, &rec), 1);
+	assert_int_equal(rec.time, 7);
+	assert_int_equal(pdreader__next(r, &rec), 1);
+	assert_int_equal(rec.time, 8);
+	assert_int_equal(pdreader__next(r, &rec), 0);
+	assert_int_equal(pdreader__stats(r)->nr_skipped, 1);
+	pdreader__free(r);
+}
+
 static void test_pdreader__new_mem_unaligned_buffer(void **state)
 {
 	static struct fb b;
@@ -893,6 +924,7 @@ int main(void)
 		cmocka_unit_test(test_pdreader__format_tracing_data_damaged),
 		cmocka_unit_test(test_pdreader__new_mem_truncated_everywhere),
 		cmocka_unit_test(test_pdreader__new_mem_pipe),
+		cmocka_unit_test(test_pdreader__new_mem_pipe_late_attr),
 		cmocka_unit_test(test_pdreader__new_mem_unaligned_buffer),
 		cmocka_unit_test(test_pdreader__open_missing),
 	};

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ELF checks of a BPF object (see objcheck.h). Only 64-bit objects of the host's byte
+ * order are looked at; anything else is left to libbpf, which refuses it.
+ */
+#include <elf.h>
+#include <endian.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/objcheck.h"
+#include "util/errmsg.h"
+
+struct obj {
+	const uint8_t *buf;
+	size_t size;
+	const char *path;
+	Elf64_Shdr *sh; /* copies, aligned */
+	size_t nr;
+};
+
+struct range {
+	uint64_t off, size;
+	size_t idx;
+};
+
+#define bad(o, fmt, ...) \
+	errmsg__set(-EINVAL, "'%s' is not a valid BPF object: " fmt, (o)->path, ##__VA_ARGS__)
+
+/* Is [off, off+size) inside [0, len)? Immune to overflow. */
+static bool inside(uint64_t off, uint64_t size, uint64_t len)
+{
+	return off <= len && size <= len - off;
+}
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* Section i's bytes (checked to be in the file by then). */
+static const uint8_t *data(const struct obj *o, size_t i)
+{
+	return o->buf + o->sh[i].sh_offset;
+}
+
+/* The NUL-terminated string at off of string table section i, or NULL. */
+static const char *str(const struct obj *o, size_t i, uint64_t off)
+{
+	const Elf64_Shdr *s = &o->sh[i];
+
+	if (s->sh_type != SHT_STRTAB || off >= s->sh_size ||
+	    !memchr(data(o, i) + off, 0, s->sh_size - off))
+		return NULL;
+	return (const char *)data(o, i) + off;
+}
+
+/* Sections inside the file, apart from each other and from the headers. */
+static int check_layout(struct obj *o, uint64_t shoff)
+{
+	struct range *v = malloc((o->nr + 2) * sizeof(*v));
+	size_t n = 0;
+	int err = 0;
+
+	if (!v)
+		return -ENOMEM;
+	v[n++] = (struct range){ 0, sizeof(Elf64_Ehdr), 0 };
+	v[n++] = (struct range){ shoff, o->nr * sizeof(Elf64_Shdr), 0 };
+	for (size_t i = 1; i < o->nr && !err; i++) {
+		const Elf64_Shdr *s = &o->sh[i];
+
+		if (s->sh_type == SHT_NOBITS || s->sh_type == SHT_NULL)
+			continue;
+		if (!inside(s->sh_offset, s->sh_size, o->size))
+			err = bad(o, "section %zu ([%#llx, +%#llx)) runs past the end of the file",
+				  i, (unsigned long long)s->sh_offset,
+				  (unsigned long long)s->sh_size);
+		else if (s->sh_size)
+			v[n++] = (struct range){ s->sh_offset, s->sh_size, i };
+	}
+	if (!err)
+		qsort(v, n, sizeof(*v), cmp_range);
+	for (size_t i = 1; i < n && !err; i++) {
+		if (v[i].off - v[i - 1].off >= v[i - 1].size)
+			continue;
+		if (!v[i - 1].idx || !v[i].idx)
+			err = bad(o, "section %zu overlaps the ELF headers",
+				  v[i - 1].idx ? v[i - 1].idx : v[i].idx);
+		else
+			err = bad(o, "sections %zu and %zu overlap",
+				  v[i - 1].idx < v[i].idx ? v[i - 1].idx : v[i].idx,
+				  v[i - 1].idx < v[i].idx ? v[i].idx : v[i - 1].idx);
+	}
+	free(v);
+	return err;
+}
+
+/* A symbol table's entries name strings of its string table and existing sections. */
+static int check_symtab(const struct obj *o, size_t i)
+{
+	const Elf64_Shdr *s = &o->sh[i];
+	Elf64_Sym sym;
+
+	if (s->sh_entsize != sizeof(sym) || s->sh_size % sizeof(sym))
+		return bad(o, "symbol table %zu holds %llu bytes of %llu-byte entries", i,
+			   (unsigned long long)s->sh_size, (unsigned long long)s->sh_entsize);
+	if (s->sh_link >= o->nr || o->sh[s->sh_link].sh_type != SHT_STRTAB)
+		return bad(o, "symbol table %zu has no string table", i);
+	for (uint64_t k = 1; k < s->sh_size / sizeof(sym); k++) {
+		memcpy(&sym, data(o, i) + k * sizeof(sym), sizeof(sym));
+		if (sym.st_name && !str(o, s->sh_link, sym.st_name))
+			return bad(o, "symbol %llu has no name", (unsigned long long)k);
+		if (sym.st_shndx >= o->nr && sym.st_shndx < SHN_LORESERVE)
+			return bad(o, "symbol %llu is in section %u, which does not exist",
+				   (unsigned long long)k, sym.st_shndx);
+	}
+	return 0;
+}
+
+/* A relocation section: whole entries, existing symbols, offsets inside the target. */
+static int check_rel(const struct obj *o, size_t i)
+{
+	const Elf64_Shdr *s = &o->sh[i], *t, *symtab;
+	uint64_t nr_syms;
+	Elf64_Rel rel;
+
+	if (s->sh_entsize != sizeof(rel) || s->sh_size % sizeof(rel))
+		return bad(o, "relocation section %zu holds %llu bytes of %llu-byte entries", i,
+			   (unsigned long long)s->sh_size, (unsigned long long)s->sh_entsize);
+	if (s->sh_link >= o->nr || o->sh[s->sh_link].sh_type != SHT_SYMTAB)
+		return bad(o, "relocation section %zu has no symbol table", i);
+	if (!s->sh_info || s->sh_info >= o->nr)
+		return bad(o, "relocation section %zu applies to section %u, which does not exist",
+			   i, s->sh_info);
+	symtab = &o->sh[s->sh_link];
+	t = &o->sh[s->sh_info];
+	nr_syms = symtab->sh_size / sizeof(Elf64_Sym);
+	for (uint64_t k = 0; k < s->sh_size / sizeof(rel); k++) {
+		bool code = t->sh_flags & SHF_EXECINSTR;
+
+		memcpy(&rel, data(o, i) + k * sizeof(rel), sizeof(rel));
+		if (ELF64_R_SYM(rel.r_info) >= nr_syms)
+			return bad(o, "relocation %llu of section %zu names symbol %llu of %llu",
+				   (unsigned long long)k, i,
+				   (unsigned long long)ELF64_R_SYM(rel.r_info),
+				   (unsigned long long)nr_syms);
+		/* an instruction is 8 bytes (16 for a 64-bit load: libbpf checks the pair) */
+		if (!inside(rel.r_offset, code ? 8 : 1, t->sh_size) || (code && rel.r_offset % 8))
+			return bad(o,
+				   "relocation %llu of section %zu is at %#llx, outside section %u",
+				   (unsigned long long)k, i, (unsigned long long)rel.r_offset,
+				   s->sh_info);
+	}
+	return 0;
+}
+
+static int check_sections(const struct obj *o, size_t shstrndx)
+{
+	for (size_t i = 1; i < o->nr; i++) {
+		const Elf64_Shdr *s = &o->sh[i];
+		const char *name = str(o, shstrndx, s->sh_name);
+		int err = 0;
+
+		if (!name)
+			return bad(o, "section %zu has no name", i);
+		if (s->sh_type == SHT_SYMTAB)
+			err = check_symtab(o, i);
+		else if (s->sh_type == SHT_REL)
+			err = check_rel(o, i);
+		else if (!strcmp(name, "license") && (s->sh_type == SHT_NOBITS || !s->sh_size ||
+						      !memchr(data(o, i), 0, s->sh_size)))
+			return bad(o, "its license is not a NUL-terminated string");
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+int objcheck__validate(const void *buf, size_t size, const char *path)
+{
+	struct obj o = { .buf = buf, .size = size, .path = path };
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh0;
+	size_t shstrndx;
+	int err;
+
+	if (size < sizeof(eh) || memcmp(buf, ELFMAG, SELFMAG))
+		return bad(&o, "no ELF header");
+	memcpy(&eh, buf, sizeof(eh));
+	if (eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != (__BYTE_ORDER == __LITTLE_ENDIAN ? ELFDATA2LSB : ELFDATA2MSB))
+		return 0; /* libbpf says what it thinks of it */
+	if (eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shoff ||
+	    !inside(eh.e_shoff, sizeof(sh0), size))
+		return bad(&o, "its section headers are not in the file");
+	memcpy(&sh0, o.buf + eh.e_shoff, sizeof(sh0));
+	o.nr = eh.e_shnum ?: sh0.sh_size; /* extended numbering: the count is in section 0 */
+	shstrndx = eh.e_shstrndx == SHN_XINDEX ? sh0.sh_link : eh.e_shstrndx;
+	if (!o.nr || o.nr > (size - eh.e_shoff) / sizeof(Elf64_Shdr))
+		return bad(&o, "its %zu section headers do not fit in the file", o.nr);
+	if (!shstrndx || shstrndx >= o.nr)
+		return bad(&o, "its section name table %zu does not exist", shstrndx);
+	o.sh = malloc(o.nr * sizeof(*o.sh));
+	if (!o.sh)
+		return -ENOMEM;
+	memcpy(o.sh, o.buf + eh.e_shoff, o.nr * sizeof(*o.sh));
+	err = check_layout(&o, eh.e_shoff);
+	err = err ?: check_sections(&o, shstrndx);
+	free(o.sh);
+	return err;
+}
