@@ -110,6 +110,11 @@ static int run(struct evopts *eo, int argc, char **argv)
 	uint64_t bytes;
 	int err, cerr;
 
+	err = evopts__check_privileges(eo);
+	if (err) {
+		errmsg__print(err, "cannot start recording");
+		return 1;
+	}
 	/* first: waiting for a FIFO's reader, or failing, holds nothing loaded */
 	r.writer = pdwriter__create(path);
 	if (!r.writer) {
