@@ -142,7 +142,9 @@ static int run(struct evopts *eo, int argc, char **argv)
 		r.err = write_unreported_lost(r.writer, session__evlist(s));
 	bytes = pdwriter__bytes(r.writer);
 	cerr = pdwriter__close(r.writer);
-	if (r.err || cerr) {
+	if ((r.err ? r.err : cerr) == -EINTR) {
+		pr_err("stopped by a signal while waiting for a reader of '%s'", path);
+	} else if (r.err || cerr) {
 		pr_err("cannot write '%s': %s", path, strerror(-(r.err ? r.err : cerr)));
 		if ((r.err ? r.err : cerr) == -ENOSPC)
 			pr_hint("the disk is full; what was written before is readable");

@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -43,6 +45,8 @@ struct pdwriter {
 	char *path, *old;
 	dev_t dev;
 	ino_t ino;
+	bool pipe; /* fd is a pipe or FIFO of its own, non-blocking */
+	int stop_fd; /* signalfd of INT, TERM, HUP: a full pipe waits for it too */
 	int err; /* first I/O error, sticky */
 	uint64_t flushed; /* bytes in the file after the last complete flush */
 	uint64_t bytes; /* flushed + buffered */
@@ -119,18 +123,47 @@ static void dbuf_hstr(struct dbuf *b, const char *s)
 	dbuf_zero(b, len - n);
 }
 
+/*
+ * A pipe that nobody reads must not hold the run past INT, TERM or HUP: they are blocked
+ * for the run's signalfd, so the write waits in poll() with a signalfd of its own, which
+ * sees them pending without taking them.
+ */
+static int wait_writable(int fd, int stop_fd)
+{
+	struct pollfd p[2] = { { .fd = fd, .events = POLLOUT },
+			       { .fd = stop_fd, .events = POLLIN } };
+
+	for (;;) {
+		if (poll(p, stop_fd >= 0 ? 2 : 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (p[1].revents & POLLIN)
+			return -EINTR;
+		if (p[0].revents)
+			return 0;
+	}
+}
+
 /* Write all of p; *done gets how much went out, also on failure. */
-static int write_all(int fd, const char *p, size_t len, size_t *done)
+static int write_all(int fd, int stop_fd, const char *p, size_t len, size_t *done)
 {
 	*done = 0;
 	while (*done < len) {
 		ssize_t n = write(fd, p + *done, len - *done);
 
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN) {
+			int err = wait_writable(fd, stop_fd);
+
+			if (err)
+				return err;
+			continue;
 		}
+		if (n < 0)
+			return -errno;
 		if (n == 0)
 			return -EIO;
 		*done += n;
@@ -173,13 +206,13 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 
 	if (w->err)
 		return w->err;
-	err = write_all(w->fd, data, len, &done);
+	err = write_all(w->fd, w->stop_fd, data, len, &done);
 	if (err) {
 		w->err = err;
 		keep = whole_records(data, done);
 		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
 			 len);
-		if (w->own_fd && ftruncate(w->fd, w->flushed + keep) < 0)
+		if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
 			pr_debug("perf.data truncate: %s", strerror(errno));
 		w->flushed += keep;
 		return err;
@@ -760,6 +793,39 @@ static int open_output(struct pdwriter *w, const char *path)
 	return err ? err : create_new(w, path);
 }
 
+/*
+ * Writes to a pipe or FIFO wait for room in poll(), on a file description of the writer's
+ * own (stdout's is shared with the shell: it is reopened, not made non-blocking).
+ */
+static void setup_pipe(struct pdwriter *w)
+{
+	struct stat st;
+	sigset_t set;
+	int fd = w->fd;
+
+	if (fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return;
+	if (!w->own_fd) {
+		char self[64];
+
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", w->fd);
+		fd = open(self, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0) {
+			pr_debug("reopen stdout: %s", strerror(errno));
+			return;
+		}
+	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
+		return;
+	}
+	sigemptyset(&set);
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaddset(&set, stop_signals[i]);
+	w->stop_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	w->fd = fd;
+	w->own_fd = true;
+	w->pipe = true;
+}
+
 struct pdwriter *pdwriter__create(const char *path)
 {
 	struct pdwriter *w = calloc(1, sizeof(*w));
@@ -782,6 +848,8 @@ struct pdwriter *pdwriter__create(const char *path)
 		return NULL;
 	}
 	w->own_fd = w->fd != STDOUT_FILENO;
+	w->stop_fd = -1;
+	setup_pipe(w);
 	return w;
 }
 
@@ -800,6 +868,8 @@ int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t
 
 static void free_writer(struct pdwriter *w)
 {
+	if (w->stop_fd >= 0)
+		close(w->stop_fd);
 	free(w->old);
 	free(w->path);
 	free(w->buf);
