@@ -60,7 +60,7 @@ endif
 # No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/event/evparse.c.
 .SUFFIXES:
 
-.PHONY: all deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
+.PHONY: all deps demo-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
 	static guest-bins check-kernel fuzz-bins soak valgrind
 .DEFAULT_GOAL := all
 
@@ -71,7 +71,7 @@ help:
 	@echo 'deps       install the Debian packages that are missing (nothing if all are there)'
 	@echo 'check      deps + build from scratch + every test; ends with "N passed, N failed"'
 	@echo 'check-kernel  the guest tests under QEMU on a Debian kernel (part of check)'
-	@echo 'demo       deps + build + run examples/hello.c live'
+	@echo 'demo       install what the demo needs + build + run examples/hello.c live'
 	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
 	@echo 'valgrind   the unit tests under valgrind memcheck, leaks included'
 	@echo 'fuzz       each libFuzzer target for FUZZ_SECONDS (in build-fuzz/); a table at the end'
@@ -157,6 +157,10 @@ check-kernel:
 deps:
 	$(Q)scripts/deps.sh
 
+# What the demo needs only: the build and clang, not the test suite's qemu or valgrind.
+demo-deps:
+	$(Q)scripts/deps.sh demo
+
 mounts:
 	$(Q)scripts/mounts.sh
 
@@ -205,7 +209,7 @@ valgrind: tests
 bench: deps mounts tests
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) bench/run.sh
 
-demo: deps mounts all
+demo: demo-deps mounts all
 	./perf-bpf trace -e examples/hello.c -- sleep 0.1
 
 # The program, the library and the tests' C (BPF fixtures and examples keep their layout:

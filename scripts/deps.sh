@@ -1,15 +1,35 @@
 #!/bin/sh
-# Install the Debian packages perf-bpf needs to build and test; nothing when all are there.
+# Install the Debian packages perf-bpf needs; nothing when all are there.
+#   deps.sh [-n] [all|demo]
+# all (the default, `make deps`): everything `make check` builds and runs, the kernel lane's
+# qemu and valgrind included. demo (`make demo`): what building perf-bpf and running
+# examples/hello.c takes. -n: print the missing packages of the set, one a line; install nothing.
 set -e
-PKGS="gcc make pkg-config clang llvm clang-format flex bison
-libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev
-libcmocka-dev bpftool linux-perf python3 jq valgrind
+BUILD_PKGS="gcc make pkg-config flex bison
+libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev"
+RUN_PKGS="clang"
+CHECK_PKGS="llvm clang-format libcmocka-dev bpftool linux-perf python3 jq valgrind
 qemu-system-x86 busybox-static cpio xz-utils zstd"
+
+dry=
+[ "${1-}" = -n ] && { dry=1; shift; }
+case "${1-all}" in
+all) PKGS="$BUILD_PKGS $RUN_PKGS $CHECK_PKGS" ;;
+demo) PKGS="$BUILD_PKGS $RUN_PKGS" ;;
+*)
+	echo "usage: $0 [-n] [all|demo]" >&2
+	exit 129
+	;;
+esac
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' ||
 		missing="$missing $p"
 done
+if [ -n "$dry" ]; then
+	for p in $missing; do echo "$p"; done
+	exit 0
+fi
 [ -z "$missing" ] && exit 0
 echo "  DEPS    installing:$missing"
 if [ "$(id -u)" != 0 ]; then

@@ -50,19 +50,18 @@ static int record_round(void *ctx)
 }
 
 /* CMDLINE gets the program's name, then record's own argv ("record", ...), as perf writes it. */
-static struct pdwriter *open_writer(struct evlist *el, const char *path, int argc, char **argv)
+static int start_writer(struct pdwriter *w, struct evlist *el, int argc, char **argv)
 {
-	int n = evlist__nr(el);
+	int n = evlist__nr(el), err;
 	struct pdwriter_event *evs = calloc(n, sizeof(*evs));
 	char *prog = program_invocation_name;
 	char **full = malloc(sizeof(*full) * (argc + 1));
 	struct pdwriter_opts po = { .argc = argc + 1, .argv = full };
-	struct pdwriter *w;
 
 	if (!evs || !full) {
 		free(evs);
 		free(full);
-		return NULL;
+		return -ENOMEM;
 	}
 	full[0] = prog;
 	memcpy(full + 1, argv, sizeof(*full) * argc);
@@ -76,10 +75,10 @@ static struct pdwriter *open_writer(struct evlist *el, const char *path, int arg
 						  .tp_sys = ev->tp_sys,
 						  .tp_name = ev->tp_name };
 	}
-	w = pdwriter__open(path, evs, n, &po);
+	err = pdwriter__start(w, evs, n, &po);
 	free(evs);
 	free(full);
-	return w;
+	return err;
 }
 
 /* Losses at the very end have no LOST record from the kernel: write one for them. */
@@ -111,17 +110,32 @@ static int run(struct evopts *eo, int argc, char **argv)
 {
 	const char *path = eo->output ? eo->output : "perf.data";
 	struct recorder r = { 0 };
-	struct session *s = session__new(&eo->session);
+	struct session *s;
 	uint64_t bytes;
 	int err, cerr;
 
-	if (!s) {
-		errmsg__print(errno, "cannot start recording");
+	err = evopts__check_privileges(eo);
+	if (err) {
+		errmsg__print(err, "cannot start recording");
 		return 1;
 	}
-	r.writer = open_writer(session__evlist(s), path, argc, argv);
+	/* first: waiting for a FIFO's reader, or failing, holds nothing loaded */
+	r.writer = pdwriter__create(path);
 	if (!r.writer) {
-		pr_err("cannot create '%s': %s", path, strerror(errno));
+		errmsg__print(errno, "cannot create '%s'", path);
+		return 1;
+	}
+	s = session__new(&eo->session);
+	if (!s) {
+		err = errno;
+		pdwriter__discard(r.writer);
+		errmsg__print(err, "cannot start recording");
+		return 1;
+	}
+	err = start_writer(r.writer, session__evlist(s), argc, argv);
+	if (err) {
+		pdwriter__discard(r.writer);
+		errmsg__print(err, "cannot write '%s'", path);
 		session__free(s);
 		return 1;
 	}
@@ -132,7 +146,9 @@ static int run(struct evopts *eo, int argc, char **argv)
 		r.err = write_unreported_lost(r.writer, session__evlist(s));
 	bytes = pdwriter__bytes(r.writer);
 	cerr = pdwriter__close(r.writer);
-	if (r.err || cerr) {
+	if ((r.err ? r.err : cerr) == -EINTR) {
+		pr_err("stopped by a signal while waiting for a reader of '%s'", path);
+	} else if (r.err || cerr) {
 		pr_err("cannot write '%s': %s", path, strerror(-(r.err ? r.err : cerr)));
 		if ((r.err ? r.err : cerr) == -ENOSPC)
 			pr_hint("the disk is full; what was written before is readable");

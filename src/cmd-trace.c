@@ -87,7 +87,7 @@ int cmd_trace(int argc, char **argv)
 	err = evopts__parse(&eo, argc, argv, trace_usage, EVOPTS_TRACE);
 	if (err)
 		return opts__exit_status(err);
-	s = session__new(&eo.session);
+	s = evopts__check_privileges(&eo) ? NULL : session__new(&eo.session);
 	if (!s) {
 		errmsg__print(errno, "cannot start tracing");
 		evopts__exit(&eo);

@@ -4,6 +4,7 @@
 
 #include "evopts.h"
 #include "event/evparse.h"
+#include "util/caps.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
@@ -89,4 +90,23 @@ void evopts__exit(struct evopts *eo)
 	eo->events = NULL;
 	eo->session.events = NULL;
 	opts__free_list(&eo->event_args);
+}
+
+int evopts__check_privileges(const struct evopts *eo)
+{
+	const struct evparse_event *pe;
+	char missing[64];
+
+	evparse__for_each(pe, eo->events) {
+		if (pe->kind != EVPARSE_BPF_SOURCE && pe->kind != EVPARSE_BPF_OBJECT)
+			continue;
+		if (!caps__bpf_missing(missing, sizeof(missing)))
+			return 0;
+		errmsg__set(-EPERM, "running BPF scriptlets needs CAP_BPF and CAP_PERFMON: %s %s",
+			    missing, strchr(missing, ' ') ? "are missing" : "is missing");
+		errmsg__hint("run as root, or give perf-bpf both capabilities (e.g. 'setcap "
+			     "cap_bpf,cap_perfmon=ep perf-bpf')");
+		return -EPERM;
+	}
+	return 0;
 }

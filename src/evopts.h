@@ -23,5 +23,10 @@ struct evopts {
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
 		  enum evopts_cmd cmd);
 void evopts__exit(struct evopts *eo);
+/*
+ * Before anything is compiled or created: when a scriptlet is to be loaded and the
+ * capabilities it needs are missing, the ERROR and Hint are recorded and -EPERM returned.
+ */
+int evopts__check_privileges(const struct evopts *eo);
 
 #endif

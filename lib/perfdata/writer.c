@@ -16,14 +16,18 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/format.h"
 #include "perfdata/writer.h"
@@ -36,6 +40,13 @@
 struct pdwriter {
 	int fd;
 	bool own_fd;
+	bool created; /* this writer made the file at path (dev, ino) */
+	bool rotated; /* and moved the previous one to old */
+	char *path, *old;
+	dev_t dev;
+	ino_t ino;
+	bool pipe; /* fd is a pipe or FIFO of its own, non-blocking */
+	int stop_fd; /* signalfd of INT, TERM, HUP: a full pipe waits for it too */
 	int err; /* first I/O error, sticky */
 	uint64_t flushed; /* bytes in the file after the last complete flush */
 	uint64_t bytes; /* flushed + buffered */
@@ -112,18 +123,47 @@ static void dbuf_hstr(struct dbuf *b, const char *s)
 	dbuf_zero(b, len - n);
 }
 
+/*
+ * A pipe that nobody reads must not hold the run past INT, TERM or HUP: they are blocked
+ * for the run's signalfd, so the write waits in poll() with a signalfd of its own, which
+ * sees them pending without taking them.
+ */
+static int wait_writable(int fd, int stop_fd)
+{
+	struct pollfd p[2] = { { .fd = fd, .events = POLLOUT },
+			       { .fd = stop_fd, .events = POLLIN } };
+
+	for (;;) {
+		if (poll(p, stop_fd >= 0 ? 2 : 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (p[1].revents & POLLIN)
+			return -EINTR;
+		if (p[0].revents)
+			return 0;
+	}
+}
+
 /* Write all of p; *done gets how much went out, also on failure. */
-static int write_all(int fd, const char *p, size_t len, size_t *done)
+static int write_all(int fd, int stop_fd, const char *p, size_t len, size_t *done)
 {
 	*done = 0;
 	while (*done < len) {
 		ssize_t n = write(fd, p + *done, len - *done);
 
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN) {
+			int err = wait_writable(fd, stop_fd);
+
+			if (err)
+				return err;
+			continue;
 		}
+		if (n < 0)
+			return -errno;
 		if (n == 0)
 			return -EIO;
 		*done += n;
@@ -166,13 +206,13 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 
 	if (w->err)
 		return w->err;
-	err = write_all(w->fd, data, len, &done);
+	err = write_all(w->fd, w->stop_fd, data, len, &done);
 	if (err) {
 		w->err = err;
 		keep = whole_records(data, done);
 		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
 			 len);
-		if (w->own_fd && ftruncate(w->fd, w->flushed + keep) < 0)
+		if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
 			pr_debug("perf.data truncate: %s", strerror(errno));
 		w->flushed += keep;
 		return err;
@@ -586,65 +626,288 @@ static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, 
 	return err ?: flush(w);
 }
 
-static int open_file(const char *path)
+/*
+ * Opening a FIFO for writing blocks until a reader comes. INT, TERM and HUP stop that wait:
+ * their handler sets stop_sig and opens the FIFO for reading itself, so the open returns
+ * whether the signal came before it started or while it waited.
+ */
+static volatile sig_atomic_t stop_sig;
+static volatile sig_atomic_t stop_reader_fd = -1;
+static const char *volatile stop_fifo;
+
+static void on_stop_signal(int sig)
 {
-	struct stat st;
-	int fd;
+	int saved = errno;
 
-	if (!strcmp(path, "-"))
-		return STDOUT_FILENO;
-	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		char *old;
-
-		if (asprintf(&old, "%s.old", path) < 0)
-			return -ENOMEM;
-		if (rename(path, old) < 0)
-			pr_debug("rename '%s': %s", path, strerror(errno));
-		free(old);
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	return fd < 0 ? -errno : fd;
+	stop_sig = sig;
+	if (stop_reader_fd < 0 && stop_fifo)
+		stop_reader_fd = open(stop_fifo, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	errno = saved;
 }
 
-struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *evs, size_t nr,
-				const struct pdwriter_opts *opts)
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NR_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+static int open_stoppable(const char *path, int flags)
 {
-	struct pdwriter *w;
+	struct sigaction sa = { .sa_handler = on_stop_signal }, old[NR_STOP_SIGNALS];
+	bool set[NR_STOP_SIGNALS] = {};
+	sigset_t mask, oldmask;
+	int fd, err;
+
+	stop_sig = 0;
+	stop_reader_fd = -1;
+	stop_fifo = path;
+	sigemptyset(&sa.sa_mask); /* and no SA_RESTART: a signal ends the wait with EINTR */
+	sigemptyset(&mask);
+	/* as the run itself (lib/run/session.c), also when the shell ignores them (cmd &) */
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++) {
+		set[i] = sigaction(stop_signals[i], &sa, &old[i]) == 0;
+		sigaddset(&mask, stop_signals[i]);
+	}
+	sigprocmask(SIG_UNBLOCK, &mask, &oldmask);
+	fd = open(path, flags);
+	err = fd < 0 ? -errno : 0;
+	sigprocmask(SIG_SETMASK, &oldmask, NULL);
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
+		if (set[i])
+			sigaction(stop_signals[i], &old[i], NULL);
+	stop_fifo = NULL;
+	if (stop_reader_fd >= 0)
+		close(stop_reader_fd);
+	if (stop_sig) {
+		if (fd >= 0)
+			close(fd);
+		return errmsg__set(-EINTR, "stopped by SIG%s while waiting for a reader of '%s'",
+				   sigabbrev_np(stop_sig), path);
+	}
+	if (err)
+		return errmsg__set(err, "cannot open '%s': %s", path, strerror(-err));
+	return fd;
+}
+
+/*
+ * Test hook: with PERF_BPF_TEST_ROTATED naming a FIFO, "rotated" is written to it right
+ * after the previous file was moved to .old, then the FIFO is read to its end before the
+ * new file is created: a test can kill the run at that point, or let it go on.
+ */
+static void test_pause_rotated(void)
+{
+	const char *fifo = getenv("PERF_BPF_TEST_ROTATED");
+	char buf[64];
+	int fd;
+
+	if (!fifo || !*fifo)
+		return;
+	fd = open(fifo, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (write(fd, "rotated\n", 8) < 0)
+		pr_debug("%s: %s", fifo, strerror(errno));
+	close(fd);
+	fd = open(fifo, O_RDONLY | O_CLOEXEC);
+	while (fd >= 0 && read(fd, buf, sizeof(buf)) > 0)
+		;
+	if (fd >= 0)
+		close(fd);
+}
+
+/* The previous recording (or link) at path goes to path.old, as perf does. */
+static int rotate(struct pdwriter *w, const char *path)
+{
+	if (asprintf(&w->old, "%s.old", path) < 0) {
+		w->old = NULL;
+		return -ENOMEM;
+	}
+	if (rename(path, w->old) < 0) {
+		int err = -errno;
+
+		errmsg__set(err, "cannot move the previous '%s' to '%s': %s", path, w->old,
+			    strerror(-err));
+		errmsg__hint(
+			"'%s' is left as it was; remove or rename '%s', or choose another file "
+			"with -o",
+			path, w->old);
+		return err;
+	}
+	w->rotated = true;
+	test_pause_rotated();
+	return 0;
+}
+
+/* A new file, never one that is there already: no link is followed, nothing truncated. */
+static int create_new(struct pdwriter *w, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	if (fd < 0) {
+		int err = -errno;
+
+		errmsg__set(err, "cannot create '%s': %s", path, strerror(-err));
+		if (err == -EEXIST)
+			errmsg__hint("something else created '%s' while perf-bpf replaced it; the "
+				     "previous one is '%s'",
+				     path, w->old ? w->old : path);
+		return err;
+	}
+	w->created = true;
+	if (fstat(fd, &st) == 0) {
+		w->dev = st.st_dev;
+		w->ino = st.st_ino;
+	}
+	return fd;
+}
+
+/* A FIFO or a character device (/dev/null, a terminal) is written as it is, never created. */
+static int open_special(const char *path)
+{
+	struct stat st;
+	int fd = open_stoppable(path, O_WRONLY | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0 || !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
+		close(fd);
+		return errmsg__set(-EAGAIN, "'%s' changed while it was being opened", path);
+	}
+	return fd;
+}
+
+static int open_output(struct pdwriter *w, const char *path)
+{
+	struct stat st;
 	int err;
 
-	for (size_t i = 0; i < nr; i++) {
-		if (!evs[i].attr || (evs[i].nr_ids && !evs[i].ids)) {
-			errno = EINVAL;
-			return NULL;
+	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout"))
+		return STDOUT_FILENO;
+	if (lstat(path, &st) < 0)
+		return create_new(w, path); /* it says why, if it is not just missing */
+	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
+		return open_special(path);
+	if (S_ISDIR(st.st_mode))
+		return errmsg__set(-EISDIR, "cannot create '%s': %s", path, strerror(EISDIR));
+	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		return errmsg__set(-EINVAL, "cannot create '%s': not a file, FIFO or device", path);
+	err = rotate(w, path);
+	return err ? err : create_new(w, path);
+}
+
+/*
+ * Writes to a pipe or FIFO wait for room in poll(), on a file description of the writer's
+ * own (stdout's is shared with the shell: it is reopened, not made non-blocking).
+ */
+static void setup_pipe(struct pdwriter *w)
+{
+	struct stat st;
+	sigset_t set;
+	int fd = w->fd;
+
+	if (fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return;
+	if (!w->own_fd) {
+		char self[64];
+
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", w->fd);
+		fd = open(self, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0) {
+			pr_debug("reopen stdout: %s", strerror(errno));
+			return;
 		}
+	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
+		return;
 	}
-	w = calloc(1, sizeof(*w));
+	sigemptyset(&set);
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaddset(&set, stop_signals[i]);
+	w->stop_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	w->fd = fd;
+	w->own_fd = true;
+	w->pipe = true;
+}
+
+struct pdwriter *pdwriter__create(const char *path)
+{
+	struct pdwriter *w = calloc(1, sizeof(*w));
+
 	if (!w || !(w->buf = malloc(PD_BUF_SIZE))) {
 		free(w);
 		errno = ENOMEM;
 		return NULL;
 	}
+	w->path = strdup(path);
+	w->fd = w->path ? open_output(w, path) : -ENOMEM;
+	if (w->fd < 0) {
+		int err = w->fd;
+
+		free(w->old);
+		free(w->path);
+		free(w->buf);
+		free(w);
+		errno = -err;
+		return NULL;
+	}
+	w->own_fd = w->fd != STDOUT_FILENO;
+	w->stop_fd = -1;
+	setup_pipe(w);
+	return w;
+}
+
+int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
+		    const struct pdwriter_opts *opts)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (!evs[i].attr || (evs[i].nr_ids && !evs[i].ids))
+			return -EINVAL;
 	if (nr) {
 		copy_attr(&w->attr0, evs[0].attr);
 		w->id0 = evs[0].nr_ids ? evs[0].ids[0] : 0;
 	}
-	w->fd = open_file(path);
-	if (w->fd < 0) {
-		err = w->fd;
-		goto fail;
-	}
-	w->own_fd = w->fd != STDOUT_FILENO;
-	err = write_preamble(w, evs, nr, opts);
-	if (err)
-		goto fail;
-	return w;
-fail:
-	if (w->fd >= 0 && w->own_fd)
-		close(w->fd);
+	return write_preamble(w, evs, nr, opts);
+}
+
+static void free_writer(struct pdwriter *w)
+{
+	if (w->stop_fd >= 0)
+		close(w->stop_fd);
+	free(w->old);
+	free(w->path);
 	free(w->buf);
 	free(w);
-	errno = -err;
-	return NULL;
+}
+
+void pdwriter__discard(struct pdwriter *w)
+{
+	struct stat st;
+
+	if (!w)
+		return;
+	if (w->own_fd)
+		close(w->fd);
+	/* only the file this writer made: whatever else is at the path now stays */
+	if (w->created && lstat(w->path, &st) == 0 && st.st_dev == w->dev && st.st_ino == w->ino &&
+	    unlink(w->path) < 0)
+		pr_debug("unlink '%s': %s", w->path, strerror(errno));
+	if (w->rotated && renameat2(AT_FDCWD, w->old, AT_FDCWD, w->path, RENAME_NOREPLACE) < 0)
+		pr_debug("rename '%s' back: %s", w->old, strerror(errno));
+	free_writer(w);
+}
+
+struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *evs, size_t nr,
+				const struct pdwriter_opts *opts)
+{
+	struct pdwriter *w = pdwriter__create(path);
+	int err;
+
+	if (!w)
+		return NULL;
+	err = pdwriter__start(w, evs, nr, opts);
+	if (err) {
+		pdwriter__discard(w);
+		errno = -err;
+		return NULL;
+	}
+	return w;
 }
 
 int pdwriter__close(struct pdwriter *w)
@@ -656,7 +919,6 @@ int pdwriter__close(struct pdwriter *w)
 	err = flush(w);
 	if (w->own_fd && close(w->fd) < 0 && !err)
 		err = -errno;
-	free(w->buf);
-	free(w);
+	free_writer(w);
 	return err;
 }

@@ -30,11 +30,28 @@ struct pdwriter_opts {
 struct pdwriter;
 
 /*
- * Creates path with mode 0600 (an existing file is renamed to path.old first, as perf
- * does; "-" writes to stdout) and writes the header records: attrs, features (EVENT_DESC,
- * HOSTNAME, OSRELEASE, ARCH, NRCPUS, CMDLINE) and TRACING_DATA when an event is a
- * tracepoint. evs and opts are only read during the call. NULL + errno on failure.
+ * Makes the output, before anything is loaded or opened for the run, and writes nothing
+ * yet. A link at path is never followed and no file is ever truncated: an existing file
+ * or symbolic link is renamed to path.old first, as perf does, then path is created anew
+ * (O_EXCL, mode 0600). When the rename fails, path is left as it was and the call fails.
+ * A FIFO or character device at path is opened as it is (INT, TERM or HUP stops the wait
+ * for a FIFO's reader); "-" and "/dev/stdout" write to stdout. NULL + errno, the ERROR
+ * (and Hint) line recorded (util/errmsg.h).
  */
+struct pdwriter *pdwriter__create(const char *path);
+/*
+ * Writes the header records: attrs, features (EVENT_DESC, HOSTNAME, OSRELEASE, ARCH,
+ * NRCPUS, CMDLINE) and TRACING_DATA when an event is a tracepoint. evs and opts are only
+ * read during the call. 0 or -errno.
+ */
+int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
+		    const struct pdwriter_opts *opts);
+/*
+ * Gives up a recording that failed before it began: the file pdwriter__create made is
+ * removed and the previous one moved back from path.old. Accepts NULL.
+ */
+void pdwriter__discard(struct pdwriter *w);
+/* pdwriter__create, then pdwriter__start. */
 struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *evs, size_t nr,
 				const struct pdwriter_opts *opts);
 /* Append whole kernel records (struct perf_event_header + body), copied verbatim. */

@@ -6,10 +6,17 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <mntent.h>
+#include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include <tracefs/tracefs.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "record/tpformat.h"
 
@@ -301,4 +308,79 @@ bool tpformat__payload_ok(const struct tep_event *tp, const void *raw, uint32_t 
 		if (!tpformat__field_span(fl, raw, size, &off, &len))
 			return false;
 	return true;
+}
+
+#define DEFAULT_TRACEFS "/sys/kernel/tracing"
+
+/* Where tracefs is mounted, from /proc/mounts (libtracefs's lookup leaks when it fails). */
+static void tracefs_dir(char *buf, size_t size)
+{
+	FILE *f = setmntent("/proc/mounts", "re");
+	struct mntent *m;
+
+	snprintf(buf, size, "%s", DEFAULT_TRACEFS);
+	while (f && (m = getmntent(f)))
+		if (!strcmp(m->mnt_type, "tracefs")) {
+			snprintf(buf, size, "%s", m->mnt_dir);
+			break;
+		}
+	if (f)
+		endmntent(f);
+}
+
+/* The first of the paths down to a tracepoint's id this user may not open, or NULL. */
+static bool first_denied(const char *sys, const char *name, char *path, size_t size)
+{
+	char top[PATH_MAX];
+	const char *const parts[] = { "", "/events", "/", sys, "/", name, "/id" };
+	size_t len = 0;
+
+	tracefs_dir(top, sizeof(top));
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		bool file = i == sizeof(parts) / sizeof(parts[0]) - 1;
+
+		len += snprintf(path + len, len < size ? size - len : 0, "%s%s", i ? "" : top,
+				parts[i] ? parts[i] : "");
+		if (len >= size)
+			return false;
+		if (parts[i][0] == '/' && !parts[i][1])
+			continue; /* the separator before a name */
+		if (faccessat(AT_FDCWD, path, file ? R_OK : X_OK, AT_EACCESS) < 0 &&
+		    errno == EACCES)
+			return true;
+	}
+	return false;
+}
+
+int tpformat__denied(const char *sys, const char *name, int err)
+{
+	char path[PATH_MAX], owner[128], top[PATH_MAX];
+	struct passwd *pw;
+	struct group *gr;
+	struct stat st;
+
+	if (!name_ok(sys) || !name_ok(name) || !first_denied(sys, name, path, sizeof(path)) ||
+	    stat(path, &st) < 0)
+		return errmsg__set(err, "cannot read tracepoint '%s:%s' in tracefs: %s", sys, name,
+				   strerror(-err));
+	tracefs_dir(top, sizeof(top));
+	pw = getpwuid(st.st_uid);
+	gr = getgrgid(st.st_gid);
+	if (pw)
+		snprintf(owner, sizeof(owner), "%s:", pw->pw_name);
+	else
+		snprintf(owner, sizeof(owner), "%u:", st.st_uid);
+	if (gr)
+		snprintf(owner + strlen(owner), sizeof(owner) - strlen(owner), "%s", gr->gr_name);
+	else
+		snprintf(owner + strlen(owner), sizeof(owner) - strlen(owner), "%u", st.st_gid);
+	errmsg__set(err,
+		    "cannot read tracepoint '%s:%s': tracefs denies this user %s (mode %04o, "
+		    "owner %s)",
+		    sys, name, path, st.st_mode & 07777, owner);
+	errmsg__hint("tracepoints need read access to tracefs as well as CAP_PERFMON: as root, "
+		     "let a group of this user in with 'chgrp GROUP %s && chmod g+%s %s', or "
+		     "mount tracefs with 'mount -o remount,gid=GROUP,mode=0750 %s'; or run as root",
+		     path, S_ISDIR(st.st_mode) ? "rx" : "r", path, top);
+	return err;
 }

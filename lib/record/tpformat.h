@@ -68,4 +68,11 @@ bool tpformat__field_span(const struct tep_format_field *fl, const void *raw, ui
 /* Is every field of tp's format, common ones included, inside this payload? */
 bool tpformat__payload_ok(const struct tep_event *tp, const void *raw, uint32_t size);
 
+/*
+ * Records the ERROR and Hint for a tracepoint whose id could not be read (err, -errno):
+ * when a path of tracefs down to it is closed to this user, which one, its mode and owner,
+ * and how to open it. Returns err.
+ */
+int tpformat__denied(const char *sys, const char *name, int err);
+
 #endif

@@ -93,6 +93,8 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 {
 	struct evsel *ev = evsel__new_tracepoint(sys, name);
 
+	if (!ev && (errno == EACCES || errno == EPERM))
+		return tpformat__denied(sys, name, -errno);
 	if (!ev) {
 		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
 		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);

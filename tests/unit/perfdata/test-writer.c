@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/reader.h"
 #include "perfdata/writer.h"
@@ -339,6 +340,118 @@ static void test_pdwriter__open_tracing_data(void **state)
 	pdreader__free(r);
 }
 
+static void write_text(const char *p, const char *text)
+{
+	FILE *f = fopen(p, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void assert_text(const char *p, const char *text)
+{
+	char buf[64] = "";
+	FILE *f = fopen(p, "r");
+
+	assert_non_null(f);
+	assert_non_null(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	assert_string_equal(buf, text);
+}
+
+/* A link at the output is moved to .old, never written through; the new file is 0600. */
+static void test_pdwriter__create_never_follows_link(void **state)
+{
+	char target[300], old[300], link_to[300] = "";
+	struct stat st;
+
+	snprintf(target, sizeof(target), "%s/important", dir);
+	snprintf(old, sizeof(old), "%s.old", path);
+	write_text(target, "important\n");
+	assert_int_equal(chmod(target, 0644), 0);
+	unlink(path);
+	assert_int_equal(symlink("important", path), 0);
+	write_file(path);
+	assert_text(target, "important\n");
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_int_equal(readlink(old, link_to, sizeof(link_to) - 1), 9);
+	assert_string_equal(link_to, "important");
+	unlink(old);
+	unlink(target);
+}
+
+/* .old cannot be replaced (a directory): the call fails and the previous file stays. */
+static void test_pdwriter__create_rotation_fails(void **state)
+{
+	char old[300], inside[320];
+
+	snprintf(old, sizeof(old), "%s.old", path);
+	snprintf(inside, sizeof(inside), "%s/x", old);
+	unlink(path);
+	write_text(path, "previous\n");
+	assert_int_equal(mkdir(old, 0755), 0);
+	write_text(inside, "x\n");
+	assert_null(pdwriter__create(path));
+	assert_int_equal(errno, EISDIR);
+	assert_non_null(strstr(errmsg__text(), "perf.data.old"));
+	errmsg__clear();
+	assert_text(path, "previous\n");
+	unlink(inside);
+	rmdir(old);
+}
+
+/* A recording that fails before it starts leaves the previous file where it was. */
+static void test_pdwriter__discard_restores(void **state)
+{
+	char old[300];
+	struct pdwriter *w;
+
+	snprintf(old, sizeof(old), "%s.old", path);
+	unlink(old);
+	write_text(path, "previous\n");
+	w = pdwriter__create(path);
+	assert_non_null(w);
+	assert_int_equal(access(old, F_OK), 0);
+	pdwriter__discard(w);
+	assert_text(path, "previous\n");
+	assert_int_equal(access(old, F_OK), -1);
+}
+
+/*
+ * Waiting for a FIFO's reader ends on SIGINT, TERM or HUP, also when the signal came before
+ * the wait began: here it is pending (blocked) from the start.
+ */
+static void test_pdwriter__create_fifo_stops(void **state)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	char fifo[300];
+
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		int status;
+		pid_t pid = fork();
+
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			sigset_t set;
+
+			sigemptyset(&set);
+			sigaddset(&set, sigs[i]);
+			sigprocmask(SIG_BLOCK, &set, NULL);
+			raise(sigs[i]);
+			_exit(!pdwriter__create(fifo) && errno == EINTR ? 0 : 1);
+		}
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+	unlink(fifo);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +463,10 @@ int main(void)
 		cmocka_unit_test(test_pdwriter__write_killed),
 		cmocka_unit_test(test_pdwriter__synth_kernel_mmap_record),
 		cmocka_unit_test(test_pdwriter__open_tracing_data),
+		cmocka_unit_test(test_pdwriter__create_never_follows_link),
+		cmocka_unit_test(test_pdwriter__create_rotation_fails),
+		cmocka_unit_test(test_pdwriter__discard_restores),
+		cmocka_unit_test(test_pdwriter__create_fifo_stops),
 	};
 
 	quiet = 1;
