@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +56,28 @@ struct job {
 	struct clangcmd_env env;
 	struct clangcmd cmd;
 	char key[HASH_HEX_SIZE];
+	unsigned int timeout; /* seconds a clang run may take */
+	int stopped; /* -ETIMEDOUT or -EINTR once a clang run was stopped (the ERROR recorded) */
 };
 
 static struct {
 	bool loaded;
 	char *clang_path, *clang_opt;
+	unsigned int clang_timeout;
 } config;
+
+/* A number of seconds in [1, COMPILE_CLANG_TIMEOUT_MAX]; 0 when it is not one. */
+static unsigned int parse_timeout(const char *v)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || n < 1 || n > COMPILE_CLANG_TIMEOUT_MAX)
+		return 0;
+	return (unsigned int)n;
+}
 
 static int load_config(void)
 {
@@ -79,6 +96,11 @@ static int load_config(void)
 		config.clang_path = strdup(v);
 	if (!err && (v = perfconfig__get(c, "llvm.clang-opt")) && *v)
 		config.clang_opt = strdup(v);
+	if (!err && (v = perfconfig__get(c, "llvm.clang-timeout")) &&
+	    !(config.clang_timeout = parse_timeout(v))) {
+		err = errmsg__set(-EINVAL, "bad config value '%s' for llvm.clang-timeout", v);
+		errmsg__hint("give a number of seconds from 1 to %u", COMPILE_CLANG_TIMEOUT_MAX);
+	}
 	perfconfig__free(c);
 	config.loaded = !err;
 	return err;
@@ -94,6 +116,8 @@ int compile__load_perfconfig(struct compile_opts *o)
 		o->clang_path = config.clang_path;
 	if (!o->clang_opt)
 		o->clang_opt = config.clang_opt;
+	if (!o->clang_timeout)
+		o->clang_timeout = config.clang_timeout;
 	return 0;
 }
 
@@ -168,8 +192,30 @@ static int find_clang(struct job *j, const struct compile_opts *o)
 	return err;
 }
 
+/* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
+static int run_clang(struct job *j, char **argv, struct runcmd_result *res)
+{
+	const struct runcmd_opts ro = { .timeout_ms = j->timeout * 1000u };
+	int err = runcmd__run_opts(argv, &ro, res);
+
+	if (err == -ETIMEDOUT) {
+		errmsg__set(err, "clang ran for more than %u s on %s: stopped", j->timeout,
+			    j->given);
+		errmsg__hint("does it include something that never ends (a FIFO, a device)? If "
+			     "not, raise --clang-timeout (or clang-timeout in the [llvm] section "
+			     "of ~/.perfconfig)");
+	} else if (err == -EINTR) {
+		const char *name = sigabbrev_np(res->stop_signal);
+
+		errmsg__set(err, "compile of %s interrupted by SIG%s", j->given, name ? name : "?");
+	}
+	if (err == -ETIMEDOUT || err == -EINTR)
+		j->stopped = err;
+	return err;
+}
+
 /* The multiarch triple clang uses (x86_64-linux-gnu), asked once per clang, then cached. */
-static void find_multiarch(struct job *j)
+static int find_multiarch(struct job *j)
 {
 	char name[64], *argv[] = { j->clang, "-print-multiarch", NULL }, *triple = NULL;
 	struct runcmd_result res;
@@ -179,7 +225,7 @@ static void find_multiarch(struct job *j)
 	snprintf(name, sizeof(name), "clang-%.16s.multiarch", j->clang_id);
 	if (!cache__read(j->cache, name, &data, &len)) {
 		triple = data;
-	} else if (!runcmd__run(argv, &res)) {
+	} else if (!run_clang(j, argv, &res)) {
 		if (!res.status) {
 			triple = res.out;
 			res.out = NULL;
@@ -188,7 +234,7 @@ static void find_multiarch(struct job *j)
 		runcmd__result_exit(&res);
 	}
 	if (!triple)
-		return;
+		return j->stopped;
 	triple[strcspn(triple, "\n")] = '\0';
 	if (*triple && !strchr(triple, '/')) {
 		snprintf(j->multiarch_dir, sizeof(j->multiarch_dir), "/usr/include/%s", triple);
@@ -196,6 +242,7 @@ static void find_multiarch(struct job *j)
 			j->env.multiarch_dir = j->multiarch_dir;
 	}
 	free(triple);
+	return 0;
 }
 
 /* Use dir/sub as the compat directory if it exists. */
@@ -355,7 +402,7 @@ static int build_pch(struct job *j)
 	flags.argv = argv;
 	memcpy(argv + flags.argc, extra, sizeof(extra));
 	pr_debug("precompiling vmlinux.h: %s", header);
-	err = runcmd__run(argv, &res);
+	err = run_clang(j, argv, &res);
 	argv[flags.argc] = NULL; /* the extra words are not ours to free */
 	if (!err && res.status) {
 		pr_debug("precompiling vmlinux.h failed:\n%s", res.err);
@@ -422,7 +469,9 @@ static int prepare(struct job *j, const struct compile_opts *o)
 	if (err)
 		return err;
 	find_vmlinux(j);
-	find_multiarch(j);
+	err = find_multiarch(j);
+	if (err)
+		return err;
 	find_compat_dir(j);
 	j->env.clang = j->clang;
 	j->env.clang_opt = o->clang_opt && *o->clang_opt ? o->clang_opt : NULL;
@@ -564,7 +613,7 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 			pr_debug("clang command: %s", line ? line : "?");
 			free(line);
 		}
-		err = runcmd__run(j->cmd.argv, res);
+		err = run_clang(j, j->cmd.argv, res);
 		/* clang's files follow the umask: make them ours alone before reading them. */
 		chmod(out, 0600);
 		chmod(dep, 0600);
@@ -592,6 +641,8 @@ static int compile(struct job *j, void **obj, size_t *size)
 		j->env.pch = NULL;
 	}
 	if (j->env.pch && build_pch(j)) {
+		if (j->stopped)
+			return j->stopped;
 		pr_debug("compiling without a precompiled vmlinux.h");
 		j->env.pch = NULL;
 	}
@@ -600,7 +651,9 @@ static int compile(struct job *j, void **obj, size_t *size)
 		return errmsg__set(-errno, "unable to create a temporary directory: %s",
 				   strerror(errno));
 	err = run(j, work, &res);
-	if (err == -ENOENT || err == -EACCES)
+	if (j->stopped)
+		; /* said */
+	else if (err == -ENOENT || err == -EACCES)
 		errmsg__set(err, "unable to run clang '%s': %s", j->clang, strerror(-err));
 	else if (err)
 		errmsg__set(err, "unable to compile %s: %s", j->given, strerror(-err));
@@ -625,7 +678,10 @@ out:
 
 static int compile_job(struct job *j, const struct compile_opts *o, void **obj, size_t *size)
 {
-	int err = prepare(j, o);
+	int err;
+
+	j->timeout = o->clang_timeout ? o->clang_timeout : COMPILE_CLANG_TIMEOUT;
+	err = prepare(j, o);
 
 	if (err)
 		return err;
@@ -661,8 +717,10 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 			   struct compile_report *r)
 {
 	struct job *j = calloc(1, sizeof(*j));
+	const struct timespec zero = { 0 };
 	double start = now();
-	int err;
+	sigset_t stop, old;
+	int err, sig;
 
 	if (r)
 		memset(r, 0, sizeof(*r));
@@ -670,13 +728,27 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 		return -ENOMEM;
 	j->given = src;
 	j->r = r;
+	/* A stop signal ends the compile through its cleanup: held until then. */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	err = compile_job(j, o, obj, size);
+	sig = sigtimedwait(&stop, NULL, &zero);
+	if (sig > 0 && !err) {
+		free(*obj);
+		*obj = NULL;
+		err = errmsg__set(-EINTR, "compile of %s interrupted by SIG%s", src,
+				  sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+	}
 	if (r)
 		r->seconds = now() - start;
 	pr_debug("compile %s: %s in %.1f ms", src, err ? "failed" : "done", (now() - start) * 1e3);
 	clangcmd__exit(&j->cmd);
 	cache__close(j->cache);
 	free(j);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	return err;
 }
 
