@@ -231,6 +231,25 @@ int cache__check(struct cache *c, const char *name)
 	return 0;
 }
 
+int cache__openat(struct cache *c, const char *name, int flags)
+{
+	const char *why;
+	struct stat st;
+	int fd, err = cache__check(c, name);
+
+	if (err)
+		return err;
+	fd = openat(c->dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	err = fstat(fd, &st) ? -errno : cache__trusted(&st, &why);
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
 int cache__mkdir(struct cache *c, const char *name)
 {
 	if (mkdirat(c->dirfd, name, 0700) && errno != EEXIST)

@@ -36,6 +36,15 @@
 #define COMPAT_SUBDIR "include/bpf-compat"
 #define PERF_HEADERS_DIR "/usr/include/perf/bpf"
 
+/*
+ * vmlinux.h's directory and the precompiled header are in the cache, whose path another
+ * user may redirect (a parent directory swapped): clang reads them through fds the tool
+ * opened from the cache directory's own fd, as its fds 3 and 4.
+ */
+#define HELD_DIR "/proc/self/fd"
+#define HELD_VMLINUX HELD_DIR "/3"
+#define HELD_PCH HELD_DIR "/4"
+
 /* One compile: what was found out, and the command built from it. */
 struct job {
 	const char *given; /* the source as the user named it */
@@ -59,6 +68,7 @@ struct job {
 	char key[HASH_HEX_SIZE];
 	char src_hash[HASH_HEX_SIZE]; /* the source's bytes, read once, that the key covers */
 	struct timespec start; /* before clang first ran (CLOCK_REALTIME_COARSE) */
+	int vmlinux_fd, pch_fd; /* held open for clang as HELD_VMLINUX, HELD_PCH; or -1 */
 	unsigned int timeout; /* seconds a clang run may take */
 	int stopped; /* -ETIMEDOUT or -EINTR once a clang run was stopped (the ERROR recorded) */
 };
@@ -195,11 +205,44 @@ static int find_clang(struct job *j, const struct compile_opts *o)
 	return err;
 }
 
+/* The facts clang runs with: vmlinux.h and the precompiled header through the held fds. */
+static struct clangcmd_env held_env(const struct job *j)
+{
+	struct clangcmd_env e = j->env;
+
+	if (e.vmlinux_dir && j->vmlinux_fd >= 0)
+		e.vmlinux_dir = HELD_VMLINUX;
+	if (e.pch && j->pch_fd >= 0)
+		e.pch = HELD_PCH;
+	return e;
+}
+
+/* name in the cache held open for clang; -1 without /proc (then clang goes by path). */
+static int hold(struct job *j, const char *name, int flags)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(HELD_DIR, &st) || !S_ISDIR(st.st_mode))
+		return -1;
+	fd = cache__openat(j->cache, name, flags);
+	if (fd < 0)
+		pr_debug("compile cache: cannot hold '%s' open: %s", name, strerror(-fd));
+	return fd < 0 ? -1 : fd;
+}
+
 /* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
 static int run_clang(struct job *j, char **argv, struct runcmd_result *res)
 {
-	const struct runcmd_opts ro = { .timeout_ms = j->timeout * 1000u };
-	int err = runcmd__run_opts(argv, &ro, res);
+	struct runcmd_opts ro = { .timeout_ms = j->timeout * 1000u };
+	int err;
+
+	if (j->vmlinux_fd >= 0) {
+		ro.fds[ro.nr_fds++] = j->vmlinux_fd;
+		if (j->pch_fd >= 0)
+			ro.fds[ro.nr_fds++] = j->pch_fd;
+	}
+	err = runcmd__run_opts(argv, &ro, res);
 
 	if (err == -ETIMEDOUT) {
 		errmsg__set(err, "clang ran for more than %u s on %s: stopped", j->timeout,
@@ -377,9 +420,10 @@ static int plan_pch(struct job *j)
 static int build_pch(struct job *j)
 {
 	char tmp[256], tmp_path[PATH_MAX], header[PATH_MAX + 16], *extra[6];
+	struct clangcmd_env env = held_env(j);
+	const char *base;
 	struct runcmd_result res;
 	struct clangcmd flags;
-	const char *pch = j->env.pch;
 	char **argv;
 	int fd, err;
 
@@ -389,13 +433,16 @@ static int build_pch(struct job *j)
 	if (fd < 0)
 		return fd;
 	close(fd);
-	j->env.pch = NULL;
-	err = clangcmd__build(&j->env, NULL, NULL, NULL, &flags);
-	j->env.pch = pch;
+	env.pch = NULL;
+	err = clangcmd__build(&env, NULL, NULL, NULL, &flags);
 	if (err)
 		goto out;
-	snprintf(header, sizeof(header), "%s/vmlinux.h", j->vmlinux_dir);
-	cache__path(j->cache, tmp, tmp_path, sizeof(tmp_path));
+	snprintf(header, sizeof(header), "%s/vmlinux.h", env.vmlinux_dir);
+	base = strrchr(tmp, '/') ? strrchr(tmp, '/') + 1 : tmp;
+	if (j->vmlinux_fd >= 0) /* the output too: next to the header held */
+		snprintf(tmp_path, sizeof(tmp_path), "%s/%s", HELD_VMLINUX, base);
+	else
+		cache__path(j->cache, tmp, tmp_path, sizeof(tmp_path));
 	extra[0] = "-x", extra[1] = "c-header", extra[2] = header;
 	extra[3] = "-o", extra[4] = tmp_path, extra[5] = NULL;
 	err = -ENOMEM;
@@ -412,7 +459,8 @@ static int build_pch(struct job *j)
 		err = -EINVAL;
 	}
 	runcmd__result_exit(&res);
-	if (!err && chmod(tmp_path, 0600))
+	if (!err &&
+	    (j->vmlinux_fd >= 0 ? fchmodat(j->vmlinux_fd, base, 0600, 0) : chmod(tmp_path, 0600)))
 		err = -errno;
 	if (!err)
 		err = cache__commit(j->cache, tmp, j->pch_name);
@@ -643,6 +691,8 @@ static int collect_deps(struct job *j, const char *text, struct cache_dep **out,
 	if (!err && !(deps = calloc(n + 1, sizeof(*deps))))
 		err = -ENOMEM;
 	for (size_t i = 0; !err && i < n; i++) {
+		if (!strncmp(paths[i], HELD_DIR "/", strlen(HELD_DIR "/")))
+			continue; /* vmlinux.h, held: it goes with the BTF id in the key */
 		if (!realpath(paths[i], real)) {
 			err = -errno;
 			break;
@@ -699,6 +749,8 @@ static void store(struct job *j, struct cache *work, const void *obj, size_t siz
 static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 {
 	char out[PATH_MAX], dep[PATH_MAX];
+	struct clangcmd_env env;
+	struct clangcmd held;
 	int err;
 
 	cache__path(work, "out.o", out, sizeof(out));
@@ -706,7 +758,10 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 	mark_start(j);
 	for (;;) {
 		clangcmd__exit(&j->cmd);
+		env = held_env(j);
 		err = clangcmd__build(&j->env, j->src, out, dep, &j->cmd);
+		if (!err)
+			err = clangcmd__build(&env, j->src, out, dep, &held);
 		if (err)
 			return err;
 		if (j->r) {
@@ -718,9 +773,15 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 			char *line = runcmd__quote(j->cmd.argv);
 
 			pr_debug("clang command: %s", line ? line : "?");
+			if (j->vmlinux_fd >= 0)
+				pr_debug(
+					"(run with vmlinux.h's directory and the precompiled header "
+					"as %s and %s)",
+					HELD_VMLINUX, HELD_PCH);
 			free(line);
 		}
-		err = run_clang(j, j->cmd.argv, res);
+		err = run_clang(j, held.argv, res);
+		clangcmd__exit(&held);
 		/* clang's files follow the umask: make them ours alone before reading them. */
 		chmod(out, 0600);
 		chmod(dep, 0600);
@@ -732,6 +793,9 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 		runcmd__result_exit(res);
 		cache__discard(j->cache, j->pch_name); /* stale: built again next time */
 		j->env.pch = NULL;
+		if (j->pch_fd >= 0)
+			close(j->pch_fd);
+		j->pch_fd = -1;
 	}
 }
 
@@ -747,11 +811,18 @@ static int compile(struct job *j, void **obj, size_t *size)
 		j->env.vmlinux_dir = NULL;
 		j->env.pch = NULL;
 	}
+	if (j->env.vmlinux_dir)
+		j->vmlinux_fd = hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (j->env.pch && build_pch(j)) {
 		if (j->stopped)
 			return j->stopped;
 		pr_debug("compiling without a precompiled vmlinux.h");
 		j->env.pch = NULL;
+	}
+	if (j->env.pch && j->vmlinux_fd >= 0) {
+		j->pch_fd = hold(j, j->pch_name, O_RDONLY);
+		if (j->pch_fd < 0)
+			j->env.pch = NULL; /* not the one built: none */
 	}
 	work = cache__open_temp();
 	if (!work)
@@ -837,6 +908,7 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 		return -ENOMEM;
 	j->given = src;
 	j->r = r;
+	j->vmlinux_fd = j->pch_fd = -1;
 	/* A stop signal ends the compile through its cleanup: held until then. */
 	sigemptyset(&stop);
 	sigaddset(&stop, SIGINT);
@@ -856,6 +928,10 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 	pr_debug("compile %s: %s in %.1f ms", src, err ? "failed" : "done", (now() - start) * 1e3);
 	clangcmd__exit(&j->cmd);
 	cache__close(j->cache);
+	if (j->vmlinux_fd >= 0)
+		close(j->vmlinux_fd);
+	if (j->pch_fd >= 0)
+		close(j->pch_fd);
 	free(j);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return err;
