@@ -50,6 +50,8 @@ static int sink_read(struct sink *s)
 	return 0;
 }
 
+#define NO_PIDFD_POLL_MS 20
+
 static uint64_t now_ms(void)
 {
 	struct timespec ts;
@@ -61,7 +63,7 @@ static uint64_t now_ms(void)
 /* What ends the wait for a child: its pipes and exit, a stop signal, the time limit. */
 struct child {
 	pid_t pid;
-	int pidfd; /* -1: without pidfd_open, the pipes' end stands for the exit */
+	int pidfd; /* -1: no pidfd_open (valgrind), the exit is checked every NO_PIDFD_POLL_MS */
 	int sigfd;
 	bool exited;
 	int stop_signal;
@@ -73,7 +75,7 @@ static int collect(struct child *c, struct sink *s)
 {
 	int err = 0;
 
-	while (!err && (s[0].fd >= 0 || s[1].fd >= 0 || (c->pidfd >= 0 && !c->exited))) {
+	while (!err && (s[0].fd >= 0 || s[1].fd >= 0 || !c->exited)) {
 		struct pollfd p[4] = { { .fd = s[0].fd, .events = POLLIN },
 				       { .fd = s[1].fd, .events = POLLIN },
 				       { .fd = c->sigfd, .events = POLLIN },
@@ -87,6 +89,8 @@ static int collect(struct child *c, struct sink *s)
 				return -ETIMEDOUT;
 			timeout = (int)(c->deadline - now);
 		}
+		if (c->pidfd < 0 && !c->exited && (timeout < 0 || timeout > NO_PIDFD_POLL_MS))
+			timeout = NO_PIDFD_POLL_MS;
 		if (poll(p, 4, timeout) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -99,6 +103,14 @@ static int collect(struct child *c, struct sink *s)
 				c->stop_signal = (int)si.ssi_signo;
 				return -EINTR;
 			}
+		}
+		if (c->pidfd < 0 && !c->exited) {
+			siginfo_t si = { 0 };
+
+			/* exited? (WNOWAIT: still a zombie, so its group id stays its own) */
+			if (!waitid(P_PID, c->pid, &si, WEXITED | WNOHANG | WNOWAIT) &&
+			    si.si_pid == c->pid)
+				p[3].revents = POLLIN;
 		}
 		if (p[3].revents) {
 			/* It is gone: whatever it left in its group goes too (the pipes end). */
@@ -230,8 +242,8 @@ int runcmd__run_opts(char *const argv[], const struct runcmd_opts *o, struct run
 	err = collect(&c, s);
 out:
 	if (started) {
-		if (err || c.pidfd < 0)
-			kill(-c.pid, SIGKILL); /* its group: nothing it started outlives the run */
+		/* its group (the child is not reaped yet, so it is still its group's id) */
+		kill(-c.pid, SIGKILL);
 		while (waitpid(c.pid, &status, 0) < 0) {
 			if (errno != EINTR) {
 				err = err ? err : -errno;
