@@ -291,7 +291,7 @@ int cache__read(struct cache *c, const char *name, void **data, size_t *size)
 		if (err)
 			return err;
 	}
-	fd = openat(c->dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(c->dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st)) {
@@ -404,8 +404,20 @@ static int entry_name(const char *key, char *buf, size_t size)
 static bool dep_unchanged(struct hash *h, const char *path, const char *hex)
 {
 	char now[HASH_HEX_SIZE];
+	struct stat st;
+	int fd, err;
 
-	if (hash__file(h, path) || hash__final(h, now)) {
+	/* O_NONBLOCK: a FIFO put there must not hold the lookup up (it is no header) */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		err = -errno;
+	else if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+		err = -EINVAL;
+	else
+		err = hash__fd(h, fd);
+	if (fd >= 0)
+		close(fd);
+	if (err || hash__final(h, now)) {
 		hash__final(h, now); /* reset */
 		pr_debug("compile cache: '%s' is gone", path);
 		return false;
