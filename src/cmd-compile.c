@@ -20,13 +20,13 @@
 #include "util/opts.h"
 
 static const char *const compile_usage[] = {
-	"perf-bpf compile [-o OUT.o] [--clang-path PATH] [--clang-opt OPTS] [--no-cache] [-v] [-j] FILE.c",
+	"perf-bpf compile [-o OUT.o] [--clang-path PATH] [--clang-opt OPTS] [--clang-timeout SECONDS] [--no-cache] [-v] [-j] FILE.c",
 	NULL,
 };
 
 /* What the command line asks for. */
 struct compile_args {
-	struct compile_opts co; /* --clang-path, --clang-opt, --no-cache */
+	struct compile_opts co; /* --clang-path, --clang-opt, --clang-timeout, --no-cache */
 	const char *out; /* -o, NULL: NAME.o */
 	bool json; /* -j */
 	const char *src; /* the operand */
@@ -109,6 +109,9 @@ static int parse(int argc, char **argv, struct compile_args *a)
 			   "clang to run (default: [llvm] clang-path, else clang)"),
 		OPT_STRING(0, "clang-opt", &a->co.clang_opt, "OPTS",
 			   "more clang options (default: [llvm] clang-opt)"),
+		OPT_UINT(0, "clang-timeout", &a->co.clang_timeout, "SECONDS", 1,
+			 COMPILE_CLANG_TIMEOUT_MAX,
+			 "stop clang after SECONDS (default: [llvm] clang-timeout, else 120)"),
 		OPT_BOOL(0, "no-cache", &a->co.no_cache,
 			 "compile even when the cache has the object, store nothing"),
 		OPT_BOOL('j', "json", &a->json, "print what was done as one JSON document"),

@@ -59,6 +59,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 			   "clang to compile scriptlets with"),
 		OPT_STRING(0, "clang-opt", &so->compile.clang_opt, "OPTIONS",
 			   "options passed to clang when compiling scriptlets"),
+		OPT_UINT(0, "clang-timeout", &so->compile.clang_timeout, "SECONDS", 1,
+			 COMPILE_CLANG_TIMEOUT_MAX, "stop a clang run after SECONDS (default 120)"),
 		OPT_BOOL(0, "no-cache", &so->compile.no_cache,
 			 "compile even if the compile cache has the object"),
 		cmd == EVOPTS_RECORD ? output : json,

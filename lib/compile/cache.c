@@ -231,6 +231,25 @@ int cache__check(struct cache *c, const char *name)
 	return 0;
 }
 
+int cache__openat(struct cache *c, const char *name, int flags)
+{
+	const char *why;
+	struct stat st;
+	int fd, err = cache__check(c, name);
+
+	if (err)
+		return err;
+	fd = openat(c->dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	err = fstat(fd, &st) ? -errno : cache__trusted(&st, &why);
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
 int cache__mkdir(struct cache *c, const char *name)
 {
 	if (mkdirat(c->dirfd, name, 0700) && errno != EEXIST)
@@ -272,7 +291,7 @@ int cache__read(struct cache *c, const char *name, void **data, size_t *size)
 		if (err)
 			return err;
 	}
-	fd = openat(c->dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(c->dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st)) {
@@ -385,8 +404,20 @@ static int entry_name(const char *key, char *buf, size_t size)
 static bool dep_unchanged(struct hash *h, const char *path, const char *hex)
 {
 	char now[HASH_HEX_SIZE];
+	struct stat st;
+	int fd, err;
 
-	if (hash__file(h, path) || hash__final(h, now)) {
+	/* O_NONBLOCK: a FIFO put there must not hold the lookup up (it is no header) */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		err = -errno;
+	else if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+		err = -EINVAL;
+	else
+		err = hash__fd(h, fd);
+	if (fd >= 0)
+		close(fd);
+	if (err || hash__final(h, now)) {
 		hash__final(h, now); /* reset */
 		pr_debug("compile cache: '%s' is gone", path);
 		return false;

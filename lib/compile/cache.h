@@ -36,6 +36,12 @@ const char *cache__dir(const struct cache *c);
 int cache__check(struct cache *c, const char *name);
 /* Full path of name into buf. */
 int cache__path(const struct cache *c, const char *name, char *buf, size_t size);
+/*
+ * Open name (as cache__check() allows it) through the cache directory's own fd, never
+ * following a link at its end: what a path string would resolve again, an fd holds.
+ * The fd (O_CLOEXEC added to flags), or -errno.
+ */
+int cache__openat(struct cache *c, const char *name, int flags);
 /* Make the subdirectory name (one level), 0700; fine if it exists and is trusted. */
 int cache__mkdir(struct cache *c, const char *name);
 

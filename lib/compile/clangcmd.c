@@ -13,7 +13,7 @@
 #include "util/hash.h"
 
 /* Bumped when the meaning of a cached object changes without its inputs changing. */
-#define KEY_VERSION "perf-bpf compile 1"
+#define KEY_VERSION "perf-bpf compile 2"
 
 /* Environment variables clang reads include directories from. */
 static const char *const clang_env[] = { "CPATH", "C_INCLUDE_PATH", "CCC_OVERRIDE_OPTIONS", NULL };
@@ -289,8 +289,8 @@ void clangcmd__exit(struct clangcmd *cmd)
 	memset(cmd, 0, sizeof(*cmd));
 }
 
-int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *clang_id,
-		  const char *btf_id, char *hex)
+int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *src_hash,
+		  const char *clang_id, const char *btf_id, char *hex)
 {
 	struct hash *h = hash__new();
 	char cwd[4096];
@@ -311,7 +311,7 @@ int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *clang
 		hash__str(h, getcwd(cwd, sizeof(cwd)) ? cwd : "?");
 	if (src) {
 		hash__str(h, src);
-		err = hash__file(h, src);
+		hash__str(h, src_hash);
 	}
 	if (!err)
 		err = hash__final(h, hex);

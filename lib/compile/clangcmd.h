@@ -73,11 +73,13 @@ int clangcmd__build(const struct clangcmd_env *env, const char *src, const char 
 void clangcmd__exit(struct clangcmd *cmd);
 
 /*
- * The cache key of a command: its inputs, the source's content and path, clang's identity
- * and the kernel BTF's identity (the included headers are checked by the cache entry).
+ * The cache key of a command: its inputs, the source's path and content (src_hash, its
+ * SHA-256 as hash__file_hex() gives it: the bytes read once, not the file again), clang's
+ * identity and the kernel BTF's identity (the included headers are checked by the cache
+ * entry). src NULL: flags only.
  */
-int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *clang_id,
-		  const char *btf_id, char *hex);
+int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *src_hash,
+		  const char *clang_id, const char *btf_id, char *hex);
 
 /* Paths in a make-style dependency file (clang -MD -MF): malloc'ed, NULL-terminated. */
 int clangcmd__parse_deps(const char *text, char ***paths);

@@ -6,7 +6,9 @@
  * list of headers clang read.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,15 @@
 #define COMPAT_SUBDIR "include/bpf-compat"
 #define PERF_HEADERS_DIR "/usr/include/perf/bpf"
 
+/*
+ * vmlinux.h's directory and the precompiled header are in the cache, whose path another
+ * user may redirect (a parent directory swapped): clang reads them through fds the tool
+ * opened from the cache directory's own fd, as its fds 3 and 4.
+ */
+#define HELD_DIR "/proc/self/fd"
+#define HELD_VMLINUX HELD_DIR "/3"
+#define HELD_PCH HELD_DIR "/4"
+
 /* One compile: what was found out, and the command built from it. */
 struct job {
 	const char *given; /* the source as the user named it */
@@ -57,12 +68,31 @@ struct job {
 	struct clangcmd_env env;
 	struct clangcmd cmd;
 	char key[HASH_HEX_SIZE];
+	char src_hash[HASH_HEX_SIZE]; /* the source's bytes, read once, that the key covers */
+	struct timespec start; /* before clang first ran (CLOCK_REALTIME_COARSE) */
+	int vmlinux_fd, pch_fd; /* held open for clang as HELD_VMLINUX, HELD_PCH; or -1 */
+	unsigned int timeout; /* seconds a clang run may take */
+	int stopped; /* -ETIMEDOUT or -EINTR once a clang run was stopped (the ERROR recorded) */
 };
 
 static struct {
 	bool loaded;
 	char *clang_path, *clang_opt, *kbuild_dir;
+	unsigned int clang_timeout;
 } config;
+
+/* A number of seconds in [1, COMPILE_CLANG_TIMEOUT_MAX]; 0 when it is not one. */
+static unsigned int parse_timeout(const char *v)
+{
+	unsigned long n;
+	char *end;
+
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || n < 1 || n > COMPILE_CLANG_TIMEOUT_MAX)
+		return 0;
+	return (unsigned int)n;
+}
 
 static int load_config(void)
 {
@@ -83,6 +113,11 @@ static int load_config(void)
 		config.clang_opt = strdup(v);
 	if (!err && (v = perfconfig__get(c, "llvm.kbuild-dir"))) /* "": none */
 		config.kbuild_dir = strdup(v);
+	if (!err && (v = perfconfig__get(c, "llvm.clang-timeout")) &&
+	    !(config.clang_timeout = parse_timeout(v))) {
+		err = errmsg__set(-EINVAL, "bad config value '%s' for llvm.clang-timeout", v);
+		errmsg__hint("give a number of seconds from 1 to %u", COMPILE_CLANG_TIMEOUT_MAX);
+	}
 	perfconfig__free(c);
 	config.loaded = !err;
 	return err;
@@ -100,6 +135,8 @@ int compile__load_perfconfig(struct compile_opts *o)
 		o->clang_opt = config.clang_opt;
 	if (!o->kbuild_dir)
 		o->kbuild_dir = config.kbuild_dir;
+	if (!o->clang_timeout)
+		o->clang_timeout = config.clang_timeout;
 	return 0;
 }
 
@@ -174,8 +211,63 @@ static int find_clang(struct job *j, const struct compile_opts *o)
 	return err;
 }
 
+/* The facts clang runs with: vmlinux.h and the precompiled header through the held fds. */
+static struct clangcmd_env held_env(const struct job *j)
+{
+	struct clangcmd_env e = j->env;
+
+	if (e.vmlinux_dir && j->vmlinux_fd >= 0)
+		e.vmlinux_dir = HELD_VMLINUX;
+	if (e.pch && j->pch_fd >= 0)
+		e.pch = HELD_PCH;
+	return e;
+}
+
+/* name in the cache held open for clang; -1 without /proc (then clang goes by path). */
+static int hold(struct job *j, const char *name, int flags)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(HELD_DIR, &st) || !S_ISDIR(st.st_mode))
+		return -1;
+	fd = cache__openat(j->cache, name, flags);
+	if (fd < 0)
+		pr_debug("compile cache: cannot hold '%s' open: %s", name, strerror(-fd));
+	return fd < 0 ? -1 : fd;
+}
+
+/* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
+static int run_clang(struct job *j, char **argv, struct runcmd_result *res)
+{
+	struct runcmd_opts ro = { .timeout_ms = j->timeout * 1000u };
+	int err;
+
+	if (j->vmlinux_fd >= 0) {
+		ro.fds[ro.nr_fds++] = j->vmlinux_fd;
+		if (j->pch_fd >= 0)
+			ro.fds[ro.nr_fds++] = j->pch_fd;
+	}
+	err = runcmd__run_opts(argv, &ro, res);
+
+	if (err == -ETIMEDOUT) {
+		errmsg__set(err, "clang ran for more than %u s on %s: stopped", j->timeout,
+			    j->given);
+		errmsg__hint("does it include something that never ends (a FIFO, a device)? If "
+			     "not, raise --clang-timeout (or clang-timeout in the [llvm] section "
+			     "of ~/.perfconfig)");
+	} else if (err == -EINTR) {
+		const char *name = sigabbrev_np(res->stop_signal);
+
+		errmsg__set(err, "compile of %s interrupted by SIG%s", j->given, name ? name : "?");
+	}
+	if (err == -ETIMEDOUT || err == -EINTR)
+		j->stopped = err;
+	return err;
+}
+
 /* The multiarch triple clang uses (x86_64-linux-gnu), asked once per clang, then cached. */
-static void find_multiarch(struct job *j)
+static int find_multiarch(struct job *j)
 {
 	char name[64], *argv[] = { j->clang, "-print-multiarch", NULL }, *triple = NULL;
 	struct runcmd_result res;
@@ -185,7 +277,7 @@ static void find_multiarch(struct job *j)
 	snprintf(name, sizeof(name), "clang-%.16s.multiarch", j->clang_id);
 	if (!cache__read(j->cache, name, &data, &len)) {
 		triple = data;
-	} else if (!runcmd__run(argv, &res)) {
+	} else if (!run_clang(j, argv, &res)) {
 		if (!res.status) {
 			triple = res.out;
 			res.out = NULL;
@@ -194,7 +286,7 @@ static void find_multiarch(struct job *j)
 		runcmd__result_exit(&res);
 	}
 	if (!triple)
-		return;
+		return j->stopped;
 	triple[strcspn(triple, "\n")] = '\0';
 	if (*triple && !strchr(triple, '/')) {
 		snprintf(j->multiarch_dir, sizeof(j->multiarch_dir), "/usr/include/%s", triple);
@@ -202,6 +294,7 @@ static void find_multiarch(struct job *j)
 			j->env.multiarch_dir = j->multiarch_dir;
 	}
 	free(triple);
+	return 0;
 }
 
 /* Use dir/sub as the compat directory if it exists. */
@@ -318,7 +411,7 @@ static int plan_pch(struct job *j)
 	j->env.pch = NULL;
 	err = clangcmd__build(&j->env, NULL, NULL, NULL, &flags);
 	if (!err)
-		err = clangcmd__key(&flags, NULL, j->clang_id, j->btf_id, key);
+		err = clangcmd__key(&flags, NULL, NULL, j->clang_id, j->btf_id, key);
 	clangcmd__exit(&flags);
 	if (err)
 		return err;
@@ -333,9 +426,10 @@ static int plan_pch(struct job *j)
 static int build_pch(struct job *j)
 {
 	char tmp[256], tmp_path[PATH_MAX], header[PATH_MAX + 16], *extra[6];
+	struct clangcmd_env env = held_env(j);
+	const char *base;
 	struct runcmd_result res;
 	struct clangcmd flags;
-	const char *pch = j->env.pch;
 	char **argv;
 	int fd, err;
 
@@ -345,13 +439,16 @@ static int build_pch(struct job *j)
 	if (fd < 0)
 		return fd;
 	close(fd);
-	j->env.pch = NULL;
-	err = clangcmd__build(&j->env, NULL, NULL, NULL, &flags);
-	j->env.pch = pch;
+	env.pch = NULL;
+	err = clangcmd__build(&env, NULL, NULL, NULL, &flags);
 	if (err)
 		goto out;
-	snprintf(header, sizeof(header), "%s/vmlinux.h", j->vmlinux_dir);
-	cache__path(j->cache, tmp, tmp_path, sizeof(tmp_path));
+	snprintf(header, sizeof(header), "%s/vmlinux.h", env.vmlinux_dir);
+	base = strrchr(tmp, '/') ? strrchr(tmp, '/') + 1 : tmp;
+	if (j->vmlinux_fd >= 0) /* the output too: next to the header held */
+		snprintf(tmp_path, sizeof(tmp_path), "%s/%s", HELD_VMLINUX, base);
+	else
+		cache__path(j->cache, tmp, tmp_path, sizeof(tmp_path));
 	extra[0] = "-x", extra[1] = "c-header", extra[2] = header;
 	extra[3] = "-o", extra[4] = tmp_path, extra[5] = NULL;
 	err = -ENOMEM;
@@ -361,14 +458,15 @@ static int build_pch(struct job *j)
 	flags.argv = argv;
 	memcpy(argv + flags.argc, extra, sizeof(extra));
 	pr_debug("precompiling vmlinux.h: %s", header);
-	err = runcmd__run(argv, &res);
+	err = run_clang(j, argv, &res);
 	argv[flags.argc] = NULL; /* the extra words are not ours to free */
 	if (!err && res.status) {
 		pr_debug("precompiling vmlinux.h failed:\n%s", res.err);
 		err = -EINVAL;
 	}
 	runcmd__result_exit(&res);
-	if (!err && chmod(tmp_path, 0600))
+	if (!err &&
+	    (j->vmlinux_fd >= 0 ? fchmodat(j->vmlinux_fd, base, 0600, 0) : chmod(tmp_path, 0600)))
 		err = -errno;
 	if (!err)
 		err = cache__commit(j->cache, tmp, j->pch_name);
@@ -465,7 +563,9 @@ static int prepare(struct job *j, const struct compile_opts *o)
 	if (err)
 		return err;
 	find_vmlinux(j);
-	find_multiarch(j);
+	err = find_multiarch(j);
+	if (err)
+		return err;
 	find_compat_dir(j);
 	j->env.clang = j->clang;
 	j->env.clang_opt = o->clang_opt && *o->clang_opt ? o->clang_opt : NULL;
@@ -493,25 +593,120 @@ static int prepare(struct job *j, const struct compile_opts *o)
 	return 0;
 }
 
+/* A file for the compile: regular (a FIFO would block), opened without waiting. */
+static int open_input(const char *path, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, st) || !S_ISREG(st->st_mode)) {
+		int err = S_ISREG(st->st_mode) ? -errno : -EINVAL;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* The source read once: its first bytes decide on the precompiled header, all is hashed. */
 static int read_source(struct job *j)
 {
-	size_t len;
-	void *text;
-	FILE *f;
+	char text[4097] = "";
+	struct hash *h;
+	struct stat st;
+	ssize_t len;
+	int fd, err;
 
 	if (!realpath(j->given, j->src))
 		return -errno;
-	f = fopen(j->src, "re");
-	if (!f)
-		return -errno;
-	text = calloc(1, 4097);
-	len = text ? fread(text, 1, 4096, f) : 0;
-	fclose(f);
-	if (!text)
-		return -ENOMEM;
+	fd = open_input(j->src, &st);
+	if (fd == -EINVAL)
+		return errmsg__set(fd, "unable to compile %s: not a regular file", j->given);
+	if (fd < 0)
+		return fd;
+	h = hash__new();
+	err = h ? 0 : -ENOMEM;
+	len = err ? -1 : pread(fd, text, sizeof(text) - 1, 0);
+	if (len < 0 && !err)
+		err = -errno;
+	if (!err)
+		err = hash__fd(h, fd);
+	if (!err)
+		err = hash__final(h, j->src_hash);
+	hash__free(h);
+	close(fd);
+	if (err)
+		return err;
+	text[len] = '\0';
 	j->want_pch = len && j->env.vmlinux_dir && source_wants_pch(j, text);
-	free(text);
 	return 0;
+}
+
+/*
+ * Start a clang run at a new tick of the coarse clock (at most one tick away): a file
+ * changed before this run then has a ctime before j->start, one changed from now on not.
+ */
+static void mark_start(struct job *j)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_REALTIME_COARSE, &t0);
+	for (int i = 0; i < 1000; i++) {
+		const struct timespec pause = { .tv_nsec = 100 * 1000 };
+
+		clock_gettime(CLOCK_REALTIME_COARSE, &t);
+		if (t.tv_sec != t0.tv_sec || t.tv_nsec != t0.tv_nsec) {
+			j->start = t;
+			return;
+		}
+		nanosleep(&pause, NULL);
+	}
+	j->start = t0; /* the clock did not move: files of this tick count as changed */
+}
+
+/*
+ * Not changed since j->start: a write, a truncation, a rename or a link onto the file all
+ * set its ctime to the time they happened. Timestamps in whole seconds (a file system
+ * that keeps no more) count from the start of the second before.
+ */
+static bool settled(const struct job *j, const struct stat *st)
+{
+	if (!st->st_ctim.tv_nsec)
+		return st->st_ctim.tv_sec + 1 < j->start.tv_sec;
+	return st->st_ctim.tv_sec < j->start.tv_sec ||
+	       (st->st_ctim.tv_sec == j->start.tv_sec && st->st_ctim.tv_nsec < j->start.tv_nsec);
+}
+
+/*
+ * The SHA-256 of the file at path, provided it has had that content since before clang
+ * ran: -ESTALE when it changed meanwhile (or while it was read).
+ */
+static int hash_settled(const struct job *j, const char *path, char *hex)
+{
+	struct stat before, after;
+	struct hash *h;
+	int fd, err;
+
+	fd = open_input(path, &before);
+	if (fd < 0)
+		return fd;
+	h = hash__new();
+	err = h ? hash__fd(h, fd) : -ENOMEM;
+	if (!err)
+		err = hash__final(h, hex);
+	if (!err && fstat(fd, &after))
+		err = -errno;
+	if (!err &&
+	    (!settled(j, &before) || before.st_ino != after.st_ino ||
+	     before.st_dev != after.st_dev || before.st_ctim.tv_sec != after.st_ctim.tv_sec ||
+	     before.st_ctim.tv_nsec != after.st_ctim.tv_nsec))
+		err = -ESTALE;
+	hash__free(h);
+	close(fd);
+	if (err == -ESTALE)
+		pr_debug("compile cache: '%s' changed during the compile", path);
+	return err;
 }
 
 static int make_key(struct job *j)
@@ -523,14 +718,14 @@ static int make_key(struct job *j)
 	if (!err)
 		err = clangcmd__build(&j->env, j->src, NULL, NULL, &j->cmd);
 	if (!err)
-		err = clangcmd__key(&j->cmd, j->src, j->clang_id, j->btf_id, j->key);
+		err = clangcmd__key(&j->cmd, j->src, j->src_hash, j->clang_id, j->btf_id, j->key);
 	return err;
 }
 
 /* Hash what clang read, except the source (in the key) and the generated vmlinux.h. */
 static int collect_deps(struct job *j, const char *text, struct cache_dep **out, size_t *nr)
 {
-	size_t vlen = strlen(j->vmlinux_dir), n = 0;
+	size_t vlen = strlen(j->vmlinux_dir), n = 0, k = 0;
 	struct cache_dep *deps = NULL;
 	char **paths = NULL, real[PATH_MAX];
 	int err = clangcmd__parse_deps(text, &paths);
@@ -539,7 +734,9 @@ static int collect_deps(struct job *j, const char *text, struct cache_dep **out,
 		n++;
 	if (!err && !(deps = calloc(n + 1, sizeof(*deps))))
 		err = -ENOMEM;
-	for (size_t i = 0, k = 0; !err && i < n; i++) {
+	for (size_t i = 0; !err && i < n; i++) {
+		if (!strncmp(paths[i], HELD_DIR "/", strlen(HELD_DIR "/")))
+			continue; /* vmlinux.h, held: it goes with the BTF id in the key */
 		if (!realpath(paths[i], real)) {
 			err = -errno;
 			break;
@@ -548,9 +745,8 @@ static int collect_deps(struct job *j, const char *text, struct cache_dep **out,
 		    (vlen && !strncmp(real, j->vmlinux_dir, vlen) && real[vlen] == '/'))
 			continue;
 		deps[k].path = strdup(real);
-		if (!deps[k].path || hash__file_hex(real, deps[k].hash))
-			err = deps[k].path ? -EIO : -ENOMEM;
-		*nr = ++k;
+		err = deps[k].path ? hash_settled(j, real, deps[k].hash) : -ENOMEM;
+		k++;
 	}
 	clangcmd__free_words(paths);
 	if (err) {
@@ -560,17 +756,26 @@ static int collect_deps(struct job *j, const char *text, struct cache_dep **out,
 		return err;
 	}
 	*out = deps;
+	*nr = k;
 	return 0;
 }
 
 static void store(struct job *j, struct cache *work, const void *obj, size_t size)
 {
 	struct cache_dep *deps = NULL;
+	char now[HASH_HEX_SIZE];
 	size_t nr = 0, len;
 	void *text;
 	int err;
 
-	err = cache__read(work, "out.d", &text, &len);
+	/* Only the compile of the very bytes the key covers is stored. */
+	err = hash_settled(j, j->src, now);
+	if (!err && strcmp(now, j->src_hash)) {
+		pr_debug("compile cache: '%s' changed during the compile", j->src);
+		err = -ESTALE;
+	}
+	if (!err)
+		err = cache__read(work, "out.d", &text, &len);
 	if (!err) {
 		err = collect_deps(j, text, &deps, &nr);
 		free(text);
@@ -588,13 +793,19 @@ static void store(struct job *j, struct cache *work, const void *obj, size_t siz
 static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 {
 	char out[PATH_MAX], dep[PATH_MAX];
+	struct clangcmd_env env;
+	struct clangcmd held;
 	int err;
 
 	cache__path(work, "out.o", out, sizeof(out));
 	cache__path(work, "out.d", dep, sizeof(dep));
+	mark_start(j);
 	for (;;) {
 		clangcmd__exit(&j->cmd);
+		env = held_env(j);
 		err = clangcmd__build(&j->env, j->src, out, dep, &j->cmd);
+		if (!err)
+			err = clangcmd__build(&env, j->src, out, dep, &held);
 		if (err)
 			return err;
 		if (j->r) {
@@ -606,9 +817,15 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 			char *line = runcmd__quote(j->cmd.argv);
 
 			pr_debug("clang command: %s", line ? line : "?");
+			if (j->vmlinux_fd >= 0)
+				pr_debug(
+					"(run with vmlinux.h's directory and the precompiled header "
+					"as %s and %s)",
+					HELD_VMLINUX, HELD_PCH);
 			free(line);
 		}
-		err = runcmd__run(j->cmd.argv, res);
+		err = run_clang(j, held.argv, res);
+		clangcmd__exit(&held);
 		/* clang's files follow the umask: make them ours alone before reading them. */
 		chmod(out, 0600);
 		chmod(dep, 0600);
@@ -629,6 +846,9 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 		runcmd__result_exit(res);
 		cache__discard(j->cache, j->pch_name); /* stale: built again next time */
 		j->env.pch = NULL;
+		if (j->pch_fd >= 0)
+			close(j->pch_fd);
+		j->pch_fd = -1;
 	}
 }
 
@@ -646,16 +866,27 @@ static int compile(struct job *j, void **obj, size_t *size)
 		j->env.vmlinux_dir = NULL;
 		j->env.pch = NULL;
 	}
+	if (j->env.vmlinux_dir)
+		j->vmlinux_fd = hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (j->env.pch && build_pch(j)) {
+		if (j->stopped)
+			return j->stopped;
 		pr_debug("compiling without a precompiled vmlinux.h");
 		j->env.pch = NULL;
+	}
+	if (j->env.pch && j->vmlinux_fd >= 0) {
+		j->pch_fd = hold(j, j->pch_name, O_RDONLY);
+		if (j->pch_fd < 0)
+			j->env.pch = NULL; /* not the one built: none */
 	}
 	work = cache__open_temp();
 	if (!work)
 		return errmsg__set(-errno, "unable to create a temporary directory: %s",
 				   strerror(errno));
 	err = run(j, work, &res);
-	if (err == -ENOENT || err == -EACCES)
+	if (j->stopped)
+		; /* said */
+	else if (err == -ENOENT || err == -EACCES)
 		errmsg__set(err, "unable to run clang '%s': %s", j->clang, strerror(-err));
 	else if (err)
 		errmsg__set(err, "unable to compile %s: %s", j->given, strerror(-err));
@@ -686,13 +917,18 @@ out:
 
 static int compile_job(struct job *j, const struct compile_opts *o, void **obj, size_t *size)
 {
-	int err = prepare(j, o);
+	int err;
+
+	j->timeout = o->clang_timeout ? o->clang_timeout : COMPILE_CLANG_TIMEOUT;
+	err = prepare(j, o);
 
 	if (err)
 		return err;
 	if (j->r && j->persistent)
 		snprintf(j->r->cache_dir, sizeof(j->r->cache_dir), "%s", cache__dir(j->cache));
 	err = read_source(j);
+	if (err == -EINVAL)
+		return err; /* not a regular file: said */
 	if (!err)
 		err = make_key(j);
 	if (err)
@@ -722,8 +958,10 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 			   struct compile_report *r)
 {
 	struct job *j = calloc(1, sizeof(*j));
+	const struct timespec zero = { 0 };
 	double start = now();
-	int err;
+	sigset_t stop, old;
+	int err, sig;
 
 	if (r)
 		memset(r, 0, sizeof(*r));
@@ -731,13 +969,32 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 		return -ENOMEM;
 	j->given = src;
 	j->r = r;
+	j->vmlinux_fd = j->pch_fd = -1;
+	/* A stop signal ends the compile through its cleanup: held until then. */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &old);
 	err = compile_job(j, o, obj, size);
+	sig = sigtimedwait(&stop, NULL, &zero);
+	if (sig > 0 && !err) {
+		free(*obj);
+		*obj = NULL;
+		err = errmsg__set(-EINTR, "compile of %s interrupted by SIG%s", src,
+				  sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+	}
 	if (r)
 		r->seconds = now() - start;
 	pr_debug("compile %s: %s in %.1f ms", src, err ? "failed" : "done", (now() - start) * 1e3);
 	clangcmd__exit(&j->cmd);
 	cache__close(j->cache);
+	if (j->vmlinux_fd >= 0)
+		close(j->vmlinux_fd);
+	if (j->pch_fd >= 0)
+		close(j->pch_fd);
 	free(j);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	return err;
 }
 

@@ -22,7 +22,11 @@ struct compile_opts {
 	/* kernel build dir for kernel headers; NULL: the running kernel's if present, "": none */
 	const char *kbuild_dir;
 	bool no_cache;
+	unsigned int clang_timeout; /* seconds; 0: perfconfig, then COMPILE_CLANG_TIMEOUT */
 };
+
+#define COMPILE_CLANG_TIMEOUT 120 /* seconds a clang run may take */
+#define COMPILE_CLANG_TIMEOUT_MAX 1000000
 
 /*
  * Load ~/.perfconfig / $PERF_CONFIG [llvm] defaults into o where o leaves them NULL.
@@ -34,7 +38,9 @@ int compile__load_perfconfig(struct compile_opts *o);
 /*
  * Compile src (a .c file) to a BPF ELF object held in memory (*obj malloc'ed, caller frees).
  * On failure: clang's diagnostics were shown, the ERROR/Hint lines recorded (util/errmsg.h),
- * returns -errno.
+ * returns -errno. SIGINT, SIGTERM and SIGHUP are blocked meanwhile: one that comes ends the
+ * compile (clang's process group killed, temporary files removed) with -EINTR, the signal
+ * taken. A clang run longer than the time limit is killed the same way: -ETIMEDOUT.
  */
 int compile__source(const char *src, const struct compile_opts *o, void **obj, size_t *size);
 

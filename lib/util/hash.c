@@ -65,24 +65,30 @@ void hash__str(struct hash *h, const char *s)
 	hash__update(h, s, strlen(s));
 }
 
-int hash__file(struct hash *h, const char *path)
+int hash__fd(struct hash *h, int fd)
 {
 	char buf[64 * 1024];
-	int fd, err = 0;
 	ssize_t n;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			err = -errno;
-			break;
+			return -errno;
 		}
 		hash__update(h, buf, (size_t)n);
 	}
+	return 0;
+}
+
+int hash__file(struct hash *h, const char *path)
+{
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	err = hash__fd(h, fd);
 	close(fd);
 	return err;
 }

@@ -26,6 +26,8 @@ void hash__str(struct hash *h, const char *s); /* NULL hashes unlike "" */
 void hash__u64(struct hash *h, uint64_t v);
 /* Feed the content of the file at path; -errno when it cannot be read. */
 int hash__file(struct hash *h, const char *path);
+/* Feed what is left to read from fd (the fd stays open). */
+int hash__fd(struct hash *h, int fd);
 /* Write the digest as hex; the hash can be fed again afterwards, starting afresh. */
 int hash__final(struct hash *h, char *hex);
 

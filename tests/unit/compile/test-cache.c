@@ -157,6 +157,15 @@ static void test_cache__lookup_header_changed(void **state)
 	expect_miss();
 }
 
+/* A header turned into a FIFO nobody writes is a miss, not a lookup that never ends. */
+static void test_cache__lookup_header_fifo(void **state)
+{
+	store_with_hdr("obj");
+	assert_int_equal(unlink(hdr), 0);
+	assert_int_equal(mkfifo(hdr, 0600), 0);
+	expect_miss();
+}
+
 static void entry_path(char *buf, size_t size)
 {
 	snprintf(buf, size, "%s/obj-%s", dir, KEY);
@@ -246,6 +255,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cache__open_default_dir, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_hit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_header_changed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cache__lookup_header_fifo, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_world_writable_refused, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_cache__lookup_other_owner_refused, setup,

@@ -241,10 +241,12 @@ static int src_teardown(void **state)
 static void key_of(const struct clangcmd_env *env, const char *clang_id, const char *btf_id,
 		   char *hex)
 {
+	char src_hash[HASH_HEX_SIZE];
 	struct clangcmd cmd;
 
+	assert_int_equal(hash__file_hex(src, src_hash), 0);
 	assert_int_equal(clangcmd__build(env, src, NULL, NULL, &cmd), 0);
-	assert_int_equal(clangcmd__key(&cmd, src, clang_id, btf_id, hex), 0);
+	assert_int_equal(clangcmd__key(&cmd, src, src_hash, clang_id, btf_id, hex), 0);
 	assert_int_equal(strlen(hex), HASH_HEX_SIZE - 1);
 	clangcmd__exit(&cmd);
 }
@@ -278,8 +280,9 @@ static void test_clangcmd__key_changes_with_each_input(void **state)
 	env = full_env;
 
 	/* The outputs' names are not inputs. */
+	assert_int_equal(hash__file_hex(src, k), 0);
 	assert_int_equal(clangcmd__build(&env, src, "/a.o", "/a.d", &cmd), 0);
-	assert_int_equal(clangcmd__key(&cmd, src, "clang1", "btf1", k), 0);
+	assert_int_equal(clangcmd__key(&cmd, src, k, "clang1", "btf1", k), 0);
 	assert_string_equal(base, k);
 	clangcmd__exit(&cmd);
 

@@ -6,8 +6,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/runcmd.h"
 
@@ -69,6 +73,90 @@ static void test_runcmd__run_killed(void **state)
 	runcmd__result_exit(&r);
 }
 
+/* Gone or a zombie (waiting for init): wait for the SIGKILL to land, not for a time. */
+static void wait_dead(int pid)
+{
+	char path[64], buf[256], state = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	for (;;) {
+		FILE *f = fopen(path, "r");
+
+		if (!f || !fgets(buf, sizeof(buf), f) ||
+		    sscanf(strrchr(buf, ')'), ") %c", &state) != 1)
+			state = 'X';
+		if (f)
+			fclose(f);
+		if (state == 'Z' || state == 'X')
+			return;
+		usleep(1000);
+	}
+}
+
+/* What the program left running (holding its stdout) is killed with it: the run ends. */
+static void test_runcmd__run_kills_the_group(void **state)
+{
+	char *argv[] = { "sh", "-c", "sleep 1000 & echo $!", NULL };
+	struct runcmd_result r;
+
+	assert_int_equal(runcmd__run(argv, &r), 0);
+	assert_int_equal(r.status, 0);
+	assert_true(atoi(r.out) > 0);
+	wait_dead(atoi(r.out));
+	runcmd__result_exit(&r);
+}
+
+static void test_runcmd__run_timeout(void **state)
+{
+	char *argv[] = { "sleep", "1000", NULL };
+	const struct runcmd_opts o = { .timeout_ms = 50 };
+	struct runcmd_result r;
+
+	assert_int_equal(runcmd__run_opts(argv, &o, &r), -ETIMEDOUT);
+	assert_null(r.out);
+	assert_int_equal(r.stop_signal, 0);
+}
+
+/* A stop signal during the run ends it, taken by the run, not delivered to the process. */
+static void test_runcmd__run_stop_signal(void **state)
+{
+	char *argv[] = { "sh", "-c", "kill -TERM $PPID; exec sleep 1000", NULL };
+	const struct runcmd_opts o = { 0 };
+	struct runcmd_result r;
+	sigset_t pending;
+
+	assert_int_equal(runcmd__run_opts(argv, &o, &r), -EINTR);
+	assert_int_equal(r.stop_signal, SIGTERM);
+	assert_null(r.out);
+	sigpending(&pending);
+	assert_false(sigismember(&pending, SIGTERM));
+}
+
+/* fds[i] is the program's fd 3 + i. */
+static void test_runcmd__run_passes_fds(void **state)
+{
+	char *argv[] = { "sh", "-c", "cat <&4; cat <&3", NULL };
+	char name[] = "/tmp/test-runcmd.XXXXXX";
+	int a = mkstemp(name), b;
+	struct runcmd_opts o = { .nr_fds = 2 };
+	struct runcmd_result r;
+
+	assert_true(a >= 0);
+	unlink(name);
+	b = open("/dev/null", O_RDONLY);
+	assert_int_equal(write(a, "three\n", 6), 6);
+	lseek(a, 0, SEEK_SET);
+	/* 4 -> 3 and 3 -> 4 when the numbers fall that way: each must still land right */
+	o.fds[0] = a;
+	o.fds[1] = b;
+	assert_int_equal(runcmd__run_opts(argv, &o, &r), 0);
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "three\n");
+	runcmd__result_exit(&r);
+	close(a);
+	close(b);
+}
+
 static void test_runcmd__quote_for_a_shell(void **state)
 {
 	char *argv[] = { "clang", "-DMSG=\"a b\"", "it's", "", "-O2", NULL };
@@ -87,6 +175,10 @@ int main(void)
 		cmocka_unit_test(test_runcmd__run_large_output),
 		cmocka_unit_test(test_runcmd__run_missing_program),
 		cmocka_unit_test(test_runcmd__run_killed),
+		cmocka_unit_test(test_runcmd__run_kills_the_group),
+		cmocka_unit_test(test_runcmd__run_timeout),
+		cmocka_unit_test(test_runcmd__run_stop_signal),
+		cmocka_unit_test(test_runcmd__run_passes_fds),
 		cmocka_unit_test(test_runcmd__quote_for_a_shell),
 	};
 
