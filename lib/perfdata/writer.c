@@ -29,6 +29,7 @@
 
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/pipeout.h"
 #include "perfdata/format.h"
 #include "perfdata/writer.h"
 #include "record/tpformat.h"
@@ -123,54 +124,6 @@ static void dbuf_hstr(struct dbuf *b, const char *s)
 	dbuf_zero(b, len - n);
 }
 
-/*
- * A pipe that nobody reads must not hold the run past INT, TERM or HUP: they are blocked
- * for the run's signalfd, so the write waits in poll() with a signalfd of its own, which
- * sees them pending without taking them.
- */
-static int wait_writable(int fd, int stop_fd)
-{
-	struct pollfd p[2] = { { .fd = fd, .events = POLLOUT },
-			       { .fd = stop_fd, .events = POLLIN } };
-
-	for (;;) {
-		if (poll(p, stop_fd >= 0 ? 2 : 1, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (p[1].revents & POLLIN)
-			return -EINTR;
-		if (p[0].revents)
-			return 0;
-	}
-}
-
-/* Write all of p; *done gets how much went out, also on failure. */
-static int write_all(int fd, int stop_fd, const char *p, size_t len, size_t *done)
-{
-	*done = 0;
-	while (*done < len) {
-		ssize_t n = write(fd, p + *done, len - *done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN) {
-			int err = wait_writable(fd, stop_fd);
-
-			if (err)
-				return err;
-			continue;
-		}
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		*done += n;
-	}
-	return 0;
-}
-
 /* The end of the last whole record within the first n bytes of the records at p. */
 static size_t whole_records(const char *p, size_t n)
 {
@@ -206,7 +159,7 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 
 	if (w->err)
 		return w->err;
-	err = write_all(w->fd, w->stop_fd, data, len, &done);
+	err = pipeout__write_all(w->fd, w->stop_fd, data, len, &done);
 	if (err) {
 		w->err = err;
 		keep = whole_records(data, done);
@@ -800,7 +753,6 @@ static int open_output(struct pdwriter *w, const char *path)
 static void setup_pipe(struct pdwriter *w)
 {
 	struct stat st;
-	sigset_t set;
 	int fd = w->fd;
 
 	if (fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode))
@@ -817,10 +769,7 @@ static void setup_pipe(struct pdwriter *w)
 	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
 		return;
 	}
-	sigemptyset(&set);
-	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
-		sigaddset(&set, stop_signals[i]);
-	w->stop_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	w->stop_fd = pipeout__stop_fd(); /* -errno: a full pipe waits for room only */
 	w->fd = fd;
 	w->own_fd = true;
 	w->pipe = true;

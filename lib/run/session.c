@@ -20,6 +20,7 @@
 #include "load/probeprog.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/pipeout.h"
 #include "util/runcmd.h"
 #include "run/objconf.h"
 #include "run/recqueue.h"
@@ -623,6 +624,7 @@ static bool ignores_signal(pid_t pid, unsigned int signo)
 static void on_stop_signal(struct session *s, const struct signalfd_siginfo *si)
 {
 	pr_debug("stopping on signal %u", si->ssi_signo);
+	pipeout__request_stop(); /* output to a full pipe gives up from now on */
 	if (!s->has_workload || s->stopping || ignores_signal(s->workload.pid, si->ssi_signo)) {
 		s->done = true;
 		return;
