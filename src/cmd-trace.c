@@ -13,6 +13,7 @@
 #include "evopts.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/pipeout.h"
 #include "run/session.h"
 #include "output/consumer.h"
 
@@ -23,6 +24,8 @@ static const char *const trace_usage[] = {
 
 struct trace {
 	struct consumer *consumer;
+	FILE *out; /* stdout, or a stream a stop signal can end when stdout is a pipe */
+	bool own_out;
 };
 
 static int trace_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
@@ -42,7 +45,7 @@ static int trace_flush(void *ctx)
 
 static int setup_consumer(struct trace *t, struct evlist *el, const struct evopts *eo)
 {
-	struct consumer_opts co = { .out = stdout, .json = eo->json, .live = true };
+	struct consumer_opts co = { .out = t->out, .json = eo->json, .live = true };
 	int n = evlist__nr(el);
 	struct consumer_event *evs = calloc(n ?: 1, sizeof(*evs));
 
@@ -93,6 +96,12 @@ int cmd_trace(int argc, char **argv)
 		evopts__exit(&eo);
 		return 1;
 	}
+	t.out = pipeout__stream(STDOUT_FILENO);
+	t.own_out = t.out;
+	if (!t.out && errno)
+		pr_debug("stdout: a pipe, written as a file: %s", strerror(errno));
+	if (!t.out)
+		t.out = stdout;
 	err = setup_consumer(&t, session__evlist(s), &eo);
 	if (!err) {
 		session__set_round_fn(s, trace_flush, &t);
@@ -102,9 +111,13 @@ int cmd_trace(int argc, char **argv)
 		err = consumer__flush(t.consumer);
 	fflush(stdout);
 	report_losses(s);
-	if (err)
+	if (err && ferror(t.out))
+		pr_err("tracing stopped: stdout is a full pipe and a stop signal came");
+	else if (err)
 		pr_err("tracing stopped: %s", strerror(-err));
 	consumer__free(t.consumer);
+	if (t.own_out)
+		fclose(t.out);
 	err = err ? 1 : session__exit_code(s);
 	session__free(s);
 	evopts__exit(&eo);
