@@ -33,6 +33,8 @@ unnamed=$(jq -c 'select(.type == "sample" and (has("comm") | not))' "$T/out" | h
 [ -z "$unnamed" ] || fail "samples without a name: $unnamed"
 named=$(jq -r 'select(.type == "sample" and .comm == "getppid-loop") | .pid' "$T/out" |
 	sort -u | wc -l)
+# the names seen, for a failure's log
+jq -r 'select(.type == "sample") | .comm' "$T/out" | sort | uniq -c >&2
 expect_eq "getppid-loop processes named" 40 "$named"
 expect_eq "the task that existed before" "python3 python3 python3" \
 	"$(jq -r "select(.type == \"sample\" and .pid == $early) | .comm" "$T/out" | xargs)"
