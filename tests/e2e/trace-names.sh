@@ -27,6 +27,8 @@ spawn="kill -USR1 $early; for i in \$(seq 40); do taskset -c \$((i % $ncpu)) $lo
 "$PERF_BPF" trace --json -a -e "$TOP/tests/fixtures/bpf/getppid-hello.c" -- \
 	sh -c "$spawn" >"$T/out" 2>"$T/err" || fail "trace exited $?: $(cat "$T/err")"
 jq -e . "$T/out" >/dev/null || fail "not JSON Lines"
+# -a sees every task's getppid: a loop elsewhere can overflow the rings (a loss is reported)
+grep -q 'samples lost' "$T/err" && skip "rings overflowed by other tasks: $(grep 'lost' "$T/err")"
 n=$(jq -s '[.[] | select(.type == "sample")] | length' "$T/out")
 [ "$n" -ge 120 ] || fail "only $n samples for 40 x 3 getppid calls"
 unnamed=$(jq -c 'select(.type == "sample" and (has("comm") | not))' "$T/out" | head -5)
