@@ -60,7 +60,7 @@ endif
 # No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/event/evparse.c.
 .SUFFIXES:
 
-.PHONY: all deps demo-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
+.PHONY: all deps demo-deps bench-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
 	static guest-bins check-kernel fuzz-bins soak valgrind
 .DEFAULT_GOAL := all
 
@@ -206,7 +206,10 @@ soak: mounts tests
 valgrind: tests
 	$(Q)scripts/valgrind.sh $(abspath $(BUILD))
 
-bench: deps mounts tests
+bench-deps:
+	$(Q)scripts/deps.sh bench
+
+bench: bench-deps mounts tests
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) bench/run.sh
 
 demo: demo-deps mounts all

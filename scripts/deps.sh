@@ -1,9 +1,10 @@
 #!/bin/sh
 # Install the Debian packages perf-bpf needs; nothing when all are there.
-#   deps.sh [-n] [all|demo]
+#   deps.sh [-n] [all|demo|bench]
 # all (the default, `make deps`): everything `make check` builds and runs, the kernel lane's
 # qemu and valgrind included. demo (`make demo`): what building perf-bpf and running
-# examples/hello.c takes. -n: print the missing packages of the set, one a line; install nothing.
+# examples/hello.c takes. bench (`make bench`): all, and bpftrace to compare with.
+# -n: print the missing packages of the set, one a line; install nothing.
 set -e
 BUILD_PKGS="gcc make pkg-config flex bison
 libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev"
@@ -16,8 +17,9 @@ dry=
 case "${1-all}" in
 all) PKGS="$BUILD_PKGS $RUN_PKGS $CHECK_PKGS" ;;
 demo) PKGS="$BUILD_PKGS $RUN_PKGS" ;;
+bench) PKGS="$BUILD_PKGS $RUN_PKGS $CHECK_PKGS bpftrace" ;;
 *)
-	echo "usage: $0 [-n] [all|demo]" >&2
+	echo "usage: $0 [-n] [all|demo|bench]" >&2
 	exit 129
 	;;
 esac
