@@ -47,3 +47,18 @@ wait_prog_gone() {
 	done
 	return 1
 }
+
+# wait_pipe_full FD: until the pipe open on FD (read end, never read) holds 60 KiB of its
+# 64: a writer into it then waits for room. Fails after a minute.
+wait_pipe_full() {
+	python3 - "$1" <<'PY' || fail "the pipe did not fill"
+import array, fcntl, sys, termios, time
+for _ in range(1200):
+    n = array.array('i', [0])
+    fcntl.ioctl(int(sys.argv[1]), termios.FIONREAD, n)
+    if n[0] >= 60 * 1024:
+        raise SystemExit(0)
+    time.sleep(0.05)
+raise SystemExit(1)
+PY
+}

@@ -11,17 +11,7 @@ exec 8<>out # the reader: holds the pipe, never reads
 	2>err &
 pid=$!
 on_exit "pkill -9 -P $pid 2>/dev/null; kill -9 $pid 2>/dev/null" # the workload too, on failure
-# until the pipe holds 60 KiB (of its 64): the writer then waits for room
-python3 - <<'PY' || fail "the pipe did not fill"
-import array, fcntl, termios, time
-for _ in range(1200):
-    n = array.array('i', [0])
-    fcntl.ioctl(8, termios.FIONREAD, n)
-    if n[0] >= 60 * 1024:
-        raise SystemExit(0)
-    time.sleep(0.05)
-raise SystemExit(1)
-PY
+wait_pipe_full 8 # the writer then waits for room
 kill -INT "$pid"
 for _ in $(seq 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$pid" 2>/dev/null && fail "record still blocked on the full pipe after SIGINT"
