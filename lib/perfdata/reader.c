@@ -689,10 +689,8 @@ static int decompress(struct pdreader *r, uint64_t pos, const struct perf_event_
 				(unsigned long long)pos,
 				err == -E2BIG ? "too much data" : "damaged zstd data");
 		r->warned_compressed = true;
-		/* the stream is broken from here on: start afresh at the next one */
-		pdzstream__free(r->z);
-		r->z = NULL;
-		r->zpos = 0;
+		/* what it held past the records read is lost: start afresh at the next one */
+		pdzstream__reset(r->z, r->zpos);
 		return 0;
 	}
 	r->st.nr_compressed++;

@@ -37,6 +37,13 @@ void pdzstream__free(struct pdzstream *z)
 	free(z);
 }
 
+void pdzstream__reset(struct pdzstream *z, uint64_t end)
+{
+	ZSTD_initDStream(z->ds);
+	if (end >= z->base && end < z->end)
+		z->end = end;
+}
+
 uint64_t pdzstream__start(const struct pdzstream *z)
 {
 	return z->base;

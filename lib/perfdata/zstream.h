@@ -23,6 +23,8 @@ void pdzstream__free(struct pdzstream *z);
  * bytes held at once. 0, -EINVAL for damaged data, -E2BIG past limit, -ENOMEM.
  */
 int pdzstream__add(struct pdzstream *z, const void *src, size_t n, uint64_t keep, uint64_t limit);
+/* After damaged data: the bytes from end on are forgotten, the next chunk starts a stream. */
+void pdzstream__reset(struct pdzstream *z, uint64_t end);
 /* Offsets [start, end) held: start is the lowest one kept, end the next one to be written. */
 uint64_t pdzstream__start(const struct pdzstream *z);
 uint64_t pdzstream__end(const struct pdzstream *z);
