@@ -216,6 +216,33 @@ bool print__is_bpf_string(const void *data, uint32_t size)
 
 #define DUMP_LABEL_WIDTH 17
 
+/* A full row (8 bytes at an offset below 0x10000): the common case, without branches. */
+static void dump_row8(struct printer *p, const unsigned char *d, uint32_t off)
+{
+	char *q = ob_room(p, 80), *start = q;
+
+	memcpy(q, off ? "                 " : "      BPF output:", DUMP_LABEL_WIDTH);
+	q += DUMP_LABEL_WIDTH;
+	q[0] = ' ';
+	q[1] = hexdig[off >> 12 & 15];
+	q[2] = hexdig[off >> 8 & 15];
+	q[3] = hexdig[off >> 4 & 15];
+	q[4] = hexdig[off & 15];
+	q[5] = ':';
+	q += 6;
+	for (int i = 0; i < 8; i++, q += 3) {
+		q[0] = ' ';
+		q[1] = hexdig[d[i] >> 4];
+		q[2] = hexdig[d[i] & 15];
+	}
+	q[0] = ' ';
+	q[1] = ' ';
+	for (int i = 0; i < 8; i++)
+		q[2 + i] = perf_isprint(d[i]) ? (char)d[i] : '.';
+	q[10] = '\n';
+	p->len += q + 11 - start;
+}
+
 /* One dump row of up to 8 bytes: label, offset, hex bytes, padding, characters. */
 static void dump_row(struct printer *p, const unsigned char *d, uint32_t off, uint32_t n)
 {
@@ -224,6 +251,10 @@ static void dump_row(struct printer *p, const unsigned char *d, uint32_t off, ui
 	size_t k;
 	uint32_t i;
 
+	if (n == 8 && off < 0x10000) {
+		dump_row8(p, d, off);
+		return;
+	}
 	if (off == 0)
 		memcpy(q, "      BPF output:", DUMP_LABEL_WIDTH);
 	else
