@@ -234,6 +234,21 @@ static void put_string(struct jsonw *w, const char *str, size_t len)
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, start = 0, n;
 
+	if (len <= JSONW_BUF / 4 && !w->skip) { /* copied as checked: most strings need no escape */
+		char *q = room(w, len + 2);
+
+		q[0] = '"';
+		while (i < len && plain[s[i]]) {
+			q[1 + i] = s[i];
+			i++;
+		}
+		if (i == len) {
+			q[1 + len] = '"';
+			w->len += len + 2;
+			return;
+		}
+		i = 0;
+	}
 	putch(w, '"');
 	while (i < len) {
 		unsigned char c = s[i];
@@ -354,6 +369,9 @@ void jsonw__null(struct jsonw *w)
 	put_raw_value(w, "null", 4);
 }
 
+/* The two digits of each byte value, built at the first use. */
+static char hex2[256][2];
+
 void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 {
 	const unsigned char *d = data;
@@ -364,10 +382,13 @@ void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 		size_t n = len < JSONW_BUF / 4 ? len : JSONW_BUF / 4;
 		char *q = room(w, 2 * n);
 
-		for (size_t i = 0; i < n; i++) {
-			q[2 * i] = hexdig[d[i] >> 4];
-			q[2 * i + 1] = hexdig[d[i] & 15];
-		}
+		if (!hex2[0][0])
+			for (int c = 0; c < 256; c++) {
+				hex2[c][0] = hexdig[c >> 4];
+				hex2[c][1] = hexdig[c & 15];
+			}
+		for (size_t i = 0; i < n; i++)
+			memcpy(q + 2 * i, hex2[d[i]], 2);
 		w->len += 2 * n;
 		d += n;
 		len -= n;
