@@ -125,14 +125,14 @@ bench_recorder_cpu() {
 }
 
 # the highest rate with nothing lost, default buffers: BENCH_RATE_SECS seconds of events
-# at each rate, doubling from 100k/s, on one CPU then two; one run per step
+# at each rate, doubling from 25k/s, on one CPU then two; one run per step
 bench_max_rate() {
 	local tool nproc rate n got secs=${BENCH_RATE_SECS:-1} best achieved
 	for tool in pb perf; do
 		[ "$tool" = perf ] && [ -z "$have_perf" ] && continue
 		for nproc in 1 2; do
 			best=0 achieved=-
-			for rate in 100000 200000 400000 800000 1600000 3200000; do
+			for rate in 25000 50000 100000 200000 400000 800000 1600000; do
 				n=$((rate * secs))
 				if [ "$tool" = pb ]; then
 					"$PB" record -o rate.data -e throughput.c -- "$W/rate" "$n" "$rate" "$nproc"
