@@ -315,7 +315,7 @@ static int make_room(struct pdreader *r, uint64_t pos)
 	uint8_t *p;
 
 	held = r->len - keep;
-	if (keep - r->base >= r->cap / 2 && held < r->cap) { /* records stay 8-byte aligned */
+	if (keep - r->base >= r->cap / 4 && held < r->cap) { /* records stay 8-byte aligned */
 		memmove(r->copy, r->copy + (keep - r->base), held);
 		r->base = keep;
 		r->buf = r->copy;
