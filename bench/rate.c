@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The bench's event source: N getppid calls, at RATE calls a second (0: as fast as it
- * can), split over NPROC processes, process i pinned to CPU i. On stderr: its own CPU
+ * can; paced by sleeping, not spinning), split over NPROC processes, process i pinned to
+ * CPU i. On stderr: its own CPU
  * time (its processes' user+sys, to subtract from a recorder's figures that include its
  * workload), the rate reached, and the mean cost per call.
  *	rate N [RATE [NPROC]]
@@ -24,15 +25,20 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
-/* n calls at rate a second: in batches of 64, each waiting for its time (busy, no sleep). */
+/*
+ * n calls at rate a second: in batches of 64, each sleeping until its time, so the CPU is
+ * left to others (the recorder) between batches.
+ */
 static void calls(long n, double rate)
 {
-	double start = now();
+	double start = now(), due;
 
 	for (long i = 0; i < n; i++) {
-		if (rate > 0 && i % 64 == 0)
-			while (now() - start < i / rate)
-				;
+		if (rate > 0 && i % 64 == 0 && (due = start + i / rate) > now()) {
+			struct timespec t = { (time_t)due, (long)((due - (time_t)due) * 1e9) };
+
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL);
+		}
 		syscall(SYS_getppid);
 	}
 }

@@ -79,7 +79,7 @@ done
 # ---- issue 16 rows: each bench_* function measures one group; BENCH_SKIP="big rate
 # scale uprobe query" leaves groups out (the slow ones: big, rate). ----
 bench_skip() { [[ " ${BENCH_SKIP:-} " == *" $1 "* ]]; }
-cc -O2 -o "$W/rate" "$top/bench/rate.c" && cc -O2 -o "$W/floor" "$top/bench/floor.c" -lbpf ||
+mkdir -p "$W/bin" && cc -O2 -o "$W/bin/rate" "$top/bench/rate.c" && cc -O2 -o "$W/bin/floor" "$top/bench/floor.c" -lbpf ||
 	echo "bench: cannot build bench/rate.c or bench/floor.c" >&2
 "$PB" compile hello.c -o hello.o
 
@@ -113,11 +113,11 @@ bench_recorder_cpu() {
 	for label in pb_cpu perf_cpu; do
 		[ "$label" = perf_cpu ] && [ -z "$have_perf" ] && continue
 		if [ "$label" = pb_cpu ]; then
-			runx pb_cpu /dev/null "$PB" record -o cpu.data -e throughput.c -- "$W/rate" "$N"
+			runx pb_cpu /dev/null "$PB" record -o cpu.data -e throughput.c -- "$W/bin/rate" "$N"
 		else
 			runx perf_cpu /dev/null env HOME="$W/home" perf record -o cpu.data \
 				-e bpf-output/no-inherit,name=evt/ \
-				-e './throughput.c/map:__bpf_stdout__.event=evt/' -- "$W/rate" "$N"
+				-e './throughput.c/map:__bpf_stdout__.event=evt/' -- "$W/bin/rate" "$N"
 		fi || continue
 		sed -i '$ s/$/ '"$(tail -n 1 "$W/$label" | awk -v w="$(self_cpu "$label")" -v n="$N" \
 			'{printf "%.1f", ($3 - w) * 1e9 / n}')"'/' "$W/$label"
@@ -136,12 +136,12 @@ bench_max_rate() {
 			for rate in 25000 50000 100000 200000 400000 800000 1600000; do
 				n=$((rate * secs))
 				if [ "$tool" = pb ]; then
-					"$PB" record -o rate.data -e throughput.c -- "$W/rate" "$n" "$rate" "$nproc"
+					"$PB" record -o rate.data -e throughput.c -- "$W/bin/rate" "$n" "$rate" "$nproc"
 				else
 					env HOME="$W/home" perf record -o rate.data \
 						-e bpf-output/no-inherit,name=evt/ \
 						-e './throughput.c/map:__bpf_stdout__.event=evt/' \
-						-- "$W/rate" "$n" "$rate" "$nproc"
+						-- "$W/bin/rate" "$n" "$rate" "$nproc"
 				fi >/dev/null 2>"$W/rate.err" || break
 				got=$("$PB" script --json -i rate.data 2>/dev/null | grep -c '"type":"sample"')
 				[ "$got" -lt "$n" ] && break
@@ -156,7 +156,7 @@ bench_max_rate() {
 
 # start-up against the kernel's floor: bench/floor does only what the kernel needs
 bench_floor() {
-	run startup_floor "$W/floor" hello.o syscalls:sys_enter_clock_nanosleep true
+	run startup_floor "$W/bin/floor" hello.o syscalls:sys_enter_clock_nanosleep true
 }
 
 # 1, 10 and 100 scriptlets in one run: start-up (-- true) and cost per event. Each emits
@@ -176,8 +176,8 @@ bench_scale() {
 		done
 		m=$((200000 / k))
 		run "scale_start_$k" "$PB" record -o scale.data "${args[@]}" -- true
-		run "scale_floor_$k" "$W/rate" "$m"
-		run "scale_ev_$k" "$PB" record -o scale.data "${args[@]}" -- "$W/rate" "$m"
+		run "scale_floor_$k" "$W/bin/rate" "$m"
+		run "scale_ev_$k" "$PB" record -o scale.data "${args[@]}" -- "$W/bin/rate" "$m"
 	done
 }
 
