@@ -159,6 +159,9 @@ static void warn_totals(struct script *sc)
 	if (st->nr_unordered)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)st->nr_unordered);
+	if (st->nr_early_flushes)
+		pr_warn("%llu rounds outgrew the reading window and were delivered early",
+			(unsigned long long)st->nr_early_flushes);
 	if (st->truncated)
 		pr_warn("'%s' ends inside a record: the recording was cut short", sc->input);
 	if (consumer__stats(sc->consumer)->bad_samples)

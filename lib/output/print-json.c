@@ -113,12 +113,21 @@ static void put_fields(struct jsonw *w, const struct tep_event *tp, const struct
 
 static void put_sym(struct jsonw *w, const struct print_sym *sym)
 {
-	char buf[256];
+	static const char hexdig[] = "0123456789abcdef";
+	char buf[256], *p = buf + sizeof(buf);
+	size_t n = strnlen(sym->name ?: "", sizeof(buf) - 24);
+	uint64_t off = sym->off;
 
 	if (!sym->name)
 		return;
-	snprintf(buf, sizeof(buf), "%s+0x%llx", sym->name, (unsigned long long)sym->off);
-	jsonw__kv_str(w, "sym", buf);
+	do { /* "%s+0x%llx", without printf on the hot path */
+		*--p = hexdig[off & 15];
+		off >>= 4;
+	} while (off);
+	memcpy(p -= 3, "+0x", 3);
+	memcpy(p -= n, sym->name, n);
+	jsonw__name(w, "sym");
+	jsonw__strn(w, p, buf + sizeof(buf) - p);
 }
 
 static void put_payload(struct jsonw *w, const struct print_event *ev,

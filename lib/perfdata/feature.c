@@ -83,6 +83,8 @@ void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 			return;
 		/* perf ignores the index size here: the stream may run to the end */
 		err = pdtracing__parse(&r->tr, r->buf + off, r->len - off, &used);
+	} else if (feat == PD_FEAT_COMPRESSED && size >= 8) {
+		r->comp_type = get32(r, off + 4); /* after its version: 1 is zstd */
 	} else if (feat == PD_FEAT_EVENT_DESC) {
 		err = read_event_desc(r, off, end);
 	} else if (feat >= PD_FEAT_HOSTNAME && feat < PD_NR_FEAT && feat != PD_FEAT_NRCPUS &&

@@ -44,6 +44,7 @@ enum {
 	PD_FEAT_CMDLINE = 11,
 	PD_FEAT_EVENT_DESC = 12,
 	PD_FEAT_CPU_TOPOLOGY = 13,
+	PD_FEAT_COMPRESSED = 27,
 };
 
 /* TRACING_DATA starts with these bytes: 23, 8, 68, "tracing"; then its version string. */

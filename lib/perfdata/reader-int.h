@@ -15,6 +15,7 @@
 
 #define PD_MAX_ATTR 4096 /* the largest attr taken */
 #define PD_NR_FEAT 32 /* features looked at: ids below it */
+#define PD_ZOFF (1ULL << 63) /* queue offsets of records decompressed from COMPRESSED ones */
 
 struct ev {
 	struct pdreader_event pub;
@@ -62,8 +63,14 @@ struct pdreader {
 	bool at_end;
 	struct order order;
 
+	/* the bounded window: see keep_window() in reader.c */
+	uint64_t window, next_check, dropped;
+	struct pdzstream *z; /* records of COMPRESSED ones, from the first one on */
+	uint64_t zpos; /* the next decompressed record */
+	uint32_t comp_type; /* the COMPRESSED feature's type (1: zstd), 0 without one */
+
 	struct pdreader_stats st;
-	bool warned_type, warned_compressed, warned_attr;
+	bool warned_type, warned_compressed, warned_attr, warned_early;
 	uint64_t hdr_end; /* a pipe: where its header records end */
 	char err[256];
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */

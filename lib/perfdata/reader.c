@@ -22,6 +22,12 @@
 #include "util/log.h"
 #include "perfdata/feature.h"
 #include "perfdata/reader-int.h"
+#include "perfdata/zstream.h"
+
+#define DEFAULT_WINDOW (16ULL << 20)
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22 /* Linux 5.14; older kernels fault the pages in one by one */
+#endif
 
 static __thread char last_err[256];
 
@@ -280,15 +286,26 @@ static int open_file_mode(struct pdreader *r)
 
 /* ---- a pipe, read as its records are needed ---- */
 
-/* The lowest offset that must stay held: pos, and every record still queued. */
-static uint64_t lowest_needed(const struct pdreader *r, uint64_t pos)
+/*
+ * The lowest offset that must stay held: pos, and every record still queued, of the input
+ * (zspace false) or of the decompressed records (true; pos is then one of theirs).
+ */
+static uint64_t lowest_in(const struct pdreader *r, uint64_t pos, bool zspace)
 {
 	const struct order *o = &r->order;
 
-	for (size_t i = o->head; i < o->n; i++)
-		if (o->q[i].off < pos)
-			pos = o->q[i].off;
+	for (size_t i = o->head; i < o->n; i++) {
+		uint64_t off = o->q[i].off;
+
+		if (!(off & PD_ZOFF) == !zspace && (off & ~PD_ZOFF) < pos)
+			pos = off & ~PD_ZOFF;
+	}
 	return pos;
+}
+
+static uint64_t lowest_needed(const struct pdreader *r, uint64_t pos)
+{
+	return lowest_in(r, pos, false);
 }
 
 /* Room for one more read at the window's end: drop what is no longer needed, or grow. */
@@ -298,7 +315,7 @@ static int make_room(struct pdreader *r, uint64_t pos)
 	uint8_t *p;
 
 	held = r->len - keep;
-	if (keep - r->base >= r->cap / 2 && held < r->cap) { /* records stay 8-byte aligned */
+	if (keep - r->base >= r->cap / 4 && held < r->cap) { /* records stay 8-byte aligned */
 		memmove(r->copy, r->copy + (keep - r->base), held);
 		r->base = keep;
 		r->buf = r->copy;
@@ -383,6 +400,16 @@ static uint64_t record_at(struct pdreader *r, uint64_t pos, uint64_t *extra)
 	uint16_t size;
 	int64_t x;
 
+	if (pos < r->data_end && r->data_end - pos >= 8) { /* the common case, checked once */
+		uint32_t type = get32(r, pos);
+
+		size = get32(r, pos + 4) >> 16;
+		if (size >= 8 && size <= r->data_end - pos && type != PD_HEADER_TRACING_DATA &&
+		    type != PD_AUXTRACE) {
+			*extra = 0;
+			return size;
+		}
+	}
 	if (!held(r, pos, 1))
 		return 0;
 	if (!held(r, pos, 8)) {
@@ -554,10 +581,10 @@ static int64_t record_event(struct pdreader *r, const struct perf_event_header *
 /* The record at off, copied when it is misaligned (streaming files have odd-sized records). */
 static const struct perf_event_header *record_ptr(struct pdreader *r, uint64_t off)
 {
-	const uint8_t *p = at(r, off);
+	const uint8_t *p = off & PD_ZOFF ? pdzstream__at(r->z, off & ~PD_ZOFF) : at(r, off);
 
-	if (off % 8) {
-		memcpy(r->scratch, p, get32(r, off + 4) >> 16);
+	if ((uintptr_t)p % 8) {
+		memcpy(r->scratch, p, p[6] | p[7] << 8);
 		p = (const uint8_t *)r->scratch;
 	}
 	return (const struct perf_event_header *)p;
@@ -599,17 +626,191 @@ static void skip_unknown(struct pdreader *r, uint32_t type)
 	r->warned_type = true;
 }
 
-/* Read the record at r->pos: 1 with *rec when it is to be delivered now, 0 to go on. */
-static int read_one(struct pdreader *r, struct pdreader_record *rec)
+/*
+ * Deliver what is queued now, before its round ends: the records waiting outgrew the
+ * window. They go out sorted among themselves; a later record older than them is counted
+ * as out of order, as after any round.
+ */
+static void flush_early(struct pdreader *r)
 {
-	uint64_t pos = r->pos, extra, time, size = record_at(r, pos, &extra);
-	const struct perf_event_header *hdr;
-	uint32_t type;
+	r->st.nr_early_flushes++;
+	if (!r->warned_early)
+		pr_warn("perf.data: a round holds more than the %llu bytes of the reading window: "
+			"its records are delivered early, and may come out of order",
+			(unsigned long long)r->window);
+	r->warned_early = true;
+	order__flush(&r->order);
+}
+
+/*
+ * The bounded window, checked every quarter window read: records waiting for their round
+ * span at most the window (else the round is flushed early: true, deliver first); the
+ * mapped pages below the lowest record still waiting are dropped.
+ */
+static bool keep_window(struct pdreader *r)
+{
+	size_t page = 4096;
+	uint64_t low;
+
+	if (r->pos < r->next_check)
+		return false;
+	r->next_check = r->pos + (r->window / 4 ?: 1);
+	low = lowest_needed(r, r->pos);
+	if (r->pos - low > r->window) {
+		flush_early(r);
+		r->next_check = r->pos; /* drop what the flush delivered at the next read */
+		return true;
+	}
+	low &= ~(uint64_t)(page - 1);
+	if (r->map && low > r->dropped + r->window / 4) {
+		madvise((uint8_t *)r->map + r->dropped, low - r->dropped, MADV_DONTNEED);
+		r->dropped = low;
+	}
+	if (r->map && r->pos < r->len) { /* the next quarter in one go: fewer page faults */
+		uint64_t from = r->pos & ~(uint64_t)(page - 1), n = r->window / 4 + page;
+
+		madvise((uint8_t *)r->map + from, n < r->len - from ? n : r->len - from,
+			MADV_POPULATE_READ);
+	}
+	return false;
+}
+
+/*
+ * A COMPRESSED record's payload: decompressed after the records of the previous ones (a
+ * record can start in one and end in the next). 1: there are records to read; 0: it was
+ * skipped; -errno on a fatal error. When the decompressed records still waiting span the
+ * window, the round is flushed early first (-EAGAIN: deliver, then come back).
+ */
+static int decompress(struct pdreader *r, uint64_t pos, const struct perf_event_header *hdr)
+{
+	uint64_t keep;
+	int err;
+
+	if (r->comp_type > 1) {
+		skip_unknown(r, PD_COMPRESSED);
+		return 0;
+	}
+	if (!r->z && !(r->z = pdzstream__new()))
+		return seterr(r, -ENOMEM, "out of memory");
+	keep = lowest_in(r, r->zpos, true);
+	if (pdzstream__end(r->z) - keep > r->window && order__pending(&r->order)) {
+		flush_early(r);
+		return -EAGAIN;
+	}
+	err = pdzstream__add(r->z, hdr + 1, hdr->size - sizeof(*hdr), keep,
+			     2 * r->window + (4 << 20));
+	if (err == -ENOMEM)
+		return seterr(r, err, "out of memory");
+	if (err) {
+		r->st.nr_skipped++;
+		if (!r->warned_compressed)
+			pr_warn("perf.data: compressed record at %#llx: %s, skipped",
+				(unsigned long long)pos,
+				err == -E2BIG ? "too much data" : "damaged zstd data");
+		r->warned_compressed = true;
+		/* what it held past the records read is lost: start afresh at the next one */
+		pdzstream__reset(r->z, r->zpos);
+		return 0;
+	}
+	r->st.nr_compressed++;
+	return 1;
+}
+
+/*
+ * The record at off (of size bytes, at hdr): counted, queued for its round, or handed out
+ * (1 with *rec). in_z: it was decompressed (off has PD_ZOFF).
+ */
+static int take(struct pdreader *r, struct pdreader_record *rec, uint64_t off,
+		const struct perf_event_header *hdr, uint64_t size, bool in_z)
+{
+	uint32_t type = hdr->type;
+	uint64_t time;
 	int64_t ev;
 	int err;
 
+	if (type >= PD_USER_MAX || (type >= PD_KERNEL_MAX && type < PD_HEADER_ATTR)) {
+		skip_unknown(r, type);
+		return 0;
+	}
+	if (type == PD_COMPRESSED && !in_z) {
+		err = decompress(r, off, hdr);
+		if (err != -EAGAIN)
+			count(r, hdr, size);
+		return err < 0 ? err : 0;
+	}
+	count(r, hdr, size);
+	if (type >= PD_HEADER_ATTR) {
+		if (type == PD_FINISHED_ROUND && r->sorted) {
+			order__round(&r->order);
+		} else if (type == PD_HEADER_ATTR && r->pipe && off >= r->hdr_end && !in_z) {
+			r->st.nr_skipped++;
+			if (!r->warned_attr)
+				pr_warn("perf.data: an attr after the first sample (at %#llx), ignored",
+					(unsigned long long)off);
+			r->warned_attr = true;
+		} else if (in_z && type != PD_FINISHED_ROUND) {
+			r->st.nr_skipped++; /* perf compresses kernel records only */
+		}
+		return 0;
+	}
+	ev = record_event(r, hdr, off, &err);
+	if (err)
+		return err;
+	time = ev < 0 ? 0 : record__time(hdr, size, &r->evs[ev].layout);
+	if (r->sorted && time && time != ~0ULL) {
+		err = order__push(&r->order, time, off, ev);
+		r->st.nr_unordered = r->order.nr_unordered;
+		if (order__pending(&r->order) > r->window / 64)
+			flush_early(r); /* the queue itself stays within a fraction of it */
+		return err ? seterr(r, err, "out of memory") : 0;
+	}
+	fill(r, rec, off, ev, time);
+	return 1;
+}
+
+/*
+ * The next decompressed record: 1 or 0 as take() says, -ENODATA when none is whole yet
+ * (its rest comes with the next COMPRESSED record).
+ */
+static int read_z(struct pdreader *r, struct pdreader_record *rec)
+{
+	uint64_t end = pdzstream__end(r->z), pos = r->zpos;
+	const uint8_t *p;
+	uint16_t size;
+
+	if (end - pos < 8)
+		return -ENODATA;
+	p = pdzstream__at(r->z, pos);
+	size = p[6] | p[7] << 8;
+	if (size < 8) { /* no way to find the next record: drop the rest of the stream */
+		r->st.truncated = true;
+		r->zpos = end;
+		return 0;
+	}
+	if (end - pos < size)
+		return -ENODATA;
+	r->zpos += size;
+	return take(r, rec, pos | PD_ZOFF, record_ptr(r, pos | PD_ZOFF), size, true);
+}
+
+/* Read the record at r->pos: 1 with *rec when it is to be delivered now, 0 to go on. */
+static int read_one(struct pdreader *r, struct pdreader_record *rec)
+{
+	uint64_t pos = r->pos, extra, size;
+	int ret;
+
+	if (r->z) {
+		ret = read_z(r, rec);
+		if (ret != -ENODATA)
+			return ret;
+	}
+	if (keep_window(r))
+		return 0;
+	size = record_at(r, pos, &extra);
 	if (!size) {
 		r->at_end = true;
+		if (r->z && pdzstream__end(r->z) != r->zpos)
+			r->st.truncated = true; /* a compressed record cut short */
 		if (r->read_err)
 			return seterr(r, -r->read_err, "cannot read at %#llx: %s",
 				      (unsigned long long)pos, strerror(r->read_err));
@@ -618,42 +819,11 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 				 (unsigned long long)pos);
 		return 0;
 	}
+	ret = take(r, rec, pos, record_ptr(r, pos), size, false);
+	if (ret == -EAGAIN)
+		return 0; /* read again once the early flush is delivered */
 	r->pos += size + extra;
-	type = get32(r, pos);
-	if (type >= PD_USER_MAX || (type >= PD_KERNEL_MAX && type < PD_HEADER_ATTR)) {
-		skip_unknown(r, type);
-		return 0;
-	}
-	hdr = record_ptr(r, pos);
-	count(r, hdr, size);
-	if (type >= PD_HEADER_ATTR) {
-		if (type == PD_FINISHED_ROUND && r->sorted) {
-			order__round(&r->order);
-		} else if (type == PD_HEADER_ATTR && r->pipe && pos >= r->hdr_end) {
-			r->st.nr_skipped++;
-			if (!r->warned_attr)
-				pr_warn("perf.data: an attr after the first sample (at %#llx), ignored",
-					(unsigned long long)pos);
-			r->warned_attr = true;
-		} else if (type == PD_COMPRESSED) {
-			r->st.nr_skipped++;
-			if (!r->warned_compressed)
-				pr_warn("perf.data: compressed records (perf record -z) are not supported, skipped");
-			r->warned_compressed = true;
-		}
-		return 0;
-	}
-	ev = record_event(r, hdr, pos, &err);
-	if (err)
-		return err;
-	time = ev < 0 ? 0 : record__time(hdr, size, &r->evs[ev].layout);
-	if (r->sorted && time && time != ~0ULL) {
-		err = order__push(&r->order, time, pos, ev);
-		r->st.nr_unordered = r->order.nr_unordered;
-		return err ? seterr(r, err, "out of memory") : 0;
-	}
-	fill(r, rec, pos, ev, time);
-	return 1;
+	return ret;
 }
 
 int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
@@ -680,7 +850,12 @@ int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
 
 static struct pdreader *finish_new(struct pdreader *r)
 {
-	int err = setup(r);
+	/* PERF_BPF_READ_WINDOW: the window in bytes, for tests of small windows */
+	const char *w = getenv("PERF_BPF_READ_WINDOW");
+	int err;
+
+	r->window = w && strtoull(w, NULL, 0) ? strtoull(w, NULL, 0) : DEFAULT_WINDOW;
+	err = setup(r);
 
 	if (!err)
 		return r;
@@ -802,6 +977,7 @@ void pdreader__free(struct pdreader *r)
 	free(r->ids);
 	pdtracing__exit(&r->tr);
 	order__exit(&r->order);
+	pdzstream__free(r->z);
 	if (r->map)
 		munmap(r->map, r->len);
 	free(r->copy);

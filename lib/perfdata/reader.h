@@ -7,6 +7,13 @@
  * Records come out in the order perf script delivers them: sorted by time, flushed at
  * FINISHED_ROUND records, when every attr has sample_id_all (or in the streaming
  * format); in file order otherwise. Records without a time are delivered when read.
+ * The records of perf record -z (PERF_RECORD_COMPRESSED, zstd) are decompressed as read.
+ *
+ * Memory is bounded whatever the input's size: a file is mapped, but the pages of the
+ * records delivered are dropped as reading goes on, and the records waiting for their
+ * round (or for the end, in files without rounds) are held within a window (16 MiB;
+ * PERF_BPF_READ_WINDOW=BYTES sets another). A round that outgrows it is delivered early,
+ * sorted as far as it was read, with a warning, and counted (nr_early_flushes).
  */
 #ifndef PERF_BPF_PDREADER_H
 #define PERF_BPF_PDREADER_H
@@ -44,6 +51,8 @@ struct pdreader_stats {
 	uint64_t lost_samples; /* sum of PERF_RECORD_LOST_SAMPLES counts */
 	uint64_t nr_unordered; /* records older than what a round already flushed */
 	uint64_t nr_skipped; /* records of unknown types, or unusable, skipped */
+	uint64_t nr_early_flushes; /* rounds delivered early: their records outgrew the window */
+	uint64_t nr_compressed; /* COMPRESSED records decompressed */
 	bool truncated; /* the data ends inside a record */
 };
 

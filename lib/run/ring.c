@@ -68,7 +68,7 @@ int ring__read(struct ring *r, ring_record_fn fn, void *ctx)
 	struct perf_event_mmap_page *pc = r->base;
 	const char *data = (const char *)r->base + sysconf(_SC_PAGESIZE);
 	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = pc->data_tail;
+	uint64_t tail = pc->data_tail, released = tail;
 	uint64_t mask = r->data_size - 1;
 	int n = 0, err = 0;
 
@@ -93,6 +93,11 @@ int ring__read(struct ring *r, ring_record_fn fn, void *ctx)
 		err = fn(ctx, rec, r->cpu);
 		if (err)
 			break;
+		if (tail - released >=
+		    r->data_size / 4) { /* fn is done with it: the kernel may reuse it */
+			__atomic_store_n(&pc->data_tail, tail, __ATOMIC_RELEASE);
+			released = tail;
+		}
 	}
 	__atomic_store_n(&pc->data_tail, tail, __ATOMIC_RELEASE);
 	return err ? err : n;

@@ -2,6 +2,8 @@
 /*
  * Streaming JSON writer. The only state is one "has a value been written at this
  * level" bit per nesting level and whether a member name is waiting for its value.
+ * Bytes gather in a small buffer written out at the end of each top-level value (and
+ * when it fills): one fwrite per JSON line, not one per piece.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -12,6 +14,7 @@
 #include "util/jsonw.h"
 
 #define JSONW_MAX_DEPTH 64
+#define JSONW_BUF 4096
 
 struct jsonw {
 	FILE *f;
@@ -20,6 +23,8 @@ struct jsonw {
 	int depth; /* open objects/arrays */
 	int skip; /* levels opened past JSONW_MAX_DEPTH: output dropped */
 	unsigned char used[JSONW_MAX_DEPTH]; /* a value was written at this level */
+	size_t len; /* bytes waiting in buf */
+	char buf[JSONW_BUF];
 };
 
 static const char hexdig[] = "0123456789abcdef";
@@ -40,21 +45,47 @@ struct jsonw *jsonw__new(FILE *f, bool pretty)
 	return w;
 }
 
+static void flush_buf(struct jsonw *w)
+{
+	if (w->len)
+		fwrite_unlocked(w->buf, 1, w->len, w->f);
+	w->len = 0;
+}
+
 void jsonw__free(struct jsonw *w)
 {
+	if (w)
+		flush_buf(w);
 	free(w);
+}
+
+/* Room for n more bytes in buf (n <= JSONW_BUF). */
+static char *room(struct jsonw *w, size_t n)
+{
+	if (w->len + n > JSONW_BUF)
+		flush_buf(w);
+	return w->buf + w->len;
 }
 
 static void put(struct jsonw *w, const char *s, size_t len)
 {
-	if (!w->skip)
+	if (w->skip)
+		return;
+	if (len > JSONW_BUF / 2) {
+		flush_buf(w);
 		fwrite_unlocked(s, 1, len, w->f);
+		return;
+	}
+	memcpy(room(w, len), s, len);
+	w->len += len;
 }
 
 static void putch(struct jsonw *w, char c)
 {
-	if (!w->skip)
-		putc_unlocked(c, w->f);
+	if (w->skip)
+		return;
+	*room(w, 1) = c;
+	w->len++;
 }
 
 static void indent(struct jsonw *w)
@@ -87,8 +118,10 @@ static void before_item(struct jsonw *w)
 /* After a complete value: a top-level value ends its line. */
 static void after_value(struct jsonw *w)
 {
-	if (w->depth == 0 && !w->skip)
+	if (w->depth == 0 && !w->skip) {
 		putch(w, '\n');
+		flush_buf(w);
+	}
 }
 
 /* Nesting deeper than JSONW_MAX_DEPTH is dropped whole, so the output stays valid. */
@@ -188,16 +221,39 @@ static size_t utf8_seq_len(const unsigned char *s, size_t left)
 	return n;
 }
 
+/* Bytes that stand for themselves in a JSON string: ' '..'~' but '"' and '\\'. */
+static const bool plain[256] = {
+	[0x20] = 1,
+	[0x21] = 1,
+	[0x23 ... 0x5b] = 1,
+	[0x5d ... 0x7e] = 1,
+};
+
 static void put_string(struct jsonw *w, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, start = 0, n;
 
+	if (len <= JSONW_BUF / 4 && !w->skip) { /* copied as checked: most strings need no escape */
+		char *q = room(w, len + 2);
+
+		q[0] = '"';
+		while (i < len && plain[s[i]]) {
+			q[1 + i] = s[i];
+			i++;
+		}
+		if (i == len) {
+			q[1 + len] = '"';
+			w->len += len + 2;
+			return;
+		}
+		i = 0;
+	}
 	putch(w, '"');
 	while (i < len) {
 		unsigned char c = s[i];
 
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+		if (plain[c]) {
 			i++;
 			continue;
 		}
@@ -313,23 +369,30 @@ void jsonw__null(struct jsonw *w)
 	put_raw_value(w, "null", 4);
 }
 
+/* The two digits of each byte value, built at the first use. */
+static char hex2[256][2];
+
 void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 {
 	const unsigned char *d = data;
-	char buf[128];
-	size_t i, n = 0;
 
 	before_item(w);
 	putch(w, '"');
-	for (i = 0; i < len; i++) {
-		buf[n++] = hexdig[d[i] >> 4];
-		buf[n++] = hexdig[d[i] & 15];
-		if (n == sizeof(buf)) {
-			put(w, buf, n);
-			n = 0;
-		}
+	while (len && !w->skip) {
+		size_t n = len < JSONW_BUF / 4 ? len : JSONW_BUF / 4;
+		char *q = room(w, 2 * n);
+
+		if (!hex2[0][0])
+			for (int c = 0; c < 256; c++) {
+				hex2[c][0] = hexdig[c >> 4];
+				hex2[c][1] = hexdig[c & 15];
+			}
+		for (size_t i = 0; i < n; i++)
+			memcpy(q + 2 * i, hex2[d[i]], 2);
+		w->len += 2 * n;
+		d += n;
+		len -= n;
 	}
-	put(w, buf, n);
 	putch(w, '"');
 	after_value(w);
 }
