@@ -28,13 +28,17 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/pipeout.h"
+#include "perfdata/dbuf.h"
 #include "perfdata/format.h"
+#include "perfdata/seekable.h"
+#include "perfdata/sysfeat.h"
 #include "perfdata/writer.h"
 #include "record/tpformat.h"
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
 #define PD_MAX_RECORD 65535
+#define PD_INDEX_MAX (16 * (PD_FEAT_BITS + 1)) /* an index record at most */
 
 struct pdwriter {
 	int fd;
@@ -53,74 +57,11 @@ struct pdwriter {
 	size_t len;
 	struct perf_event_attr attr0; /* first event's attr: layout of synthesized trailers */
 	uint64_t id0;
+	/* the seekable layout (a regular file of the writer's own): seekable.c */
+	bool seekable;
+	struct pdseek *seek;
+	struct pdfeat_list late; /* features stored at the close (pdwriter__add_feature) */
 };
-
-/* A growable byte buffer for building payloads. */
-struct dbuf {
-	char *p;
-	size_t len, cap;
-	int err;
-};
-
-static void dbuf_put(struct dbuf *b, const void *data, size_t len)
-{
-	if (b->err)
-		return;
-	if (b->len + len > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *p;
-
-		while (cap < b->len + len)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	if (len)
-		memcpy(b->p + b->len, data, len);
-	b->len += len;
-}
-
-static void dbuf_u32(struct dbuf *b, uint32_t v)
-{
-	dbuf_put(b, &v, sizeof(v));
-}
-
-static void dbuf_u64(struct dbuf *b, uint64_t v)
-{
-	dbuf_put(b, &v, sizeof(v));
-}
-
-static void dbuf_zero(struct dbuf *b, size_t len)
-{
-	static const char zeros[64];
-
-	while (len) {
-		size_t n = len < sizeof(zeros) ? len : sizeof(zeros);
-
-		dbuf_put(b, zeros, n);
-		len -= n;
-	}
-}
-
-static void dbuf_pad8(struct dbuf *b)
-{
-	dbuf_zero(b, (8 - b->len % 8) % 8);
-}
-
-/* perf's header string: u32 len, then the string and its NUL, zero-padded to 64. */
-static void dbuf_hstr(struct dbuf *b, const char *s)
-{
-	size_t n = strlen(s) + 1, len = (n + 63) / 64 * 64;
-
-	dbuf_u32(b, len);
-	dbuf_put(b, s, n);
-	dbuf_zero(b, len - n);
-}
 
 /* The end of the last whole record within the first n bytes of the records at p. */
 static size_t whole_records(const char *p, size_t n)
@@ -163,6 +104,10 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 		keep = whole_records(data, done);
 		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
 			 len);
+		if (w->seekable) { /* back to what the header names */
+			w->flushed = w->seek ? pdseek__committed(w->seek) : 0;
+			keep = 0;
+		}
 		if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
 			pr_debug("perf.data truncate: %s", strerror(errno));
 		w->flushed += keep;
@@ -183,6 +128,32 @@ static int flush(struct pdwriter *w)
 	return err;
 }
 
+/*
+ * Seekable layout: the buffered records, then a record of type holding the feature
+ * index, go to the file; then the header names them (seekable.h). The buffer has room
+ * for the index record past PD_BUF_SIZE.
+ */
+static int commit_flush(struct pdwriter *w, uint32_t type)
+{
+	uint64_t at = w->flushed + w->len;
+	struct dbuf b = {};
+	int err;
+
+	pdseek__round_index(w->seek, type, &b);
+	if (b.err || b.len > PD_INDEX_MAX) {
+		dbuf_free(&b);
+		return w->err = b.err ?: -E2BIG;
+	}
+	memcpy(w->buf + w->len, b.p, b.len);
+	w->len += b.len;
+	w->bytes += b.len;
+	dbuf_free(&b);
+	err = flush(w);
+	if (!err)
+		err = w->err = pdseek__commit(w->seek, w->fd, at, w->flushed);
+	return err;
+}
+
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 {
 	int err;
@@ -195,7 +166,7 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 		w->len += len;
 		return 0;
 	}
-	err = flush(w);
+	err = w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
 	if (err)
 		return err;
 	if (len >= PD_BUF_SIZE)
@@ -216,8 +187,13 @@ static int put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t s
 
 int pdwriter__finish_round(struct pdwriter *w)
 {
-	int err = put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
+	int err;
 
+	if (w->err)
+		return w->err;
+	if (w->seek) /* the round's end carries the index (seekable.h) */
+		return commit_flush(w, PD_FINISHED_ROUND);
+	err = put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
 	return err ? err : flush(w);
 }
 
@@ -404,6 +380,9 @@ static int write_event_desc(struct pdwriter *w, const struct pdwriter_event *evs
 	return write_feature(w, PD_FEAT_EVENT_DESC, &b);
 }
 
+static const int sys_feats[] = { PD_FEAT_VERSION, PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_TOTAL_MEM,
+				 PD_FEAT_CPU_TOPOLOGY };
+
 static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *opts)
 {
 	struct utsname u;
@@ -421,6 +400,11 @@ static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *
 	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
 	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
 	err = err ?: write_feature(w, PD_FEAT_NRCPUS, &b);
+	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
+		if (!sysfeat__build(sys_feats[i], &b) && b.len + 16 <= PD_MAX_RECORD)
+			err = write_feature(w, sys_feats[i], &b);
+		dbuf_free(&b);
+	}
 	if (!err && opts && opts->argc > 0 && opts->argv) {
 		dbuf_u32(&b, opts->argc);
 		for (int i = 0; i < opts->argc; i++)
@@ -563,12 +547,132 @@ static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *e
 	return err;
 }
 
+/* Every feature known at the start, for the seekable layout (no record size limit). */
+static int early_features(struct pdfeat_list *l, const struct pdwriter_event *evs, size_t nr,
+			  const struct pdwriter_opts *opts)
+{
+	struct dbuf b = {};
+	struct utsname u;
+	bool tp = false;
+	int err = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		tp |= evs[i].tp_sys && evs[i].tp_name;
+	if (tp)
+		err = build_tracing_data(&b, evs, nr) ?:
+							pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
+	dbuf_free(&b);
+	if (!err && uname(&u) == 0) {
+		dbuf_hstr(&b, u.nodename);
+		err = pdfeat_list__add(l, PD_FEAT_HOSTNAME, &b);
+		dbuf_hstr(&b, u.release);
+		err = err ?: pdfeat_list__add(l, PD_FEAT_OSRELEASE, &b);
+		dbuf_hstr(&b, u.machine);
+		err = err ?: pdfeat_list__add(l, PD_FEAT_ARCH, &b);
+	}
+	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
+	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
+	err = err ?: pdfeat_list__add(l, PD_FEAT_NRCPUS, &b);
+	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
+		if (!sysfeat__build(sys_feats[i], &b))
+			err = pdfeat_list__add(l, sys_feats[i], &b);
+		dbuf_free(&b);
+	}
+	if (!err && opts && opts->argc > 0 && opts->argv) {
+		dbuf_u32(&b, opts->argc);
+		for (int i = 0; i < opts->argc; i++)
+			dbuf_hstr(&b, opts->argv[i] ? opts->argv[i] : "");
+		err = pdfeat_list__add(l, PD_FEAT_CMDLINE, &b);
+	}
+	event_desc(&b, evs, nr, true);
+	err = err ?: pdfeat_list__add(l, PD_FEAT_EVENT_DESC, &b);
+	dbuf_free(&b);
+	return err;
+}
+
+/* Header, attrs and features first; the header names data from the first round on. */
+static int start_seekable(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
+			  const struct pdwriter_opts *opts)
+{
+	struct pdseek *seek = pdseek__new();
+	struct pdfeat_list early = {};
+	struct dbuf b = {};
+	int err;
+
+	if (!seek)
+		return -ENOMEM;
+	err = early_features(&early, evs, nr, opts);
+	err = err ?: pdseek__preamble(seek, evs, nr, &early, &b);
+	if (!err) {
+		w->bytes += b.len;
+		err = emit(w, b.p, b.len);
+	}
+	dbuf_free(&b);
+	pdfeat_list__free(&early);
+	w->seek = seek;
+	return err ?: pdwriter__finish_round(w);
+}
+
+/* At a clean close: the last index, the features known only now, then the header. */
+static int finish_seekable(struct pdwriter *w)
+{
+	uint64_t end = w->flushed;
+	struct dbuf b = {};
+	int err;
+
+	err = pdseek__trailer(w->seek, end, &w->late, &b);
+	err = err ?: emit(w, b.p, b.len);
+	dbuf_free(&b);
+	return err ?: pdseek__commit_final(w->seek, w->fd, end, w->flushed);
+}
+
+static int finish_pipe(struct pdwriter *w)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < w->late.n && !err; i++) {
+		struct dbuf *d = &w->late.v[i].data;
+
+		if (d->len + 16 > PD_MAX_RECORD) {
+			pr_warn("perf.data: feature %d (%zu bytes) does not fit a pipe record, left out",
+				w->late.v[i].feat, d->len);
+			continue;
+		}
+		err = write_feature(w, w->late.v[i].feat, d);
+	}
+	return err;
+}
+
+/* Features the writer makes itself: pdwriter__add_feature cannot take them. */
+static bool own_feature(int feat)
+{
+	return feat <= PD_FEAT_CPU_TOPOLOGY || feat == PD_FEAT_BPF_PROG_INFO ||
+	       feat == PD_FEAT_BPF_BTF;
+}
+
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len)
+{
+	struct dbuf b = {};
+
+	if (feat <= 0 || feat >= PD_FEAT_BITS || (!data && len))
+		return -EINVAL;
+	if (own_feature(feat))
+		return -EEXIST;
+	for (size_t i = 0; i < w->late.n; i++)
+		if (w->late.v[i].feat == feat)
+			return -EEXIST;
+	dbuf_put(&b, data, len);
+	return pdfeat_list__add(&w->late, feat, &b);
+}
+
 static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
 			  const struct pdwriter_opts *opts)
 {
 	static const uint64_t hdr[2] = { PD_MAGIC, PD_PIPE_HDR }; /* the pipe header */
 	int err;
 
+	if (w->seekable)
+		return start_seekable(w, evs, nr, opts);
 	err = pdwriter__write(w, hdr, sizeof(hdr));
 	err = err ?: write_attrs(w, evs, nr);
 	err = err ?: write_event_desc(w, evs, nr);
@@ -773,11 +877,19 @@ static void setup_pipe(struct pdwriter *w)
 	w->pipe = true;
 }
 
+/* A regular file: the seekable layout (a terminal, /dev/null or a pipe get the streaming one). */
+static bool seekable_file(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) == 0;
+}
+
 struct pdwriter *pdwriter__create(const char *path)
 {
 	struct pdwriter *w = calloc(1, sizeof(*w));
 
-	if (!w || !(w->buf = malloc(PD_BUF_SIZE))) {
+	if (!w || !(w->buf = malloc(PD_BUF_SIZE + PD_INDEX_MAX))) {
 		free(w);
 		errno = ENOMEM;
 		return NULL;
@@ -797,6 +909,7 @@ struct pdwriter *pdwriter__create(const char *path)
 	w->own_fd = w->fd != STDOUT_FILENO;
 	w->stop_fd = -1;
 	setup_pipe(w);
+	w->seekable = w->own_fd && !w->pipe && seekable_file(w->fd);
 	return w;
 }
 
@@ -820,6 +933,8 @@ static void free_writer(struct pdwriter *w)
 	free(w->old);
 	free(w->path);
 	free(w->buf);
+	pdseek__free(w->seek);
+	pdfeat_list__free(&w->late);
 	free(w);
 }
 
@@ -863,7 +978,11 @@ int pdwriter__close(struct pdwriter *w)
 
 	if (!w)
 		return 0;
+	if (!w->seekable && !w->err)
+		finish_pipe(w);
 	err = flush(w);
+	if (!err && w->seek)
+		err = finish_seekable(w);
 	if (w->own_fd && close(w->fd) < 0 && !err)
 		err = -errno;
 	free_writer(w);

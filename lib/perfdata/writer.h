@@ -64,6 +64,14 @@ int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const c
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost);
 /* An MMAP record for [kernel.kallsyms]_text, from _text in /proc/kallsyms. */
 int pdwriter__synth_kernel_mmap(struct pdwriter *w);
+/*
+ * Has feature feat (1..255, not one the writer makes itself: 1..13, 25, 26) stored with
+ * the payload data[0..len) (copied): a feature section of a file, written at a clean
+ * close, or a HEADER_FEATURE record at the end of a pipe (payloads under 64 KiB). Ids
+ * stock perf does not know are ignored by it. 0, -EINVAL, -EEXIST (given already, or the
+ * writer's own), -ENOMEM.
+ */
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len);
 /* Flushes and closes; returns the first I/O error met (-errno), 0 otherwise. Accepts NULL. */
 int pdwriter__close(struct pdwriter *w);
 /* Bytes handed to the file so far, buffered ones included. */
