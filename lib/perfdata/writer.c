@@ -32,6 +32,7 @@
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
 #include "perfdata/sysfeat.h"
+#include "perfdata/wtrack.h"
 #include "perfdata/writer.h"
 #include "record/tpformat.h"
 
@@ -60,6 +61,7 @@ struct pdwriter {
 	/* the seekable layout (a regular file of the writer's own): seekable.c */
 	bool seekable;
 	struct pdseek *seek;
+	struct wtrack *track; /* build ids and BPF programs of the records written */
 	struct pdfeat_list late; /* features stored at the close (pdwriter__add_feature) */
 };
 
@@ -160,6 +162,9 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 
 	if (w->err)
 		return w->err;
+	if (w->track && len >= sizeof(struct perf_event_header) &&
+	    ((const struct perf_event_header *)data)->size == len)
+		wtrack__record(w->track, data);
 	w->bytes += len;
 	if (w->len + len <= PD_BUF_SIZE) {
 		memcpy(w->buf + w->len, data, len);
@@ -610,6 +615,7 @@ static int start_seekable(struct pdwriter *w, const struct pdwriter_event *evs, 
 	dbuf_free(&b);
 	pdfeat_list__free(&early);
 	w->seek = seek;
+	w->track = wtrack__new();
 	return err ?: pdwriter__finish_round(w);
 }
 
@@ -618,8 +624,10 @@ static int finish_seekable(struct pdwriter *w)
 {
 	uint64_t end = w->flushed;
 	struct dbuf b = {};
-	int err;
+	int err = 0;
 
+	if (w->track && wtrack__features(w->track, &w->late))
+		pr_warn("perf.data: no memory for the build id and BPF program features");
 	err = pdseek__trailer(w->seek, end, &w->late, &b);
 	err = err ?: emit(w, b.p, b.len);
 	dbuf_free(&b);
@@ -934,6 +942,7 @@ static void free_writer(struct pdwriter *w)
 	free(w->path);
 	free(w->buf);
 	pdseek__free(w->seek);
+	wtrack__free(w->track);
 	pdfeat_list__free(&w->late);
 	free(w);
 }
