@@ -90,6 +90,36 @@ static size_t whole_records(const char *p, size_t n)
 }
 
 /*
+ * Seekable layout, a write of whole records stopped after done bytes (a full disk): the
+ * records that made it, but for the room of an index record written over the last of
+ * them, are named by a new header; the file is cut after that index. If that fails, the
+ * file is cut back to what the header named already.
+ */
+static void keep_seekable(struct pdwriter *w, const void *data, size_t done)
+{
+	uint64_t base = w->flushed, committed = w->seek ? pdseek__committed(w->seek) : 0;
+	struct dbuf b = {};
+	size_t keep = 0;
+
+	if (w->seek) {
+		pdseek__round_index(w->seek, PD_HEADER_EVENT_TYPE, &b);
+		if (!b.err && done >= b.len)
+			keep = whole_records(data, done - b.len);
+	}
+	/* the index goes over bytes the file has already: no new space needed */
+	if (keep && pwrite(w->fd, b.p, b.len, base + keep) == (ssize_t)b.len &&
+	    ftruncate(w->fd, base + keep + b.len) == 0 &&
+	    !pdseek__commit(w->seek, w->fd, base + keep, base + keep + b.len)) {
+		w->flushed = base + keep + b.len;
+	} else {
+		if (ftruncate(w->fd, committed) < 0)
+			pr_debug("perf.data truncate: %s", strerror(errno));
+		w->flushed = committed;
+	}
+	dbuf_free(&b);
+}
+
+/*
  * Hand len bytes (whole records) to the file. When the disk fills up part way, the
  * file is cut back to the last whole record that made it, so it still reads.
  */
@@ -106,9 +136,9 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 		keep = whole_records(data, done);
 		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
 			 len);
-		if (w->seekable) { /* back to what the header names */
-			w->flushed = w->seek ? pdseek__committed(w->seek) : 0;
-			keep = 0;
+		if (w->seekable) {
+			keep_seekable(w, data, done);
+			return err;
 		}
 		if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
 			pr_debug("perf.data truncate: %s", strerror(errno));
