@@ -2,7 +2,8 @@
 /*
  * Build ids and BPF programs seen by the writer, and their features.
  *
- * BUILD_ID: one entry per (build id, file name): a perf_event_header (misc = cpumode with
+ * BUILD_ID: the running kernel's (from /sys/kernel/notes), then one entry per (build id,
+ * file name): a perf_event_header (misc = cpumode with
  * the "size is valid" bit), the pid, 20 bytes of id, its size, 3 reserved bytes, then the
  * file name padded to 64 (entries are not padded to 8: perf reads them back to back). BPF_PROG_INFO: u32 count, then per program u32 info_len, u32
  * data_len, u64 arrays (a bit per array present), the bpf_prog_info (its array pointers
@@ -12,6 +13,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -133,27 +135,68 @@ void wtrack__record(struct wtrack *t, const struct perf_event_header *h)
 		note_bpf(t, h);
 }
 
+/* The running kernel's GNU build id, from the ELF notes in /sys/kernel/notes. */
+static int kernel_build_id(struct bid *b)
+{
+	uint8_t notes[4096];
+	size_t at = 0, n;
+	FILE *f = fopen("/sys/kernel/notes", "re");
+
+	if (!f)
+		return -errno;
+	n = fread(notes, 1, sizeof(notes), f);
+	fclose(f);
+	while (at + 12 <= n) {
+		uint32_t namesz, descsz, type;
+		size_t desc;
+
+		memcpy(&namesz, notes + at, 4);
+		memcpy(&descsz, notes + at + 4, 4);
+		memcpy(&type, notes + at + 8, 4);
+		desc = at + 12 + (namesz + 3) / 4 * 4;
+		if (desc + descsz > n || desc < at)
+			break;
+		if (type == 3 /* NT_GNU_BUILD_ID */ && namesz == 4 &&
+		    !memcmp(notes + at + 12, "GNU", 4) && descsz && descsz <= BUILD_ID_MAX) {
+			b->size = descsz;
+			memcpy(b->id, notes + desc, descsz);
+			return 0;
+		}
+		at = desc + (descsz + 3) / 4 * 4;
+	}
+	return -ENOENT;
+}
+
+static void put_build_id(struct dbuf *b, const struct bid *e)
+{
+	size_t name = (strlen(e->name) + 1 + 63) / 64 * 64; /* as perf pads it */
+	struct perf_event_header h = { .type = PD_HEADER_BUILD_ID,
+				       .misc = e->cpumode | MISC_BUILD_ID_SIZE,
+				       .size = 8 + 4 + 24 + name };
+	uint8_t id[24] = {};
+
+	memcpy(id, e->id, e->size);
+	id[BUILD_ID_MAX] = e->size;
+	dbuf_put(b, &h, sizeof(h));
+	dbuf_put(b, &e->pid, 4);
+	dbuf_put(b, id, sizeof(id));
+	dbuf_put(b, e->name, strlen(e->name));
+	dbuf_zero(b, name - strlen(e->name));
+}
+
+/* The kernel's build id (as perf record writes it), then those of the MMAP2 records. */
 static int build_ids(struct wtrack *t, struct pdfeat_list *l)
 {
+	struct bid kernel = { .pid = -1,
+			      .cpumode = PERF_RECORD_MISC_KERNEL,
+			      .name = "[kernel.kallsyms]" };
 	struct dbuf b = {};
 
-	for (size_t i = 0; i < t->nr_bids; i++) {
-		const struct bid *e = &t->bids[i];
-		size_t name = (strlen(e->name) + 1 + 63) / 64 * 64; /* as perf pads it */
-		struct perf_event_header h = { .type = PD_HEADER_BUILD_ID,
-					       .misc = e->cpumode | MISC_BUILD_ID_SIZE,
-					       .size = 8 + 4 + 24 + name };
-		uint8_t id[24] = {};
-
-		memcpy(id, e->id, e->size);
-		id[BUILD_ID_MAX] = e->size;
-		dbuf_put(&b, &h, sizeof(h));
-		dbuf_put(&b, &e->pid, 4);
-		dbuf_put(&b, id, sizeof(id));
-		dbuf_put(&b, e->name, strlen(e->name));
-		dbuf_zero(&b, name - strlen(e->name));
-	}
-	return t->nr_bids ? pdfeat_list__add(l, PD_FEAT_BUILD_ID, &b) : 0;
+	if (!kernel_build_id(&kernel))
+		put_build_id(&b, &kernel);
+	for (size_t i = 0; i < t->nr_bids; i++)
+		put_build_id(&b, &t->bids[i]);
+	return b.len ? pdfeat_list__add(l, PD_FEAT_BUILD_ID, &b) : 0;
 }
 
 /* The arrays of bpf_prog_info perf keeps, as bit numbers of its "arrays" word. */

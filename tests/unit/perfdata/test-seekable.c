@@ -300,6 +300,12 @@ static void test_seekable__build_id(void **state)
 	buf = slurp(path, &len);
 	assert_true(has_feat(buf, PD_FEAT_BUILD_ID));
 	feat_sec(buf, PD_FEAT_BUILD_ID, &off, &size);
+	if (access("/sys/kernel/notes", R_OK) == 0) { /* the kernel's entry first */
+		assert_int_equal(u64_at(buf, off) >> 48, 8 + 4 + 24 + 64);
+		assert_string_equal(buf + off + 36, "[kernel.kallsyms]");
+		off += 8 + 4 + 24 + 64;
+		size -= 8 + 4 + 24 + 64;
+	}
 	assert_int_equal(size, 8 + 4 + 24 + 64);
 	assert_int_equal(u64_at(buf, off) >> 48, size); /* the entry's size */
 	assert_memory_equal(buf + off + 12, m.bid, 20);
@@ -362,6 +368,45 @@ static void test_seekable__bpf_prog_info(void **state)
 	close(fd);
 }
 
+/* "-" keeps the streaming layout; an added feature is a HEADER_FEATURE record at its end. */
+static void test_seekable__pipe_keeps_streaming(void **state)
+{
+	static const char extra[] = "pipe feature";
+	int out = dup(STDOUT_FILENO), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	struct pdreader_record rec;
+	struct pdwriter *w;
+	struct pdreader *r;
+	int n = 0;
+
+	assert_true(out >= 0 && fd >= 0);
+	assert_int_equal(dup2(fd, STDOUT_FILENO), STDOUT_FILENO);
+	close(fd);
+	w = pdwriter__open("-", &ev, 1, NULL);
+	assert_non_null(w);
+	assert_int_equal(pdwriter__add_feature(w, 40, extra, sizeof(extra)), 0);
+	for (int i = 0; i < 3; i++) {
+		struct ksample s = sample(1000 + i);
+
+		assert_int_equal(pdwriter__write(w, &s, sizeof(s)), 0);
+	}
+	assert_int_equal(pdwriter__close(w), 0);
+	assert_int_equal(dup2(out, STDOUT_FILENO), STDOUT_FILENO);
+	close(out);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	assert_true(pdreader__is_pipe(r));
+	while (pdreader__next(r, &rec) > 0)
+		n += rec.hdr->type == PERF_RECORD_SAMPLE;
+	assert_int_equal(n, 3);
+	pdreader__free(r);
+	if (have_perf())
+		assert_int_equal(
+			sh("perf script -i %s 2>&1 | grep -c 'BPF string: \"hello world\"' "
+			   "| grep -qx 3",
+			   path),
+			0);
+}
+
 static void test_sysfeat__build(void **state)
 {
 	struct dbuf b = {};
@@ -384,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_seekable__cut_at_every_byte),
 		cmocka_unit_test(test_seekable__build_id),
 		cmocka_unit_test(test_seekable__bpf_prog_info),
+		cmocka_unit_test(test_seekable__pipe_keeps_streaming),
 		cmocka_unit_test(test_sysfeat__build),
 	};
 
