@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf.data writer, streaming format.
+ * perf.data writer: the seekable layout for regular files (seekable.c keeps its header
+ * and index), perf's streaming format for pipes, FIFOs, devices and stdout.
  *
- * Why the streaming format: perf's seekable format finds its feature index at
- * data.offset + data.size, right after the records, so every new chunk of records
- * overwrites the index that the header currently points at; a writer killed between
- * the two writes leaves a file whose features (and TRACING_DATA, mandatory for
- * tracepoint attrs) are garbage. The streaming format puts attrs, features and
- * tracing data first, as records, and then only appends. Any prefix of the file that
- * ends on a record boundary is a complete file, and a cut-off last record is reported
- * and skipped by stock perf ("unexpected end of event stream", exit 0) and by pdreader.
- * Records are buffered and written in large chunks; the buffer goes to the file at
- * each round, so a crash loses at most the round in progress. On a write error (ENOSPC)
- * the file is cut back to the last whole record written, so it still ends on a boundary.
+ * Streaming: attrs, features and tracing data first, as records, and then only appends.
+ * Any prefix of the file that ends on a record boundary is a complete file, and a cut-off
+ * last record is reported and skipped by stock perf ("unexpected end of event stream",
+ * exit 0) and by pdreader.
+ *
+ * Both: records are buffered and written in large chunks; the buffer goes to the file at
+ * each round (and when full), so a crash loses at most the records not yet written. On a
+ * write error (ENOSPC) a streaming file is cut back to the last whole record written, a
+ * seekable one gets an index and a header naming the whole records that made it.
  */
 #include <errno.h>
 #include <fcntl.h>
