@@ -645,6 +645,8 @@ static int start_seekable(struct pdwriter *w, const struct pdwriter_event *evs, 
 	pdfeat_list__free(&early);
 	w->seek = seek;
 	w->track = wtrack__new();
+	/* a first record: perf refuses a header naming no data ("data size field is 0") */
+	err = err ?: put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
 	return err ?: pdwriter__finish_round(w);
 }
 

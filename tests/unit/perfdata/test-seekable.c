@@ -269,6 +269,32 @@ static void test_seekable__cut_at_every_byte(void **state)
 	free(buf);
 }
 
+/* Killed right after the start: the header names a record already, which perf reads. */
+static void test_seekable__killed_at_start(void **state)
+{
+	struct pdreader_record rec;
+	struct pdwriter *w = pdwriter__open(path, &ev, 1, NULL);
+	struct pdreader *r;
+	size_t len;
+	char *buf;
+
+	assert_non_null(w);
+	buf = slurp(path, &len); /* as a kill -9 would leave it now */
+	assert_true(u64_at(buf, 48) > 0);
+	free(buf);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	assert_string_equal(pdreader__event(r, 0)->name, "evt");
+	while (pdreader__next(r, &rec) > 0)
+		assert_int_not_equal(rec.hdr->type, PERF_RECORD_SAMPLE);
+	pdreader__free(r);
+	if (have_perf()) {
+		assert_int_equal(sh("perf script -i %s >/dev/null 2>&1", path), 0);
+		assert_int_equal(sh("perf report --stats -i %s >/dev/null 2>&1", path), 0);
+	}
+	assert_int_equal(pdwriter__close(w), 0);
+}
+
 /* MMAP2 with a build id: BUILD_ID lists it once, as perf reads it. */
 static void test_seekable__build_id(void **state)
 {
@@ -427,6 +453,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seekable__header_and_index),
 		cmocka_unit_test(test_seekable__cut_at_every_byte),
+		cmocka_unit_test(test_seekable__killed_at_start),
 		cmocka_unit_test(test_seekable__build_id),
 		cmocka_unit_test(test_seekable__bpf_prog_info),
 		cmocka_unit_test(test_seekable__pipe_keeps_streaming),
