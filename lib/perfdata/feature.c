@@ -121,7 +121,8 @@ void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size)
 		size = get64(r, idx + 8);
 		idx += 16;
 		nr--;
-		if (bit >= PD_NR_FEAT)
+		/* bit 0 is no feature: perf-bpf's writer keeps a record header in its slot */
+		if (bit == 0 || bit >= PD_NR_FEAT)
 			continue;
 		if (!inside(off, size, 0, r->len)) {
 			pr_warn("perf.data: feature %d is outside the file, ignored", bit);

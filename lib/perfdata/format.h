@@ -20,7 +20,9 @@
 /* perf's own record types, after the kernel's PERF_RECORD_*. */
 enum {
 	PD_HEADER_ATTR = 64,
+	PD_HEADER_EVENT_TYPE = 65, /* deprecated: perf skips it */
 	PD_HEADER_TRACING_DATA = 66,
+	PD_HEADER_BUILD_ID = 67,
 	PD_FINISHED_ROUND = 68,
 	PD_AUXTRACE = 71,
 	PD_EVENT_UPDATE = 78,
@@ -33,6 +35,7 @@ enum {
 /* Feature ids: bits of a file header's feature bitmap, or a HEADER_FEATURE record's. */
 enum {
 	PD_FEAT_TRACING_DATA = 1,
+	PD_FEAT_BUILD_ID = 2,
 	PD_FEAT_HOSTNAME = 3,
 	PD_FEAT_OSRELEASE = 4,
 	PD_FEAT_VERSION = 5,
@@ -44,6 +47,8 @@ enum {
 	PD_FEAT_CMDLINE = 11,
 	PD_FEAT_EVENT_DESC = 12,
 	PD_FEAT_CPU_TOPOLOGY = 13,
+	PD_FEAT_BPF_PROG_INFO = 25,
+	PD_FEAT_BPF_BTF = 26,
 	PD_FEAT_COMPRESSED = 27,
 };
 

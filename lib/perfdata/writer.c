@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf.data writer, streaming format.
+ * perf.data writer: the seekable layout for regular files (seekable.c keeps its header
+ * and index), perf's streaming format for pipes, FIFOs, devices and stdout.
  *
- * Why the streaming format: perf's seekable format finds its feature index at
- * data.offset + data.size, right after the records, so every new chunk of records
- * overwrites the index that the header currently points at; a writer killed between
- * the two writes leaves a file whose features (and TRACING_DATA, mandatory for
- * tracepoint attrs) are garbage. The streaming format puts attrs, features and
- * tracing data first, as records, and then only appends. Any prefix of the file that
- * ends on a record boundary is a complete file, and a cut-off last record is reported
- * and skipped by stock perf ("unexpected end of event stream", exit 0) and by pdreader.
- * Records are buffered and written in large chunks; the buffer goes to the file at
- * each round, so a crash loses at most the round in progress. On a write error (ENOSPC)
- * the file is cut back to the last whole record written, so it still ends on a boundary.
+ * Streaming: attrs, features and tracing data first, as records, and then only appends.
+ * Any prefix of the file that ends on a record boundary is a complete file, and a cut-off
+ * last record is reported and skipped by stock perf ("unexpected end of event stream",
+ * exit 0) and by pdreader.
+ *
+ * Both: records are buffered and written in large chunks; the buffer goes to the file at
+ * each round (and when full), so a crash loses at most the records not yet written. On a
+ * write error (ENOSPC) a streaming file is cut back to the last whole record written, a
+ * seekable one gets an index and a header naming the whole records that made it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,13 +27,18 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/pipeout.h"
+#include "perfdata/dbuf.h"
 #include "perfdata/format.h"
+#include "perfdata/seekable.h"
+#include "perfdata/sysfeat.h"
+#include "perfdata/wtrack.h"
 #include "perfdata/writer.h"
 #include "record/tpformat.h"
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
 #define PD_MAX_RECORD 65535
+#define PD_INDEX_MAX (16 * (PD_FEAT_BITS + 1)) /* an index record at most */
 
 struct pdwriter {
 	int fd;
@@ -53,74 +57,12 @@ struct pdwriter {
 	size_t len;
 	struct perf_event_attr attr0; /* first event's attr: layout of synthesized trailers */
 	uint64_t id0;
+	/* the seekable layout (a regular file of the writer's own): seekable.c */
+	bool seekable;
+	struct pdseek *seek;
+	struct wtrack *track; /* build ids and BPF programs of the records written */
+	struct pdfeat_list late; /* features stored at the close (pdwriter__add_feature) */
 };
-
-/* A growable byte buffer for building payloads. */
-struct dbuf {
-	char *p;
-	size_t len, cap;
-	int err;
-};
-
-static void dbuf_put(struct dbuf *b, const void *data, size_t len)
-{
-	if (b->err)
-		return;
-	if (b->len + len > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *p;
-
-		while (cap < b->len + len)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	if (len)
-		memcpy(b->p + b->len, data, len);
-	b->len += len;
-}
-
-static void dbuf_u32(struct dbuf *b, uint32_t v)
-{
-	dbuf_put(b, &v, sizeof(v));
-}
-
-static void dbuf_u64(struct dbuf *b, uint64_t v)
-{
-	dbuf_put(b, &v, sizeof(v));
-}
-
-static void dbuf_zero(struct dbuf *b, size_t len)
-{
-	static const char zeros[64];
-
-	while (len) {
-		size_t n = len < sizeof(zeros) ? len : sizeof(zeros);
-
-		dbuf_put(b, zeros, n);
-		len -= n;
-	}
-}
-
-static void dbuf_pad8(struct dbuf *b)
-{
-	dbuf_zero(b, (8 - b->len % 8) % 8);
-}
-
-/* perf's header string: u32 len, then the string and its NUL, zero-padded to 64. */
-static void dbuf_hstr(struct dbuf *b, const char *s)
-{
-	size_t n = strlen(s) + 1, len = (n + 63) / 64 * 64;
-
-	dbuf_u32(b, len);
-	dbuf_put(b, s, n);
-	dbuf_zero(b, len - n);
-}
 
 /* The end of the last whole record within the first n bytes of the records at p. */
 static size_t whole_records(const char *p, size_t n)
@@ -147,6 +89,36 @@ static size_t whole_records(const char *p, size_t n)
 }
 
 /*
+ * Seekable layout, a write of whole records stopped after done bytes (a full disk): the
+ * records that made it, but for the room of an index record written over the last of
+ * them, are named by a new header; the file is cut after that index. If that fails, the
+ * file is cut back to what the header named already.
+ */
+static void keep_seekable(struct pdwriter *w, const void *data, size_t done)
+{
+	uint64_t base = w->flushed, committed = w->seek ? pdseek__committed(w->seek) : 0;
+	struct dbuf b = {};
+	size_t keep = 0;
+
+	if (w->seek) {
+		pdseek__round_index(w->seek, PD_HEADER_EVENT_TYPE, &b);
+		if (!b.err && done >= b.len)
+			keep = whole_records(data, done - b.len);
+	}
+	/* the index goes over bytes the file has already: no new space needed */
+	if (keep && pwrite(w->fd, b.p, b.len, base + keep) == (ssize_t)b.len &&
+	    ftruncate(w->fd, base + keep + b.len) == 0 &&
+	    !pdseek__commit(w->seek, w->fd, base + keep, base + keep + b.len)) {
+		w->flushed = base + keep + b.len;
+	} else {
+		if (ftruncate(w->fd, committed) < 0)
+			pr_debug("perf.data truncate: %s", strerror(errno));
+		w->flushed = committed;
+	}
+	dbuf_free(&b);
+}
+
+/*
  * Hand len bytes (whole records) to the file. When the disk fills up part way, the
  * file is cut back to the last whole record that made it, so it still reads.
  */
@@ -163,6 +135,10 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 		keep = whole_records(data, done);
 		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
 			 len);
+		if (w->seekable) {
+			keep_seekable(w, data, done);
+			return err;
+		}
 		if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
 			pr_debug("perf.data truncate: %s", strerror(errno));
 		w->flushed += keep;
@@ -183,19 +159,48 @@ static int flush(struct pdwriter *w)
 	return err;
 }
 
+/*
+ * Seekable layout: the buffered records, then a record of type holding the feature
+ * index, go to the file; then the header names them (seekable.h). The buffer has room
+ * for the index record past PD_BUF_SIZE.
+ */
+static int commit_flush(struct pdwriter *w, uint32_t type)
+{
+	uint64_t at = w->flushed + w->len;
+	struct dbuf b = {};
+	int err;
+
+	pdseek__round_index(w->seek, type, &b);
+	if (b.err || b.len > PD_INDEX_MAX) {
+		dbuf_free(&b);
+		return w->err = b.err ?: -E2BIG;
+	}
+	memcpy(w->buf + w->len, b.p, b.len);
+	w->len += b.len;
+	w->bytes += b.len;
+	dbuf_free(&b);
+	err = flush(w);
+	if (!err)
+		err = w->err = pdseek__commit(w->seek, w->fd, at, w->flushed);
+	return err;
+}
+
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 {
 	int err;
 
 	if (w->err)
 		return w->err;
+	if (w->track && len >= sizeof(struct perf_event_header) &&
+	    ((const struct perf_event_header *)data)->size == len)
+		wtrack__record(w->track, data);
 	w->bytes += len;
 	if (w->len + len <= PD_BUF_SIZE) {
 		memcpy(w->buf + w->len, data, len);
 		w->len += len;
 		return 0;
 	}
-	err = flush(w);
+	err = w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
 	if (err)
 		return err;
 	if (len >= PD_BUF_SIZE)
@@ -216,8 +221,13 @@ static int put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t s
 
 int pdwriter__finish_round(struct pdwriter *w)
 {
-	int err = put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
+	int err;
 
+	if (w->err)
+		return w->err;
+	if (w->seek) /* the round's end carries the index (seekable.h) */
+		return commit_flush(w, PD_FINISHED_ROUND);
+	err = put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
 	return err ? err : flush(w);
 }
 
@@ -404,6 +414,9 @@ static int write_event_desc(struct pdwriter *w, const struct pdwriter_event *evs
 	return write_feature(w, PD_FEAT_EVENT_DESC, &b);
 }
 
+static const int sys_feats[] = { PD_FEAT_VERSION, PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_TOTAL_MEM,
+				 PD_FEAT_CPU_TOPOLOGY };
+
 static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *opts)
 {
 	struct utsname u;
@@ -421,6 +434,11 @@ static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *
 	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
 	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
 	err = err ?: write_feature(w, PD_FEAT_NRCPUS, &b);
+	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
+		if (!sysfeat__build(sys_feats[i], &b) && b.len + 16 <= PD_MAX_RECORD)
+			err = write_feature(w, sys_feats[i], &b);
+		dbuf_free(&b);
+	}
 	if (!err && opts && opts->argc > 0 && opts->argv) {
 		dbuf_u32(&b, opts->argc);
 		for (int i = 0; i < opts->argc; i++)
@@ -563,12 +581,137 @@ static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *e
 	return err;
 }
 
+/* Every feature known at the start, for the seekable layout (no record size limit). */
+static int early_features(struct pdfeat_list *l, const struct pdwriter_event *evs, size_t nr,
+			  const struct pdwriter_opts *opts)
+{
+	struct dbuf b = {};
+	struct utsname u;
+	bool tp = false;
+	int err = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		tp |= evs[i].tp_sys && evs[i].tp_name;
+	if (tp)
+		err = build_tracing_data(&b, evs, nr) ?:
+							pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
+	dbuf_free(&b);
+	if (!err && uname(&u) == 0) {
+		dbuf_hstr(&b, u.nodename);
+		err = pdfeat_list__add(l, PD_FEAT_HOSTNAME, &b);
+		dbuf_hstr(&b, u.release);
+		err = err ?: pdfeat_list__add(l, PD_FEAT_OSRELEASE, &b);
+		dbuf_hstr(&b, u.machine);
+		err = err ?: pdfeat_list__add(l, PD_FEAT_ARCH, &b);
+	}
+	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
+	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
+	err = err ?: pdfeat_list__add(l, PD_FEAT_NRCPUS, &b);
+	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
+		if (!sysfeat__build(sys_feats[i], &b))
+			err = pdfeat_list__add(l, sys_feats[i], &b);
+		dbuf_free(&b);
+	}
+	if (!err && opts && opts->argc > 0 && opts->argv) {
+		dbuf_u32(&b, opts->argc);
+		for (int i = 0; i < opts->argc; i++)
+			dbuf_hstr(&b, opts->argv[i] ? opts->argv[i] : "");
+		err = pdfeat_list__add(l, PD_FEAT_CMDLINE, &b);
+	}
+	event_desc(&b, evs, nr, true);
+	err = err ?: pdfeat_list__add(l, PD_FEAT_EVENT_DESC, &b);
+	dbuf_free(&b);
+	return err;
+}
+
+/* Header, attrs and features first; the header names data from the first round on. */
+static int start_seekable(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
+			  const struct pdwriter_opts *opts)
+{
+	struct pdseek *seek = pdseek__new();
+	struct pdfeat_list early = {};
+	struct dbuf b = {};
+	int err;
+
+	if (!seek)
+		return -ENOMEM;
+	err = early_features(&early, evs, nr, opts);
+	err = err ?: pdseek__preamble(seek, evs, nr, &early, &b);
+	if (!err) {
+		w->bytes += b.len;
+		err = emit(w, b.p, b.len);
+	}
+	dbuf_free(&b);
+	pdfeat_list__free(&early);
+	w->seek = seek;
+	w->track = wtrack__new();
+	/* a first record: perf refuses a header naming no data ("data size field is 0") */
+	err = err ?: put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
+	return err ?: pdwriter__finish_round(w);
+}
+
+/* At a clean close: the last index, the features known only now, then the header. */
+static int finish_seekable(struct pdwriter *w)
+{
+	uint64_t end = w->flushed;
+	struct dbuf b = {};
+	int err = 0;
+
+	if (w->track && wtrack__features(w->track, &w->late))
+		pr_warn("perf.data: no memory for the build id and BPF program features");
+	err = pdseek__trailer(w->seek, end, &w->late, &b);
+	err = err ?: emit(w, b.p, b.len);
+	dbuf_free(&b);
+	return err ?: pdseek__commit_final(w->seek, w->fd, end, w->flushed);
+}
+
+static int finish_pipe(struct pdwriter *w)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < w->late.n && !err; i++) {
+		struct dbuf *d = &w->late.v[i].data;
+
+		if (d->len + 16 > PD_MAX_RECORD) {
+			pr_warn("perf.data: feature %d (%zu bytes) does not fit a pipe record, left out",
+				w->late.v[i].feat, d->len);
+			continue;
+		}
+		err = write_feature(w, w->late.v[i].feat, d);
+	}
+	return err;
+}
+
+/* Features the writer makes itself: pdwriter__add_feature cannot take them. */
+static bool own_feature(int feat)
+{
+	return feat <= PD_FEAT_CPU_TOPOLOGY || feat == PD_FEAT_BPF_PROG_INFO ||
+	       feat == PD_FEAT_BPF_BTF;
+}
+
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len)
+{
+	struct dbuf b = {};
+
+	if (feat <= 0 || feat >= PD_FEAT_BITS || (!data && len))
+		return -EINVAL;
+	if (own_feature(feat))
+		return -EEXIST;
+	for (size_t i = 0; i < w->late.n; i++)
+		if (w->late.v[i].feat == feat)
+			return -EEXIST;
+	dbuf_put(&b, data, len);
+	return pdfeat_list__add(&w->late, feat, &b);
+}
+
 static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
 			  const struct pdwriter_opts *opts)
 {
 	static const uint64_t hdr[2] = { PD_MAGIC, PD_PIPE_HDR }; /* the pipe header */
 	int err;
 
+	if (w->seekable)
+		return start_seekable(w, evs, nr, opts);
 	err = pdwriter__write(w, hdr, sizeof(hdr));
 	err = err ?: write_attrs(w, evs, nr);
 	err = err ?: write_event_desc(w, evs, nr);
@@ -773,11 +916,19 @@ static void setup_pipe(struct pdwriter *w)
 	w->pipe = true;
 }
 
+/* A regular file: the seekable layout (a terminal, /dev/null or a pipe get the streaming one). */
+static bool seekable_file(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) == 0;
+}
+
 struct pdwriter *pdwriter__create(const char *path)
 {
 	struct pdwriter *w = calloc(1, sizeof(*w));
 
-	if (!w || !(w->buf = malloc(PD_BUF_SIZE))) {
+	if (!w || !(w->buf = malloc(PD_BUF_SIZE + PD_INDEX_MAX))) {
 		free(w);
 		errno = ENOMEM;
 		return NULL;
@@ -797,6 +948,7 @@ struct pdwriter *pdwriter__create(const char *path)
 	w->own_fd = w->fd != STDOUT_FILENO;
 	w->stop_fd = -1;
 	setup_pipe(w);
+	w->seekable = w->own_fd && !w->pipe && seekable_file(w->fd);
 	return w;
 }
 
@@ -820,6 +972,9 @@ static void free_writer(struct pdwriter *w)
 	free(w->old);
 	free(w->path);
 	free(w->buf);
+	pdseek__free(w->seek);
+	wtrack__free(w->track);
+	pdfeat_list__free(&w->late);
 	free(w);
 }
 
@@ -863,7 +1018,11 @@ int pdwriter__close(struct pdwriter *w)
 
 	if (!w)
 		return 0;
+	if (!w->seekable && !w->err)
+		finish_pipe(w);
 	err = flush(w);
+	if (!err && w->seek)
+		err = finish_seekable(w);
 	if (w->own_fd && close(w->fd) < 0 && !err)
 		err = -errno;
 	free_writer(w);

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * perf.data writer. The file is written as perf's streaming ("pipe") format: a 16-byte
- * header, then records only, never seeking back. Stock perf script reads it from a
- * regular file (-i FILE) as well as from a pipe, and so does pdreader. Because nothing
- * written is ever rewritten, a recording cut short at any moment (SIGKILL, power loss,
- * a full disk) leaves a valid prefix: everything up to the last flushed round is read
- * back, a cut-off last record is reported and ignored by both readers.
+ * perf.data writer. A regular file gets perf's seekable layout (header, attrs, features,
+ * data, feature index: seekable.h), the header rewritten after every flush so that a
+ * recording cut short at any moment (SIGKILL, a full disk) is read back, by pdreader and
+ * stock perf alike, up to its last flush. A pipe, FIFO, device or "-" gets perf's
+ * streaming ("pipe") format: a 16-byte header, then records only, never seeking back.
  */
 #ifndef PERF_BPF_PDWRITER_H
 #define PERF_BPF_PDWRITER_H
@@ -40,9 +39,10 @@ struct pdwriter;
  */
 struct pdwriter *pdwriter__create(const char *path);
 /*
- * Writes the header records: attrs, features (EVENT_DESC, HOSTNAME, OSRELEASE, ARCH,
- * NRCPUS, CMDLINE) and TRACING_DATA when an event is a tracepoint. evs and opts are only
- * read during the call. 0 or -errno.
+ * Writes what precedes the records: attrs, features (EVENT_DESC, HOSTNAME, OSRELEASE,
+ * VERSION, ARCH, NRCPUS, CPUDESC, CPUID, TOTAL_MEM, CMDLINE, CPU_TOPOLOGY) and
+ * TRACING_DATA when an event is a tracepoint. evs and opts are only read during the
+ * call. 0 or -errno.
  */
 int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
 		    const struct pdwriter_opts *opts);
@@ -56,7 +56,10 @@ struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *e
 				const struct pdwriter_opts *opts);
 /* Append whole kernel records (struct perf_event_header + body), copied verbatim. */
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len);
-/* A FINISHED_ROUND record, then everything buffered goes to the file. */
+/*
+ * A FINISHED_ROUND record, then everything buffered goes to the file (and, for a
+ * regular file, a header naming it).
+ */
 int pdwriter__finish_round(struct pdwriter *w);
 /* A COMM record (time 0, so it names the thread's samples wherever they are). */
 int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const char *comm);
@@ -64,7 +67,19 @@ int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const c
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost);
 /* An MMAP record for [kernel.kallsyms]_text, from _text in /proc/kallsyms. */
 int pdwriter__synth_kernel_mmap(struct pdwriter *w);
-/* Flushes and closes; returns the first I/O error met (-errno), 0 otherwise. Accepts NULL. */
+/*
+ * Has feature feat (1..255, not one the writer makes itself: 1..13, 25, 26) stored with
+ * the payload data[0..len) (copied): a feature section of a file, written at a clean
+ * close, or a HEADER_FEATURE record at the end of a pipe (payloads under 64 KiB). Ids
+ * stock perf does not know are ignored by it. 0, -EINVAL, -EEXIST (given already, or the
+ * writer's own), -ENOMEM.
+ */
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len);
+/*
+ * Flushes and closes; a regular file gets its last index, the features known only now
+ * (BUILD_ID, BPF_PROG_INFO, BPF_BTF, added ones), a data sync and its final header.
+ * Returns the first I/O error met (-errno), 0 otherwise. Accepts NULL.
+ */
 int pdwriter__close(struct pdwriter *w);
 /* Bytes handed to the file so far, buffered ones included. */
 uint64_t pdwriter__bytes(const struct pdwriter *w);

@@ -62,3 +62,36 @@ for _ in range(1200):
 raise SystemExit(1)
 PY
 }
+
+# report_samples FILE [EVENT]: the SAMPLE count stock `perf report --stats` gives for FILE
+# (all events, or EVENT's own), 0 when it lists none; fails when perf report fails.
+report_samples() {
+	perf report --stats -i "$1" >"$T/stats.out" 2>"$T/stats.err" ||
+		fail "perf report --stats -i $1 exited $?: $(tail -3 "$T/stats.err")"
+	grep -q "unexpected end of event stream" "$T/stats.err" &&
+		fail "perf report --stats -i $1: $(cat "$T/stats.err")"
+	awk -v ev="${2:-}" '
+		ev == "" && /^ *SAMPLE events:/ { print $3; found = 1; exit }
+		ev != "" && $0 == ev " stats:" { in_ev = 1; next }
+		in_ev && /^ *SAMPLE events:/ { print $3; found = 1; exit }
+		in_ev && /stats:$/ { exit }
+		END { if (!found) print 0 }' "$T/stats.out"
+}
+
+# cut_as_killed FILE COMMITS N OUT: OUT is FILE as a kill -9 after its first N bytes had
+# been written would have left it: those bytes under the last header written by then.
+# COMMITS is the log of the headers (PERF_BPF_TEST_COMMITS, lib/perfdata/seekable.c).
+cut_as_killed() {
+	python3 - "$@" <<'PY'
+import sys
+full, log, n, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+data = bytearray(open(full, 'rb').read()[:n])
+log = open(log, 'rb').read()
+hdr = bytes(104)
+for i in range(0, len(log), 112):
+    if int.from_bytes(log[i + 104:i + 112], 'little') <= n:
+        hdr = log[i:i + 104]
+data[:min(104, n)] = hdr[:min(104, n)]
+open(out, 'wb').write(data)
+PY
+}

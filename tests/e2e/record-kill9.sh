@@ -21,5 +21,8 @@ if command -v perf >/dev/null; then
 	m=$(perf script -i "$T/cut.data" 2>/dev/null | grep -c 'BPF string: "hello"')
 	[ "$m" -gt 0 ] || fail "stock perf script read nothing"
 	expect_eq "samples read by both" "$n" "$m"
+	expect_eq "samples counted by perf report --stats" "$n" "$(report_samples "$T/cut.data" __bpf_stdout__)"
+	perf evlist -i "$T/cut.data" 2>/dev/null | grep -qx "syscalls:sys_enter_getppid" ||
+		fail "perf evlist does not name the tracepoint: $(perf evlist -i "$T/cut.data" 2>&1)"
 fi
 wait_prog_gone hello_getppid || fail "the program outlived kill -9"

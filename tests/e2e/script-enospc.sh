@@ -21,5 +21,7 @@ grep -q "ends inside a record" "$T/oerr" && fail "the file ends inside a record"
 if command -v perf >/dev/null; then
 	perf script -i "$T/small/perf.data" >"$T/theirs" 2>"$T/perr" || fail "perf script exited $?"
 	diff -q "$T/theirs" "$T/ours" >/dev/null || fail "perf script prints something else"
+	expect_eq "samples counted by perf report --stats" "$(grep -ac ' __bpf_stdout__: ' "$T/ours")" \
+		"$(report_samples "$T/small/perf.data" __bpf_stdout__)"
 fi
 exit 0

@@ -118,11 +118,11 @@ static void test_pdwriter__open_round_trip(void **state)
 	int n = 0;
 
 	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_size, bytes);
+	assert_true((uint64_t)st.st_size > bytes); /* and the last index, at the close */
 	assert_int_equal(st.st_mode & 0777, 0600);
 	r = pdreader__open(path);
 	assert_non_null(r);
-	assert_true(pdreader__is_pipe(r));
+	assert_false(pdreader__is_pipe(r)); /* a regular file: the seekable layout */
 	assert_int_equal(pdreader__nr_events(r), 2);
 	assert_string_equal(pdreader__event(r, 0)->name, "evt");
 	assert_string_equal(pdreader__event(r, 1)->name, "other");
@@ -229,7 +229,9 @@ static void test_pdwriter__write_disk_full(void **state)
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
 	assert_true(err == -EFBIG);
 	assert_int_equal(stat(path, &st), 0);
-	assert_true(st.st_size > 16384 - (off_t)sizeof(struct ksample)); /* every record that fit */
+	/* cut back to the last round the header names: its 50 samples and the index fit */
+	assert_true(st.st_size <= 16384);
+	assert_true(st.st_size > 16384 - 50 * (off_t)sizeof(struct ksample) - 4096);
 	r = pdreader__open(path);
 	assert_non_null(r);
 	while (pdreader__next(r, &rec) > 0)

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Build ids and BPF programs seen by the writer, and their features.
+ *
+ * BUILD_ID: the running kernel's (from /sys/kernel/notes), then one entry per (build id,
+ * file name): a perf_event_header (misc = cpumode with
+ * the "size is valid" bit), the pid, 20 bytes of id, its size, 3 reserved bytes, then the
+ * file name padded to 64 (entries are not padded to 8: perf reads them back to back). BPF_PROG_INFO: u32 count, then per program u32 info_len, u32
+ * data_len, u64 arrays (a bit per array present), the bpf_prog_info (its array pointers
+ * as offsets into the data) and the arrays' data. BPF_BTF: u32 count, then per BTF u32
+ * id, u32 size and the raw BTF.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <linux/bpf.h>
+
+#include "util/log.h"
+#include "perfdata/format.h"
+#include "perfdata/wtrack.h"
+
+#define BUILD_ID_MAX 20
+#define MISC_BUILD_ID_SIZE (1 << 15) /* perf: the entry's size byte is valid */
+#ifndef PERF_RECORD_MISC_MMAP_BUILD_ID
+#define PERF_RECORD_MISC_MMAP_BUILD_ID (1 << 14)
+#endif
+
+struct bid {
+	int32_t pid;
+	uint16_t cpumode;
+	uint8_t size;
+	uint8_t id[BUILD_ID_MAX];
+	char *name;
+};
+
+struct wtrack {
+	struct bid *bids;
+	size_t nr_bids, cap_bids;
+	uint32_t *progs;
+	size_t nr_progs, cap_progs;
+};
+
+struct wtrack *wtrack__new(void)
+{
+	return calloc(1, sizeof(struct wtrack));
+}
+
+void wtrack__free(struct wtrack *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->nr_bids; i++)
+		free(t->bids[i].name);
+	free(t->bids);
+	free(t->progs);
+	free(t);
+}
+
+static bool grow(void **v, size_t *cap, size_t n, size_t elem)
+{
+	void *p;
+	size_t c;
+
+	if (n < *cap)
+		return true;
+	c = *cap ? *cap * 2 : 64;
+	p = realloc(*v, c * elem);
+	if (!p)
+		return false;
+	*v = p;
+	*cap = c;
+	return true;
+}
+
+/* MMAP2 body: pid, tid, addr, len, pgoff, build id size, 3 bytes, 20 bytes id, prot, flags. */
+#define MMAP2_NAME 72
+
+static void note_mmap2(struct wtrack *t, const struct perf_event_header *h)
+{
+	const uint8_t *p = (const uint8_t *)h;
+	const char *name = (const char *)p + MMAP2_NAME, *nul;
+	struct bid b = { .cpumode = h->misc & PERF_RECORD_MISC_CPUMODE_MASK };
+
+	if (h->size <= MMAP2_NAME || !(h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID))
+		return;
+	nul = memchr(name, 0, h->size - MMAP2_NAME);
+	b.size = p[40];
+	if (!nul || nul == name || !b.size || b.size > BUILD_ID_MAX)
+		return;
+	memcpy(&b.pid, p + 8, 4);
+	memcpy(b.id, p + 44, b.size);
+	for (size_t i = t->nr_bids; i-- > 0;) /* the same file again: usually the last ones */
+		if (t->bids[i].size == b.size && !memcmp(t->bids[i].id, b.id, b.size) &&
+		    !strcmp(t->bids[i].name, name))
+			return;
+	if (!grow((void **)&t->bids, &t->cap_bids, t->nr_bids, sizeof(b)))
+		return;
+	b.name = strdup(name);
+	if (b.name)
+		t->bids[t->nr_bids++] = b;
+}
+
+/* BPF_EVENT body: u16 type, u16 flags, u32 id, 8 bytes tag. */
+static void note_bpf(struct wtrack *t, const struct perf_event_header *h)
+{
+	const uint8_t *p = (const uint8_t *)h;
+	uint16_t type;
+	uint32_t id;
+
+	if (h->size < 24)
+		return;
+	memcpy(&type, p + 8, 2);
+	memcpy(&id, p + 12, 4);
+	if (type != PERF_BPF_EVENT_PROG_LOAD)
+		return;
+	for (size_t i = 0; i < t->nr_progs; i++)
+		if (t->progs[i] == id)
+			return;
+	if (grow((void **)&t->progs, &t->cap_progs, t->nr_progs, sizeof(id)))
+		t->progs[t->nr_progs++] = id;
+}
+
+void wtrack__record(struct wtrack *t, const struct perf_event_header *h)
+{
+	if (h->type == PERF_RECORD_MMAP2)
+		note_mmap2(t, h);
+	else if (h->type == PERF_RECORD_BPF_EVENT)
+		note_bpf(t, h);
+}
+
+/* The running kernel's GNU build id, from the ELF notes in /sys/kernel/notes. */
+static int kernel_build_id(struct bid *b)
+{
+	uint8_t notes[4096];
+	size_t at = 0, n;
+	FILE *f = fopen("/sys/kernel/notes", "re");
+
+	if (!f)
+		return -errno;
+	n = fread(notes, 1, sizeof(notes), f);
+	fclose(f);
+	while (at + 12 <= n) {
+		uint32_t namesz, descsz, type;
+		size_t desc;
+
+		memcpy(&namesz, notes + at, 4);
+		memcpy(&descsz, notes + at + 4, 4);
+		memcpy(&type, notes + at + 8, 4);
+		desc = at + 12 + (namesz + 3) / 4 * 4;
+		if (desc + descsz > n || desc < at)
+			break;
+		if (type == 3 /* NT_GNU_BUILD_ID */ && namesz == 4 &&
+		    !memcmp(notes + at + 12, "GNU", 4) && descsz && descsz <= BUILD_ID_MAX) {
+			b->size = descsz;
+			memcpy(b->id, notes + desc, descsz);
+			return 0;
+		}
+		at = desc + (descsz + 3) / 4 * 4;
+	}
+	return -ENOENT;
+}
+
+static void put_build_id(struct dbuf *b, const struct bid *e)
+{
+	size_t name = (strlen(e->name) + 1 + 63) / 64 * 64; /* as perf pads it */
+	struct perf_event_header h = { .type = PD_HEADER_BUILD_ID,
+				       .misc = e->cpumode | MISC_BUILD_ID_SIZE,
+				       .size = 8 + 4 + 24 + name };
+	uint8_t id[24] = {};
+
+	memcpy(id, e->id, e->size);
+	id[BUILD_ID_MAX] = e->size;
+	dbuf_put(b, &h, sizeof(h));
+	dbuf_put(b, &e->pid, 4);
+	dbuf_put(b, id, sizeof(id));
+	dbuf_put(b, e->name, strlen(e->name));
+	dbuf_zero(b, name - strlen(e->name));
+}
+
+/* The kernel's build id (as perf record writes it), then those of the MMAP2 records. */
+static int build_ids(struct wtrack *t, struct pdfeat_list *l)
+{
+	struct bid kernel = { .pid = -1,
+			      .cpumode = PERF_RECORD_MISC_KERNEL,
+			      .name = "[kernel.kallsyms]" };
+	struct dbuf b = {};
+
+	if (!kernel_build_id(&kernel))
+		put_build_id(&b, &kernel);
+	for (size_t i = 0; i < t->nr_bids; i++)
+		put_build_id(&b, &t->bids[i]);
+	return b.len ? pdfeat_list__add(l, PD_FEAT_BUILD_ID, &b) : 0;
+}
+
+/* The arrays of bpf_prog_info perf keeps, as bit numbers of its "arrays" word. */
+enum {
+	ARR_JITED_INSNS = 0,
+	ARR_JITED_KSYMS = 3,
+	ARR_JITED_FUNC_LENS = 4,
+	ARR_FUNC_INFO = 5,
+	ARR_LINE_INFO = 6,
+	ARR_JITED_LINE_INFO = 7,
+	ARR_PROG_TAGS = 8,
+};
+
+struct arr {
+	int bit;
+	size_t ptr, count; /* offsets in bpf_prog_info of the pointer and the count */
+	size_t rec; /* offset of the record size, or 0 */
+	size_t fixed; /* record size when rec is 0 */
+};
+
+#define INFO_OFF(f) offsetof(struct bpf_prog_info, f)
+
+static const struct arr arrs[] = {
+	{ ARR_JITED_INSNS, INFO_OFF(jited_prog_insns), INFO_OFF(jited_prog_len), 0, 1 },
+	{ ARR_JITED_KSYMS, INFO_OFF(jited_ksyms), INFO_OFF(nr_jited_ksyms), 0, 8 },
+	{ ARR_JITED_FUNC_LENS, INFO_OFF(jited_func_lens), INFO_OFF(nr_jited_func_lens), 0, 4 },
+	{ ARR_FUNC_INFO, INFO_OFF(func_info), INFO_OFF(nr_func_info), INFO_OFF(func_info_rec_size),
+	  0 },
+	{ ARR_LINE_INFO, INFO_OFF(line_info), INFO_OFF(nr_line_info), INFO_OFF(line_info_rec_size),
+	  0 },
+	{ ARR_JITED_LINE_INFO, INFO_OFF(jited_line_info), INFO_OFF(nr_jited_line_info),
+	  INFO_OFF(jited_line_info_rec_size), 0 },
+	{ ARR_PROG_TAGS, INFO_OFF(prog_tags), INFO_OFF(nr_prog_tags), 0, BPF_TAG_SIZE },
+};
+#define NR_ARRS (sizeof(arrs) / sizeof(arrs[0]))
+
+static uint32_t info_u32(const struct bpf_prog_info *in, size_t off)
+{
+	uint32_t v;
+
+	memcpy(&v, (const char *)in + off, 4);
+	return v;
+}
+
+static void info_set_u32(struct bpf_prog_info *in, size_t off, uint32_t v)
+{
+	memcpy((char *)in + off, &v, 4);
+}
+
+static void info_set_u64(struct bpf_prog_info *in, size_t off, uint64_t v)
+{
+	memcpy((char *)in + off, &v, 8);
+}
+
+static size_t arr_size(const struct arr *a, const struct bpf_prog_info *in)
+{
+	size_t rec = a->rec ? info_u32(in, a->rec) : a->fixed;
+
+	return (size_t)info_u32(in, a->count) * rec;
+}
+
+/* One program's entry; *btf_id gets its BTF's id. -ENOENT when it is gone. */
+static int prog_info(uint32_t id, struct dbuf *b, uint32_t *btf_id)
+{
+	struct bpf_prog_info in = {}, full;
+	uint32_t len = sizeof(in);
+	size_t off[NR_ARRS], data_len = 0;
+	uint64_t arrays = 0;
+	char *data;
+	int fd = bpf_prog_get_fd_by_id(id), err;
+
+	if (fd < 0)
+		return -errno;
+	err = bpf_obj_get_info_by_fd(fd, &in, &len);
+	if (err)
+		goto out;
+	/* second call: the arrays, counted by the first, into one data block */
+	full = (struct bpf_prog_info){};
+	for (size_t i = 0; i < NR_ARRS; i++) {
+		const struct arr *a = &arrs[i];
+
+		off[i] = data_len;
+		info_set_u32(&full, a->count, info_u32(&in, a->count));
+		if (a->rec)
+			info_set_u32(&full, a->rec, info_u32(&in, a->rec));
+		data_len += (arr_size(a, &in) + 7) / 8 * 8;
+		if (info_u32(&in, a->count))
+			arrays |= 1ULL << a->bit;
+	}
+	data = calloc(1, data_len ? data_len : 1);
+	if (!data) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < NR_ARRS; i++)
+		if (info_u32(&in, arrs[i].count))
+			info_set_u64(&full, arrs[i].ptr, (uint64_t)(uintptr_t)(data + off[i]));
+	len = sizeof(full);
+	err = bpf_obj_get_info_by_fd(fd, &full, &len);
+	if (!err) {
+		/* in the file, array pointers are offsets into the data */
+		for (size_t i = 0; i < NR_ARRS; i++)
+			if (info_u32(&in, arrs[i].count))
+				info_set_u64(&full, arrs[i].ptr, off[i]);
+		dbuf_u32(b, sizeof(full));
+		dbuf_u32(b, data_len);
+		dbuf_u64(b, arrays);
+		dbuf_put(b, &full, sizeof(full));
+		dbuf_put(b, data, data_len);
+		*btf_id = full.btf_id;
+	}
+	free(data);
+out:
+	close(fd);
+	return err;
+}
+
+static int btf_entry(uint32_t id, struct dbuf *b)
+{
+	struct btf *btf = btf__load_from_kernel_by_id(id);
+	const void *raw;
+	uint32_t size;
+
+	if (!btf)
+		return -errno;
+	raw = btf__raw_data(btf, &size);
+	if (raw) {
+		dbuf_u32(b, id);
+		dbuf_u32(b, size);
+		dbuf_put(b, raw, size);
+	}
+	btf__free(btf);
+	return raw ? 0 : -ENOMEM;
+}
+
+static int bpf_features(struct wtrack *t, struct pdfeat_list *l)
+{
+	struct dbuf progs = {}, btfs = {};
+	uint32_t nr_progs = 0, nr_btfs = 0, *seen = calloc(t->nr_progs + 1, sizeof(*seen));
+	int err = 0;
+
+	if (!seen)
+		return -ENOMEM;
+	dbuf_u32(&progs, 0);
+	dbuf_u32(&btfs, 0);
+	for (size_t i = 0; i < t->nr_progs; i++) {
+		uint32_t btf = 0;
+		bool dup = false;
+
+		if (prog_info(t->progs[i], &progs, &btf)) {
+			pr_debug("BPF program %u: gone at the close, no BPF_PROG_INFO",
+				 t->progs[i]);
+			continue;
+		}
+		nr_progs++;
+		for (uint32_t j = 0; j < nr_btfs; j++)
+			dup |= seen[j] == btf;
+		if (btf && !dup && !btf_entry(btf, &btfs))
+			seen[nr_btfs++] = btf;
+	}
+	free(seen);
+	if (progs.err || btfs.err) {
+		err = -ENOMEM;
+	} else {
+		memcpy(progs.p, &nr_progs, 4);
+		memcpy(btfs.p, &nr_btfs, 4);
+		if (nr_progs)
+			err = pdfeat_list__add(l, PD_FEAT_BPF_PROG_INFO, &progs);
+		if (!err && nr_btfs)
+			err = pdfeat_list__add(l, PD_FEAT_BPF_BTF, &btfs);
+	}
+	dbuf_free(&progs);
+	dbuf_free(&btfs);
+	return err;
+}
+
+int wtrack__features(struct wtrack *t, struct pdfeat_list *l)
+{
+	int err = build_ids(t, l);
+
+	return err ?: bpf_features(t, l);
+}
