@@ -7,7 +7,11 @@
 #ifndef PERF_BPF_SYNTH_H
 #define PERF_BPF_SYNTH_H
 
+#include <linux/perf_event.h>
 #include <stdint.h>
+
+/* Where the synthesized records go, one whole record (header and body) at a time. */
+typedef int (*synth_emit_fn)(void *ctx, const struct perf_event_header *hdr);
 
 /* One thread and its name; non-zero stops the walk. */
 typedef int (*synth_thread_fn)(void *ctx, uint32_t pid, uint32_t tid, const char *comm);
