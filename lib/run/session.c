@@ -838,6 +838,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 		}
 		if (s->stopping && now_ms() >= s->stop_deadline)
 			s->done = true; /* the workload had its grace */
+		if (!s->has_workload && evlist__hung_up(s->evlist))
+			s->done = true; /* -p's or -t's task exited, as perf record ends then */
 		if (!err)
 			err = drain(s, &d, false) < 0 ? -EIO : 0;
 	}
