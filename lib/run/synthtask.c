@@ -182,15 +182,19 @@ int synthtask__thread(struct synthtask *st, uint32_t pid, uint32_t tid, const ch
 {
 	/* the main thread's parent is its parent process; a thread's, its main thread */
 	uint32_t ppid = pid == tid ? parent_of(pid) : pid;
-	size_t n = record__encode_comm(st->buf, RECBUF_SIZE, &st->layout, st->id, pid, tid, comm);
-	int err = n ? st->emit(st->ctx, (const void *)st->buf) : 0;
+	size_t n = 0;
+	int err = 0;
 
-	if (err)
-		return err;
-	n = !st->fork ? 0 :
-			synthtask__encode_fork(st->buf, RECBUF_SIZE, &st->layout, st->id, pid, ppid,
-					       tid, ppid);
-	err = n ? st->emit(st->ctx, (const void *)st->buf) : 0;
+	/* FORK first: a reader gives a forked task its parent's name until its COMM comes */
+	if (st->fork)
+		n = synthtask__encode_fork(st->buf, RECBUF_SIZE, &st->layout, st->id, pid, ppid,
+					   tid, ppid);
+	if (n)
+		err = st->emit(st->ctx, (const void *)st->buf);
+	n = err ? 0 :
+		  record__encode_comm(st->buf, RECBUF_SIZE, &st->layout, st->id, pid, tid, comm);
+	if (n)
+		err = st->emit(st->ctx, (const void *)st->buf);
 	if (err || pid != tid)
 		return err;
 	return synthtask__mmaps(st, pid);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The records perf synthesizes for a task that existed before the run, built as the kernel
- * would have written them: COMM, FORK (the main thread's parent from /proc, a thread's
- * parent its main thread), and for a process's main thread an MMAP2 per executable mapping
+ * would have written them: FORK (the main thread's parent from /proc, a thread's
+ * parent its main thread), COMM, and for a process's main thread an MMAP2 per executable mapping
  * of /proc/PID/maps, with the file's build id (else its device and inode). Time 0: they
  * describe the tasks from the start.
  */
@@ -26,7 +26,7 @@ struct synthtask;
 struct synthtask *synthtask__new(const struct record_layout *layout, uint64_t id, bool fork,
 				 synth_emit_fn emit, void *ctx);
 void synthtask__free(struct synthtask *st);
-/* COMM, FORK (if asked), and the main thread's MMAP2s; a task gone meanwhile is skipped. */
+/* FORK (if asked), COMM, and the main thread's MMAP2s; a task gone meanwhile is skipped. */
 int synthtask__thread(struct synthtask *st, uint32_t pid, uint32_t tid, const char *comm);
 /* Only the MMAP2 records of process pid. */
 int synthtask__mmaps(struct synthtask *st, uint32_t pid);
