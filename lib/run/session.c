@@ -172,9 +172,12 @@ static int add_counter(struct session *s, const struct evparse_event *pe)
 		ev->attr.freq = 1;
 		ev->attr.sample_freq = 4000;
 		apply_terms(ev, pe, s->opts.no_inherit);
-		/* as perf: a workload's profile starts at its exec, not in our child before it */
-		ev->attr.disabled = s->has_workload;
-		ev->attr.enable_on_exec = s->has_workload;
+		/*
+		 * as perf: a workload's profile starts at its exec, not in our child before it
+		 * (-a's events are per CPU, where enable_on_exec has no task to wait for)
+		 */
+		ev->attr.disabled = s->has_workload && !s->opts.system_wide;
+		ev->attr.enable_on_exec = ev->attr.disabled;
 	}
 	return evlist__add(s->evlist, ev);
 }
@@ -817,6 +820,8 @@ static int synthesize(struct session *s, struct deliver *d)
 	else
 		err = synth__threads(0, synth_thread, st);
 	synthtask__free(st);
+	if (!err)
+		pr_debug("synthesized the records of the tasks that existed before the run");
 	return err;
 }
 
