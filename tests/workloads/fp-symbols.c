@@ -2,8 +2,8 @@
 /*
  * A program with symbols and frame pointers, for profiles and callchains:
  * main -> perf_bpf_outer -> perf_bpf_inner, which burns N rounds of CPU (default 200M).
- * With "wait" first, it prints "ready" and waits for its stdin to close before it starts,
- * so that a test can record what exists while it runs (e.g. -a's synthesized maps).
+ * With "wait" first, it prints "ready" and waits for a byte on its stdin (or its end) before
+ * it starts, so that a test can record what existed before (e.g. -a's synthesized maps).
  */
 #pragma GCC optimize("-fno-omit-frame-pointer")
 #include <stdio.h>
@@ -44,8 +44,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "wait")) {
 		printf("ready\n");
 		fflush(stdout);
-		while (read(0, &c, 1) > 0)
-			;
+		if (read(0, &c, 1) < 0)
+			return 1;
 		argc--;
 		argv++;
 	}
