@@ -46,6 +46,18 @@ perf report -i "$T/all.data" --stdio --sort comm,dso,sym 2>/dev/null |
 	grep -Eq '%  fp-symbols +fp-symbols +\[\.\] perf_bpf_inner' ||
 	fail "perf report names no perf_bpf_inner of the process started before"
 
+# a program loaded while -a records: the kernel's own KSYMBOL and BPF_EVENT (its unload is
+# left out: the kernel reports it from a work queue, maybe after the recording ended)
+"$PERF_BPF" record -a -e cpu-clock -o "$T/live.data" -- bash -c "
+	'$holder' -n 1 -p e2e_live_ -t syscalls:sys_enter_getppid >'$T/live' 2>&1 & h=\$!
+	until grep -q '^ready' '$T/live'; do kill -0 \$h || exit 1; sleep 0.05; done
+	kill \$h; wait \$h; exit 0" >"$T/err" 2>&1 || fail "record -a exited $? ($(cat "$T/err"))"
+perf script -i "$T/live.data" --show-bpf-events >"$T/live.events" 2>/dev/null || fail "perf script exited $?"
+grep -Eq "PERF_RECORD_KSYMBOL addr [0-9a-f]+ len [0-9]+ type 1 flags 0x0 name bpf_prog_[0-9a-f]{16}_e2e_live_0\$" \
+	"$T/live.events" || fail "no KSYMBOL of the program loaded during the run"
+grep -Eq "[1-9][0-9]*\.[0-9]+: PERF_RECORD_BPF_EVENT type 1, flags 0, id [1-9]" "$T/live.events" ||
+	fail "no BPF_EVENT of the program loaded during the run"
+
 # -p: COMM and MMAP2 of the process, no FORK (as perf)
 "$prog" wait 1000 <"$T/go2" >"$T/ready2" &
 ppid=$!
