@@ -172,12 +172,6 @@ static int add_counter(struct session *s, const struct evparse_event *pe)
 		ev->attr.freq = 1;
 		ev->attr.sample_freq = 4000;
 		apply_terms(ev, pe, s->opts.no_inherit);
-		/*
-		 * as perf: a workload's profile starts at its exec, not in our child before it
-		 * (-a's events are per CPU, where enable_on_exec has no task to wait for)
-		 */
-		ev->attr.disabled = s->has_workload && !s->opts.system_wide;
-		ev->attr.enable_on_exec = ev->attr.disabled;
 	}
 	return evlist__add(s->evlist, ev);
 }
@@ -299,6 +293,23 @@ static void set_callchains(struct evlist *el)
 	}
 }
 
+/*
+ * As perf: a workload's profile starts at its exec, not in our child before it. Only the
+ * counters opened on the workload's task: one opened per CPU (-a, an event map's) has no task
+ * to wait for.
+ */
+static void start_at_exec(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind == EVSEL_COUNTER && ev->per_task) {
+			ev->attr.disabled = 1;
+			ev->attr.enable_on_exec = 1;
+		}
+	}
+}
+
 static int build_events(struct session *s)
 {
 	struct evparse_event *pe;
@@ -326,6 +337,8 @@ static int build_events(struct session *s)
 		err = plan_objconf(s);
 	if (!err && s->opts.callchain)
 		set_callchains(s->evlist);
+	if (!err && s->has_workload && !s->opts.system_wide)
+		start_at_exec(s->evlist);
 	return err;
 }
 
