@@ -168,6 +168,8 @@ int synthbpf__prog(int prog_fd, const struct record_layout *layout, uint64_t id,
 	for (uint32_t i = 0; !err && i < info.nr_jited_ksyms; i++) {
 		const uint8_t *tag = i < info.nr_prog_tags ? a.tags[i] : info.tag;
 
+		if (!a.ksyms[i])
+			continue; /* addresses hidden from us (kptr_restrict): nothing to place */
 		synthbpf__name(name, sizeof(name), tag, func_name(btf, &info, &a, i), info.name, i,
 			       info.nr_jited_ksyms);
 		n = synthbpf__encode_ksymbol(buf, sizeof(buf), layout, id, a.ksyms[i], a.lens[i],
