@@ -75,7 +75,9 @@ done
 echo go >&9
 exec 9>&-
 wait "$ppid"
-# record -p ends when its process does
+# record -p ends when its process does (it spun writing empty rounds until a signal came)
+for _ in $(seq 600); do kill -0 "$rpid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$rpid" 2>/dev/null && { kill -INT "$rpid"; fail "record -p did not end with its process"; }
 wait "$rpid" || fail "record -p exited $? ($(cat "$T/err"))"
 perf script -i "$T/p.data" --show-task-events --show-mmap-events >"$T/pevents" 2>/dev/null ||
 	fail "perf script exited $?"
