@@ -16,7 +16,7 @@
 #include "run/session.h"
 
 static const char *const record_usage[] = {
-	"perf-bpf record -e EVENT [-e EVENT]... [-o FILE] [-a | -p PID] [--] [CMD [ARG]...]",
+	"perf-bpf record -e EVENT [-e EVENT]... [-o FILE] [-g] [-a | -p PID] [--] [CMD [ARG]...]",
 	NULL,
 };
 

@@ -18,7 +18,7 @@
 #include "output/consumer.h"
 
 static const char *const trace_usage[] = {
-	"perf-bpf trace -e EVENT [-e EVENT]... [-a | -p PID] [--json] [--] [CMD [ARG]...]",
+	"perf-bpf trace -e EVENT [-e EVENT]... [-g] [-a | -p PID] [--json] [--] [CMD [ARG]...]",
 	NULL,
 };
 

@@ -11,6 +11,30 @@
 #define EVOPTS_PID_MAX (1 << 22) /* the kernel's PID_MAX_LIMIT */
 #define EVOPTS_PAGES_MAX (1 << 20)
 
+/* --call-graph MODE: fp only; the modes that need more than frame pointers are refused. */
+static int call_graph(const struct opts *o, const struct opt *row, const char *arg)
+{
+	bool *callchain = row->value;
+	size_t len = strcspn(arg, ",");
+
+	if (!strcmp(arg, "fp")) {
+		*callchain = true;
+		return 0;
+	}
+	if ((len == 5 && !strncmp(arg, "dwarf", 5)) || !strcmp(arg, "lbr")) {
+		errmsg__set(-EOPNOTSUPP,
+			    "--call-graph %.*s is not supported: callchains are walked by frame "
+			    "pointers only",
+			    (int)len, arg);
+		errmsg__hint("use --call-graph fp (or -g) on a program built with "
+			     "-fno-omit-frame-pointer, or 'perf record --call-graph %.*s'",
+			     (int)len, arg);
+		errmsg__print(-EOPNOTSUPP, NULL);
+		return OPTS_ERROR;
+	}
+	return opts__misuse(o, "--call-graph wants fp, not '%s'", arg);
+}
+
 /* What the options say once all are read: -m's value, the events, -p with -t. */
 static int check(struct evopts *eo, struct opts *o)
 {
@@ -53,6 +77,10 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_STRING('C', "cpu", &so->cpu_list, "CPUS", "only these CPUs (e.g. 0-2,5)"),
 		OPT_BOOL('i', "no-inherit", &so->no_inherit,
 			 "child tasks do not inherit the events"),
+		OPT_BOOL('g', NULL, &so->callchain,
+			 "record callchains (kernel and user, by frame pointers)"),
+		OPT_CALLBACK(0, "call-graph", &so->callchain, "fp", call_graph,
+			     "record callchains: fp (frame pointers) is the one mode"),
 		OPT_UINT('m', "mmap-pages", &so->pages, "PAGES", 1, EVOPTS_PAGES_MAX,
 			 "data pages per CPU ring buffer (a power of two)"),
 		OPT_STRING(0, "clang-path", &so->compile.clang_path, "PATH",

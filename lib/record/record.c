@@ -217,9 +217,8 @@ int record__decode(const struct perf_event_header *hdr, size_t size,
 	return err;
 }
 
-/* The sample_id trailer, in the kernel's order. */
-static size_t encode_trailer(uint64_t *w, const struct record_layout *l, uint64_t id, uint32_t pid,
-			     uint32_t tid)
+size_t record__encode_trailer(uint64_t *w, const struct record_layout *l, uint64_t id, uint32_t pid,
+			      uint32_t tid)
 {
 	uint64_t st = l->sample_type;
 	size_t n = 0;
@@ -257,6 +256,6 @@ size_t record__encode_comm(void *buf, size_t size, const struct record_layout *l
 	memcpy(p + HDR, &pid, 4);
 	memcpy(p + HDR + 4, &tid, 4);
 	memcpy(p + HDR + 8, comm, len);
-	encode_trailer((uint64_t *)(p + HDR + body), layout, id, pid, tid);
+	record__encode_trailer((uint64_t *)(p + HDR + body), layout, id, pid, tid);
 	return total;
 }

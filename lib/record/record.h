@@ -92,6 +92,13 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 		      const struct record_layout *layout);
 
 /*
+ * The sample_id trailer layout asks for (time and cpu 0, every id field = id), in the
+ * kernel's order, at w (room for 6 u64s); returns its size in bytes (0 without sample_id_all).
+ */
+size_t record__encode_trailer(uint64_t *w, const struct record_layout *layout, uint64_t id,
+			      uint32_t pid, uint32_t tid);
+
+/*
  * A COMM record as the kernel writes it, for a task that existed before the run: its
  * sample_id trailer as layout asks (time and cpu 0, every id field = id). Returns the
  * record's size, or 0 when it does not fit in size bytes. buf must be 8-byte aligned.

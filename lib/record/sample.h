@@ -21,15 +21,21 @@ struct sample {
 	uint32_t cpu;
 	uint32_t raw_size;
 	const void *raw; /* points into the record: valid as long as the record is */
+	/*
+	 * PERF_SAMPLE_CALLCHAIN: nr_callchain u64s into the record (its 8-byte alignment), each
+	 * an address or a PERF_CONTEXT_* marker (KERNEL, USER, ...) saying whose the next are.
+	 */
+	const uint64_t *callchain;
+	uint64_t nr_callchain;
 	unsigned has_id : 1, has_ip : 1, has_tid : 1, has_time : 1, has_cpu : 1, has_period : 1,
-		has_raw : 1;
+		has_raw : 1, has_callchain : 1;
 };
 
 /*
  * rec/size: a whole PERF_RECORD_SAMPLE (header included); size is trusted over the
  * header's own size field. Returns 0, or -EINVAL if the record is too short for
  * sample_type or uses PERF_SAMPLE_READ (its layout depends on read_format).
- * CALLCHAIN is skipped; the fields the kernel puts after RAW (BRANCH_STACK, REGS,
+ * CALLCHAIN is pointed at (s->callchain); the fields the kernel puts after RAW (BRANCH_STACK, REGS,
  * STACK, WEIGHT, ...) are left undecoded.
  */
 int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sample *s);

@@ -26,6 +26,7 @@ struct evlist {
 	int nr_rings;
 	int epfd;
 	int extra_fd;
+	int nr_hung_up; /* rings whose task is gone (EPOLLHUP): out of the poll set */
 };
 
 struct evlist *evlist__new(void)
@@ -198,10 +199,22 @@ int evlist__poll(struct evlist *el, int timeout_ms)
 
 	if (n < 0)
 		return errno == EINTR ? 0 : -errno;
-	for (int i = 0; i < n; i++)
-		if (evs[i].data.u32 == UINT32_MAX)
+	for (int i = 0; i < n; i++) {
+		uint32_t c = evs[i].data.u32;
+
+		if (c == UINT32_MAX)
 			return 1;
+		/* its task exited: the ring stays readable, but would wake every poll from now on */
+		if ((evs[i].events & (EPOLLHUP | EPOLLERR)) && c < (uint32_t)el->nr_rings &&
+		    !epoll_ctl(el->epfd, EPOLL_CTL_DEL, el->rings[c].fd, NULL))
+			el->nr_hung_up++;
+	}
 	return 0;
+}
+
+bool evlist__hung_up(const struct evlist *el)
+{
+	return el->nr_rings && el->nr_hung_up == el->nr_rings;
 }
 
 int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx)

@@ -7,6 +7,8 @@
 #ifndef PERF_BPF_EVLIST_H
 #define PERF_BPF_EVLIST_H
 
+#include <stdbool.h>
+
 #include "run/evsel.h"
 #include "run/ring.h"
 
@@ -29,6 +31,11 @@ struct evsel *evlist__by_id(const struct evlist *el, uint64_t id);
 int evlist__open(struct evlist *el, const struct target *target, unsigned int pages);
 /* Wait up to timeout_ms for a ring to pass its watermark (or fd to be readable when >= 0). */
 int evlist__poll(struct evlist *el, int timeout_ms);
+/*
+ * Every ring's task has exited (a per-task target: -p, -t): nothing more will come. A ring that
+ * hangs up leaves the poll set, which would otherwise never wait again.
+ */
+bool evlist__hung_up(const struct evlist *el);
 /* Add an fd (a signalfd, say) to the poll set; evlist__poll returns 1 when it is readable. */
 int evlist__poll_add_fd(struct evlist *el, int fd);
 /* Drain every ring once. Returns records read, or <0. */

@@ -99,6 +99,12 @@ struct evsel *evsel__new_tracking(void)
 	ev->attr.comm = 1;
 	ev->attr.comm_exec = 1;
 	ev->attr.task = 1;
+	/* executable mappings with their files' build ids, and BPF programs as they come and go */
+	ev->attr.mmap = 1;
+	ev->attr.mmap2 = 1;
+	ev->attr.build_id = 1;
+	ev->attr.ksymbol = 1;
+	ev->attr.bpf_event = 1;
 	ev->attr.exclude_kernel = 1;
 	ev->per_task = true;
 	return ev;
@@ -135,6 +141,10 @@ static int open_one(struct evsel *ev, int pid, int cpu)
 
 	if (fd < 0 && errno == EINVAL && (ev->attr.read_format & PERF_FORMAT_LOST)) {
 		ev->attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
+		return open_one(ev, pid, cpu);
+	}
+	if (fd < 0 && errno == EINVAL && ev->attr.build_id) {
+		ev->attr.build_id = 0; /* before Linux 5.12: MMAP2 with device and inode */
 		return open_one(ev, pid, cpu);
 	}
 	return fd < 0 ? -errno : fd;

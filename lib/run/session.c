@@ -26,6 +26,8 @@
 #include "run/recqueue.h"
 #include "run/session.h"
 #include "run/synth.h"
+#include "run/synthbpf.h"
+#include "run/synthtask.h"
 #include "record/tpformat.h"
 #include "run/workload.h"
 
@@ -276,6 +278,38 @@ static int plan_objconf(struct session *s)
 	return s->objconf ? 0 : -errno;
 }
 
+/*
+ * -g: the sampled events take their callchains, kernel and user frames, up to the kernel's
+ * perf_event_max_stack (sample_max_stack 0), as perf record -g; the tracking event samples
+ * nothing.
+ */
+static void set_callchains(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind != EVSEL_TRACKING)
+			ev->attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+	}
+}
+
+/*
+ * As perf: a workload's profile starts at its exec, not in our child before it. Only the
+ * counters opened on the workload's task: one opened per CPU (-a, an event map's) has no task
+ * to wait for.
+ */
+static void start_at_exec(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind == EVSEL_COUNTER && ev->per_task) {
+			ev->attr.disabled = 1;
+			ev->attr.enable_on_exec = 1;
+		}
+	}
+}
+
 static int build_events(struct session *s)
 {
 	struct evparse_event *pe;
@@ -299,9 +333,13 @@ static int build_events(struct session *s)
 	if (err)
 		return err;
 	err = add_program_events(s);
-	if (err)
-		return err;
-	return plan_objconf(s);
+	if (!err)
+		err = plan_objconf(s);
+	if (!err && s->opts.callchain)
+		set_callchains(s->evlist);
+	if (!err && s->has_workload && !s->opts.system_wide)
+		start_at_exec(s->evlist);
+	return err;
 }
 
 static void set_watermarks(struct evlist *el, unsigned int pages)
@@ -717,28 +755,87 @@ static int drain(struct session *s, struct deliver *d, bool last)
 	return err ? err : n;
 }
 
+static int synth_emit(void *ctx, const struct perf_event_header *hdr)
+{
+	return deliver(ctx, hdr, 0);
+}
+
 static int synth_thread(void *ctx, uint32_t pid, uint32_t tid, const char *comm)
 {
-	struct deliver *d = ctx;
-	const struct evsel *tracking = evlist__at(d->s->evlist, 0);
-	uint64_t buf[16];
-	size_t n = record__encode_comm(buf, sizeof(buf), &live_layout,
-				       tracking->nr_fds ? tracking->ids[0] : 0, pid, tid, comm);
+	return synthtask__thread(ctx, pid, tid, comm);
+}
 
-	return n ? deliver(d, (const void *)buf, 0) : 0;
+/* KSYMBOL and BPF_EVENT of one of our programs, once per program. */
+static int synth_prog(int fd, int *seen, int *nr, uint64_t id, struct deliver *d)
+{
+	int err;
+
+	for (int i = 0; i < *nr; i++)
+		if (seen[i] == fd)
+			return 0;
+	if (fd < 0)
+		return 0;
+	seen[(*nr)++] = fd;
+	err = synthbpf__prog(fd, &live_layout, id, synth_emit, d);
+	if (err && err != -ENOMEM)
+		pr_debug("no KSYMBOL for program fd %d: %s", fd, strerror(-err));
+	return err == -ENOMEM ? err : 0;
+}
+
+/* The programs we loaded before the events were opened: the kernel reported them to none. */
+static int synth_own_progs(struct session *s, uint64_t id, struct deliver *d)
+{
+	int nr = 0, cap = 0, *seen = NULL, err = 0;
+
+	for (int i = 0; i < loader__nr_progs(s->loader); i++) {
+		const struct loader_prog *p = loader__prog(s->loader, i);
+
+		cap += 1 + (p->probe ? probeprog__nr_events(p->probe) : 0);
+	}
+	seen = calloc(cap ?: 1, sizeof(*seen));
+	if (!seen)
+		return -ENOMEM;
+	for (int i = 0; !err && i < loader__nr_progs(s->loader); i++) {
+		const struct loader_prog *p = loader__prog(s->loader, i);
+
+		err = synth_prog(bpf_program__fd(p->prog), seen, &nr, id, d);
+		for (int j = 0; !err && p->probe && j < probeprog__nr_events(p->probe); j++)
+			err = synth_prog(probeprog__event_prog_fd(p->probe, j), seen, &nr, id, d);
+	}
+	free(seen);
+	return err;
 }
 
 /*
- * Tasks that existed before the run get a COMM, as perf synthesizes them: -p's threads,
- * every task with -a. A workload's exec reports its own.
+ * What existed before the run, as perf synthesizes it: KSYMBOL and BPF_EVENT of our
+ * programs (of every program with -a); COMM and the MMAP2s of -p's threads, and COMM, FORK
+ * and MMAP2s of every task with -a. A workload's exec reports its own.
  */
 static int synthesize(struct session *s, struct deliver *d)
 {
-	if ((s->opts.pid > 0 || s->opts.tid > 0) && !s->opts.argv)
-		return synth__threads(s->opts.tid > 0 ? s->opts.tid : s->opts.pid, synth_thread, d);
+	const struct evsel *tracking = evlist__at(s->evlist, 0);
+	uint64_t id = tracking->nr_fds ? tracking->ids[0] : 0;
+	bool existing = (s->opts.pid > 0 || s->opts.tid > 0) && !s->opts.argv;
+	struct synthtask *st;
+	int err;
+
 	if (s->opts.system_wide)
-		return synth__threads(0, synth_thread, d);
-	return 0;
+		err = synthbpf__all(&live_layout, id, synth_emit, d);
+	else
+		err = synth_own_progs(s, id, d);
+	if (err || (!existing && !s->opts.system_wide))
+		return err;
+	st = synthtask__new(&live_layout, id, s->opts.system_wide, synth_emit, d);
+	if (!st)
+		return -ENOMEM;
+	if (existing)
+		err = synth__threads(s->opts.tid > 0 ? s->opts.tid : s->opts.pid, synth_thread, st);
+	else
+		err = synth__threads(0, synth_thread, st);
+	synthtask__free(st);
+	if (!err)
+		pr_debug("synthesized the records of the tasks that existed before the run");
+	return err;
 }
 
 int session__run(struct session *s, session_record_fn fn, void *ctx)
@@ -759,6 +856,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 		}
 		if (s->stopping && now_ms() >= s->stop_deadline)
 			s->done = true; /* the workload had its grace */
+		if (!s->has_workload && evlist__hung_up(s->evlist))
+			s->done = true; /* -p's or -t's task exited, as perf record ends then */
 		if (!err)
 			err = drain(s, &d, false) < 0 ? -EIO : 0;
 	}

@@ -27,6 +27,7 @@ struct session_opts {
 	int tid; /* -t: one thread */
 	const char *cpu_list; /* -C */
 	bool no_inherit; /* -i */
+	bool callchain; /* -g, --call-graph fp: PERF_SAMPLE_CALLCHAIN on the sampled events */
 	unsigned int pages; /* -m: data pages per CPU ring, 0 = default */
 	char **argv; /* the workload, or NULL */
 };

@@ -36,6 +36,24 @@ static int process_threads(const char *pid, synth_thread_fn fn, void *ctx)
 	return err;
 }
 
+/* The process a thread belongs to (Tgid: of its status), itself when that cannot be read. */
+static int thread_group(int tid)
+{
+	char path[64], line[256];
+	int tgid = tid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	f = fopen(path, "re");
+	if (!f)
+		return tid;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+			break;
+	fclose(f);
+	return tgid;
+}
+
 int synth__threads(int pid, synth_thread_fn fn, void *ctx)
 {
 	char name[16];
@@ -44,7 +62,8 @@ int synth__threads(int pid, synth_thread_fn fn, void *ctx)
 	DIR *dir;
 
 	if (pid > 0) {
-		snprintf(name, sizeof(name), "%d", pid);
+		/* -t's thread belongs to a process: its records carry that process's id */
+		snprintf(name, sizeof(name), "%d", thread_group(pid));
 		return process_threads(name, fn, ctx);
 	}
 	dir = opendir("/proc");
