@@ -55,7 +55,7 @@ static int take_u32_pair(struct cursor *c, uint32_t *a, uint32_t *b)
 	return 0;
 }
 
-static int skip_callchain(struct cursor *c)
+static int take_callchain(struct cursor *c, struct sample *s)
 {
 	uint64_t nr;
 
@@ -63,6 +63,9 @@ static int skip_callchain(struct cursor *c)
 		return -EINVAL;
 	if (nr > c->left / 8)
 		return -EINVAL;
+	s->callchain = c->p;
+	s->callchain_nr = (uint32_t)nr; /* < 2^32: a record is at most 64 KiB */
+	s->has_callchain = 1;
 	c->p += nr * 8;
 	c->left -= nr * 8;
 	return 0;
@@ -132,7 +135,8 @@ int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sam
 	c.left = size - sizeof(struct perf_event_header);
 	if (parse_head(sample_type, &c, s))
 		return -EINVAL;
-	if ((sample_type & PERF_SAMPLE_CALLCHAIN) && skip_callchain(&c))
+	s->cpumode = ((const struct perf_event_header *)rec)->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	if ((sample_type & PERF_SAMPLE_CALLCHAIN) && take_callchain(&c, s))
 		return -EINVAL;
 	if ((sample_type & PERF_SAMPLE_RAW) && take_raw(&c, s))
 		return -EINVAL;
