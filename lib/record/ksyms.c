@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kallsyms table: one array of {address, end, name offset, module offset} sorted by
- * address, names in one string pool. When several symbols share an address, the one kept
- * first is the global over the weak over the local one, then the one with fewer leading
- * underscores, then the longer name.
+ * address, names in one string pool. When several symbols share an address, the one
+ * listed last names it, as in perf (its other names end where they start).
  *
  * Only code and data symbols are kept (types T, W, D, B in either case), as perf keeps
  * them. kallsyms gives no sizes: a symbol ends where the next one starts, unless the
  * next one is in another module (or the kernel image's last symbol is followed by a
  * module's): then, like the last symbol of all, it ends at most a page further.
  */
-#include <ctype.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
@@ -28,7 +26,6 @@ struct ksym {
 	uint64_t end; /* first address past it (set once sorted) */
 	uint32_t name; /* offset in pool */
 	uint32_t module; /* offset in pool; 0 = kernel image (pool[0] is "") */
-	int rank; /* 2 global, 1 weak, 0 local */
 };
 
 struct ksyms {
@@ -78,13 +75,6 @@ static int sym_add(struct ksyms *ks, const struct ksym *sym)
 	return 0;
 }
 
-static int type_rank(char type)
-{
-	if (type == 'W' || type == 'w' || type == 'V' || type == 'v')
-		return 1;
-	return isupper((unsigned char)type) ? 2 : 0;
-}
-
 /* The hex number at the start of [p, end) (at most 16 digits); returns where it stops. */
 static const char *parse_hex(const char *p, const char *end, uint64_t *v)
 {
@@ -125,7 +115,6 @@ static int parse_line(struct ksyms *ks, const char *line, size_t len)
 		return 0;
 	if (!strchr("TtWwDdBb", after[1]) || !after[1])
 		return 0;
-	sym.rank = type_rank(after[1]);
 	name = after + 3;
 	for (name_end = name; name_end < end && *name_end != '\t' && *name_end != ' '; name_end++)
 		;
@@ -151,49 +140,27 @@ static int parse_line(struct ksyms *ks, const char *line, size_t len)
 	return sym_add(ks, &sym);
 }
 
-static int leading_underscores(const char *s)
-{
-	int n = 0;
-
-	while (s[n] == '_')
-		n++;
-	return n;
-}
-
-/* Sort by address; at one address the preferred symbol first. */
-static int sym_cmp(const void *a, const void *b, void *pool)
+/* Sort by address; at one address in the order they were listed (pooled names are). */
+static int sym_cmp(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
-	const char *sort_pool = pool, *nx, *ny;
-	size_t lx, ly;
-	int ux, uy;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	if (x->rank != y->rank)
-		return y->rank - x->rank;
-	nx = sort_pool + x->name;
-	ny = sort_pool + y->name;
-	ux = leading_underscores(nx);
-	uy = leading_underscores(ny);
-	if (ux != uy)
-		return ux - uy;
-	lx = strlen(nx);
-	ly = strlen(ny);
-	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return strcmp(nx, ny);
+	return x->name < y->name ? -1 : x->name > y->name;
 }
 
-/* Keep the first (preferred) symbol of each address, then bound each one. */
+/* Keep the last listed symbol of each address, then bound each one. */
 static void sort_and_dedup(struct ksyms *ks)
 {
 	size_t i, out = 0;
 
-	qsort_r(ks->syms, ks->nr, sizeof(*ks->syms), sym_cmp, ks->pool);
-	for (i = 0; i < ks->nr; i++)
-		if (!out || ks->syms[out - 1].addr != ks->syms[i].addr)
-			ks->syms[out++] = ks->syms[i];
+	qsort(ks->syms, ks->nr, sizeof(*ks->syms), sym_cmp);
+	for (i = 0; i < ks->nr; i++) {
+		if (out && ks->syms[out - 1].addr == ks->syms[i].addr)
+			out--;
+		ks->syms[out++] = ks->syms[i];
+	}
 	ks->nr = out;
 	for (i = 0; i < ks->nr; i++) {
 		struct ksym *sym = &ks->syms[i];

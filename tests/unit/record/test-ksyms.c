@@ -34,7 +34,7 @@ static void test_ksyms_parse_sorted_lookup(void **state)
 
 	assert_non_null(ks);
 	/* _text, _stext, __pi__text are one address: one symbol, up to the next one */
-	assert_string_equal(ksyms__find(ks, 0xffffffff812112c8ull, &off), "_stext");
+	assert_string_equal(ksyms__find(ks, 0xffffffff812112c8ull, &off), "__pi__text");
 	assert_int_equal(off, 0x2112c8);
 	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, &off), "perf_syscall_enter");
 	assert_int_equal(off, 0x1db);
@@ -50,16 +50,31 @@ static void test_ksyms_parse_sorted_lookup(void **state)
 	ksyms__free(ks);
 }
 
-static void test_ksyms_find_prefers_global(void **state)
+/*
+ * At one address the name listed last wins, whatever its type, as in perf script:
+ * /proc/kallsyms lists memcpy, __memcpy, __pi_memcpy and perf prints __pi_memcpy.
+ */
+static void test_ksyms_find_last_listed(void **state)
 {
+	static const char dup[] = "ffffffff813828f0 t __do_sys_getppid\n"
+				  "ffffffff813828f0 T __ia32_sys_getppid\n"
+				  "ffffffff813828f0 T __x64_sys_getppid\n"
+				  "ffffffff82260fa0 T memcpy\n"
+				  "ffffffff82260fa0 T __memcpy\n"
+				  "ffffffff82260fa0 T __pi_memcpy\n";
 	struct ksyms *ks = ksyms__parse(text, strlen(text));
 	uint64_t off;
 
 	assert_non_null(ks);
-	/* global over local, then fewer leading underscores, then the longer name */
-	assert_string_equal(ksyms__find(ks, 0xffffffff81000004ull, &off), "_stext");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000004ull, &off), "__pi__text");
 	assert_int_equal(off, 4);
-	assert_string_equal(ksyms__find(ks, 0xffffffff81500000ull, NULL), "weak_one");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81500000ull, NULL), "local_one");
+	ksyms__free(ks);
+	ks = ksyms__parse(dup, strlen(dup));
+	assert_non_null(ks);
+	assert_string_equal(ksyms__find(ks, 0xffffffff81382916ull, &off), "__x64_sys_getppid");
+	assert_int_equal(off, 0x26);
+	assert_string_equal(ksyms__find(ks, 0xffffffff82260faaull, &off), "__pi_memcpy");
 	ksyms__free(ks);
 }
 
@@ -234,7 +249,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ksyms_parse_sorted_lookup),
-		cmocka_unit_test(test_ksyms_find_prefers_global),
+		cmocka_unit_test(test_ksyms_find_last_listed),
 		cmocka_unit_test(test_ksyms_find_modules_and_end),
 		cmocka_unit_test(test_ksyms_extent_bounds),
 		cmocka_unit_test(test_ksyms_real_modules_only),
