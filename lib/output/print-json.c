@@ -115,10 +115,30 @@ static void put_sym(struct jsonw *w, const struct print_sym *sym)
 {
 	char buf[256];
 
-	if (!sym->name)
-		return;
-	snprintf(buf, sizeof(buf), "%s+0x%llx", sym->name, (unsigned long long)sym->off);
-	jsonw__kv_str(w, "sym", buf);
+	if (sym->name) {
+		snprintf(buf, sizeof(buf), "%s+0x%llx", sym->name, (unsigned long long)sym->off);
+		jsonw__kv_str(w, "sym", buf);
+	}
+	if (sym->module) {
+		snprintf(buf, sizeof(buf), "[%s]", sym->module);
+		jsonw__kv_str(w, "dso", buf);
+	} else if (sym->dso) {
+		jsonw__kv_str(w, "dso", sym->dso);
+	}
+}
+
+/* "callchain": [{"ip": "0x...", "sym": "name+0xoff", "dso": "..."}, ...] */
+static void put_callchain(struct jsonw *w, const struct print_sample *ps)
+{
+	jsonw__name(w, "callchain");
+	jsonw__start_array(w);
+	for (uint32_t i = 0; i < ps->nr_frames; i++) {
+		jsonw__start_object(w);
+		jsonw__kv_xu64(w, "ip", ps->frames[i].ip);
+		put_sym(w, &ps->frames[i].sym);
+		jsonw__end_object(w);
+	}
+	jsonw__end_array(w);
 }
 
 static void put_payload(struct jsonw *w, const struct print_event *ev,
@@ -165,6 +185,8 @@ void print_json__sample(struct jsonw *w, const struct print_event *ev,
 		jsonw__kv_xu64(w, "ip", s->ip);
 		put_sym(w, &ps->sym);
 	}
+	if (ps->has_chain)
+		put_callchain(w, ps);
 	if (s->has_raw)
 		put_payload(w, ev, ps);
 	jsonw__end_object(w);
