@@ -550,6 +550,34 @@ static size_t file_build_id(const char *path, unsigned char *bid, struct segs *r
 	return n;
 }
 
+static int start_cmp(const void *x, const void *y)
+{
+	const struct dso_sym *a = x, *b = y;
+
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/*
+ * The PLT entries that no symbol of the table covers: perf bounds the table's symbols
+ * before it adds them, so an unsized symbol before .plt (_init) keeps its entries.
+ */
+static void add_plt(struct symtab *t, const struct symtab *plt)
+{
+	size_t nr = t->nr;
+
+	for (size_t i = 0; i < plt->nr; i++) {
+		const struct dso_sym *p = &plt->syms[i];
+		struct symtab own = *t; /* the table's sorted entries, without the added ones */
+
+		own.nr = nr;
+		if (symtab__find(&own, p->start))
+			continue;
+		if (symtab__add(t, p->start, p->end - p->start, STB_GLOBAL, plt->pool + p->name))
+			break;
+	}
+	qsort(t->syms, t->nr, sizeof(*t->syms), start_cmp);
+}
+
 static void load(struct dsos *ds, struct dso *d)
 {
 	const char *root = ds->root ?: "", *home = ds->root ?: getenv("HOME");
@@ -613,12 +641,9 @@ out:
 	} else {
 		symtab__free(&dyn);
 	}
-	for (size_t i = 0; i < plt.nr; i++)
-		if (symtab__add(&t, plt.syms[i].start, plt.syms[i].end - plt.syms[i].start,
-				STB_GLOBAL, plt.pool + plt.syms[i].name))
-			break;
-	symtab__free(&plt);
 	symtab__finish(&t);
+	add_plt(&t, &plt);
+	symtab__free(&plt);
 	d->tab = t;
 	d->loaded = true;
 	d->seq = ++ds->seq;
