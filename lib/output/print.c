@@ -290,8 +290,12 @@ static unsigned default_fields(const struct print_event *ev)
 {
 	unsigned f = PF_COMM | PF_TID | PF_CPU | PF_TIME | PF_EVENT;
 
-	if (ev->type == PERF_TYPE_TRACEPOINT)
+	if (ev->type == PERF_TYPE_TRACEPOINT) {
+		/* with callchains, perf script shows their frames for tracepoints too */
+		if (ev->sample_type & PERF_SAMPLE_CALLCHAIN)
+			f |= PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 		return f | PF_TRACE;
+	}
 	f |= PF_PERIOD | PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 	if (print_event__is_bpf_output(ev))
 		f |= PF_BPF_OUTPUT;
