@@ -536,11 +536,12 @@ static void print_plain(struct printer *p, const struct print_event *ev,
  * The frames of a callchain, resolved, PERF_CONTEXT_* markers setting the mode of the
  * ones after them; none after a marker perf does not know.
  */
-static void resolve_chain(struct printer *p, struct print_sample *ps)
+static void resolve_chain(struct printer *p, const struct print_event *ev, struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	uint8_t mode = s->cpumode;
 	uint32_t n = 0;
+	bool user = false;
 
 	for (uint32_t i = 0; i < s->callchain_nr && n < MAX_FRAMES; i++) {
 		uint64_t ip = sample__callchain_entry(s, i);
@@ -575,6 +576,18 @@ static void resolve_chain(struct printer *p, struct print_sample *ps)
 		fr = &p->frames[n++];
 		fr->ip = ip;
 		resolve(p, s->pid, mode, ip, &fr->sym, &fr->addr);
+		user |= !is_kernel(mode, ip);
+	}
+	/*
+	 * --call-graph dwarf: the user part is a stack copy we do not unwind; its first
+	 * frame, the one of the sample's own ip, we know
+	 */
+	if ((ev->sample_type & PERF_SAMPLE_STACK_USER) && !user && n < MAX_FRAMES && s->has_ip &&
+	    !is_kernel(s->cpumode, s->ip)) {
+		struct print_frame *fr = &p->frames[n++];
+
+		fr->ip = s->ip;
+		resolve(p, s->pid, s->cpumode, s->ip, &fr->sym, &fr->addr);
 	}
 	ps->frames = p->frames;
 	ps->nr_frames = n;
@@ -590,7 +603,7 @@ static void resolve_sample(struct printer *p, const struct print_event *ev, stru
 	uint64_t addr;
 
 	if (s->has_callchain && (p->jw || f & PF_IP))
-		resolve_chain(p, ps);
+		resolve_chain(p, ev, ps);
 	if (s->has_ip && want_syms && (p->jw || !ps->has_chain))
 		resolve(p, s->pid, s->cpumode, s->ip, &ps->sym, &addr);
 	if (s->has_raw && ev->type != PERF_TYPE_TRACEPOINT && (p->jw || f & PF_BPF_OUTPUT))
