@@ -514,12 +514,15 @@ static void elf_collect_plt(Elf *elf, struct symtab *t)
 		GElf_Rela r;
 		GElf_Sym sym;
 		const char *n = "";
+		char *dn;
 
 		if (off + entsize > psh.sh_offset + psh.sh_size || !gelf_getrela(rdata, (int)i, &r))
 			break;
 		if (GELF_R_SYM(r.r_info) && gelf_getsym(sdata, (int)GELF_R_SYM(r.r_info), &sym))
 			n = elf_strptr(elf, dsh.sh_link, sym.st_name) ?: "";
-		snprintf(name, sizeof(name), "%s@plt", n);
+		dn = demangle(n);
+		snprintf(name, sizeof(name), "%s@plt", dn ?: n);
+		free(dn);
 		if (symtab__add(t, off, entsize, STB_GLOBAL, name))
 			return;
 	}

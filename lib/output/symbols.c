@@ -305,47 +305,6 @@ static size_t bpf_lower(const struct symbols *sy, uint64_t addr)
 	return lo;
 }
 
-static int on_ksymbol(struct symbols *sy, const struct record *rec)
-{
-	uint64_t addr = rec->ksymbol.addr;
-	size_t i = bpf_lower(sy, addr);
-	bool have = i < sy->nr_bpf && sy->bpf[i].addr == addr;
-	char *name;
-
-	if (rec->ksymbol.ksym_type != PERF_RECORD_KSYMBOL_TYPE_BPF)
-		return 0;
-	if (rec->ksymbol.flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
-		if (!have)
-			return 0;
-		free(sy->bpf[i].name);
-		memmove(&sy->bpf[i], &sy->bpf[i + 1], (sy->nr_bpf - i - 1) * sizeof(*sy->bpf));
-		sy->nr_bpf--;
-		return 1;
-	}
-	name = strdup(rec->ksymbol.name);
-	if (!name)
-		return -ENOMEM;
-	if (have) {
-		free(sy->bpf[i].name);
-	} else {
-		if (sy->nr_bpf == sy->cap_bpf) {
-			size_t cap = sy->cap_bpf ? sy->cap_bpf * 2 : 16;
-			struct bpf_sym *b = realloc(sy->bpf, cap * sizeof(*b));
-
-			if (!b) {
-				free(name);
-				return -ENOMEM;
-			}
-			sy->bpf = b;
-			sy->cap_bpf = cap;
-		}
-		memmove(&sy->bpf[i + 1], &sy->bpf[i], (sy->nr_bpf - i) * sizeof(*sy->bpf));
-		sy->nr_bpf++;
-	}
-	sy->bpf[i] = (struct bpf_sym){ .addr = addr, .end = addr + rec->ksymbol.len, .name = name };
-	return 1;
-}
-
 static const struct bpf_sym *bpf_find(const struct symbols *sy, uint64_t ip)
 {
 	size_t i = bpf_lower(sy, ip + 1); /* the first past ip: the one before may hold it */
@@ -353,6 +312,53 @@ static const struct bpf_sym *bpf_find(const struct symbols *sy, uint64_t ip)
 	if (!i)
 		return NULL;
 	return ip < sy->bpf[i - 1].end ? &sy->bpf[i - 1] : NULL;
+}
+
+/*
+ * As perf keeps them: a program whose address is inside one already known is added to
+ * that one, which goes on naming the addresses (a stale entry whose unregistering the
+ * file missed, for one); unregistering an address drops the program that holds it.
+ */
+static int on_ksymbol(struct symbols *sy, const struct record *rec)
+{
+	uint64_t addr = rec->ksymbol.addr;
+	const struct bpf_sym *holder;
+	size_t i;
+	char *name;
+
+	if (rec->ksymbol.ksym_type != PERF_RECORD_KSYMBOL_TYPE_BPF)
+		return 0;
+	holder = bpf_find(sy, addr);
+	if (rec->ksymbol.flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
+		if (!holder)
+			return 0;
+		i = holder - sy->bpf;
+		free(sy->bpf[i].name);
+		memmove(&sy->bpf[i], &sy->bpf[i + 1], (sy->nr_bpf - i - 1) * sizeof(*sy->bpf));
+		sy->nr_bpf--;
+		return 1;
+	}
+	if (holder)
+		return 0;
+	name = strdup(rec->ksymbol.name);
+	if (!name)
+		return -ENOMEM;
+	if (sy->nr_bpf == sy->cap_bpf) {
+		size_t cap = sy->cap_bpf ? sy->cap_bpf * 2 : 16;
+		struct bpf_sym *b = realloc(sy->bpf, cap * sizeof(*b));
+
+		if (!b) {
+			free(name);
+			return -ENOMEM;
+		}
+		sy->bpf = b;
+		sy->cap_bpf = cap;
+	}
+	i = bpf_lower(sy, addr);
+	memmove(&sy->bpf[i + 1], &sy->bpf[i], (sy->nr_bpf - i) * sizeof(*sy->bpf));
+	sy->nr_bpf++;
+	sy->bpf[i] = (struct bpf_sym){ .addr = addr, .end = addr + rec->ksymbol.len, .name = name };
+	return 1;
 }
 
 int symbols__record(struct symbols *sy, const struct record *rec)

@@ -210,6 +210,20 @@ static void test_symbols_kernel_and_bpf(void **state)
 	assert_int_equal(symbols__record(sy, &r), 1);
 	symbols__resolve(sy, 1, PERF_RECORD_MISC_KERNEL, 0xffffffffc0026813ull, &si);
 	assert_null(si.name);
+	/*
+	 * a program registered inside one still known (its unregistering missed): the known
+	 * one goes on naming it, as in perf; unregistering the address drops the holder
+	 */
+	feed(sy, ksymbol_rec(0xffffffffc00267dcull, 0x98, "bpf_prog_684adea10ba2d253_emit", false));
+	r = ksymbol_rec(0xffffffffc00267e4ull, 0x3a, "bpf_prog_64bba40939536857_spin", false);
+	assert_int_equal(symbols__record(sy, &r), 0);
+	symbols__resolve(sy, 1, PERF_RECORD_MISC_KERNEL, 0xffffffffc0026801ull, &si);
+	assert_string_equal(si.name, "bpf_prog_684adea10ba2d253_emit");
+	assert_int_equal(si.off, 0x25);
+	r.ksymbol.flags = PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER;
+	assert_int_equal(symbols__record(sy, &r), 1);
+	symbols__resolve(sy, 1, PERF_RECORD_MISC_KERNEL, 0xffffffffc0026801ull, &si);
+	assert_null(si.name);
 	/* other ksymbol types are not BPF programs */
 	r = ksymbol_rec(0xffffffffc0029000ull, 0x40, "ool", false);
 	r.ksymbol.ksym_type = PERF_RECORD_KSYMBOL_TYPE_OOL;
