@@ -132,6 +132,7 @@ static int setup_printer(struct consumer *c)
 	if (!c->syms)
 		return -ENOMEM;
 	symbols__set_ksyms(c->syms, c->ksyms);
+	symbols__set_live(c->syms, c->o.live);
 	po.syms = c->syms;
 	c->printer = printer__new(&po);
 	if (!c->printer)

@@ -26,6 +26,7 @@ struct umap {
 struct proc {
 	uint32_t pid;
 	bool used;
+	bool proc_read; /* live: /proc/PID/maps was read */
 	struct umap *maps;
 	size_t nr, cap;
 };
@@ -42,6 +43,7 @@ struct symbols {
 	size_t nr_bpf, cap_bpf;
 	struct ksyms *ks;
 	struct dsos *dsos;
+	bool live; /* processes without map records: read /proc/PID/maps */
 };
 
 struct symbols *symbols__new(void)
@@ -76,6 +78,12 @@ void symbols__set_ksyms(struct symbols *sy, struct ksyms *ks)
 {
 	if (sy)
 		sy->ks = ks;
+}
+
+void symbols__set_live(struct symbols *sy, bool live)
+{
+	if (sy)
+		sy->live = live;
 }
 
 struct dsos *symbols__dsos(struct symbols *sy)
@@ -363,6 +371,8 @@ static int on_ksymbol(struct symbols *sy, const struct record *rec)
 
 int symbols__record(struct symbols *sy, const struct record *rec)
 {
+	struct proc *p;
+
 	if (!sy || !rec || !rec->decoded)
 		return 0;
 	switch (rec->type) {
@@ -371,11 +381,59 @@ int symbols__record(struct symbols *sy, const struct record *rec)
 		return on_mmap(sy, rec);
 	case PERF_RECORD_FORK:
 		return on_fork(sy, rec);
+	case PERF_RECORD_COMM:
+		/* live: the maps read from /proc before an exec are the old program's */
+		p = sy->live && rec->comm.exec ? proc_find(sy, rec->comm.pid) : NULL;
+		if (p) {
+			p->nr = 0;
+			p->proc_read = false;
+		}
+		return 0;
 	case PERF_RECORD_KSYMBOL:
 		return on_ksymbol(sy, rec);
 	default:
 		return 0;
 	}
+}
+
+/*
+ * Live: the executable maps of a running process that no record described, from
+ * /proc/PID/maps, once per process (a process gone already stays unknown).
+ */
+static struct proc *read_proc_maps(struct symbols *sy, uint32_t pid)
+{
+	char path[32], line[4096 + 128], file[4096];
+	struct proc *p = proc_get(sy, pid);
+	FILE *f;
+
+	if (!p)
+		return NULL;
+	p->proc_read = true;
+	snprintf(path, sizeof(path), "/proc/%u/maps", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return p;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, pgoff;
+		char perms[8];
+		struct record r = { .type = PERF_RECORD_MMAP2, .decoded = true };
+
+		file[0] = '\0';
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %4095[^\n]", &start, &end, perms,
+			   &pgoff, file) < 4 ||
+		    perms[2] != 'x')
+			continue;
+		r.mmap.pid = r.mmap.tid = pid;
+		r.mmap.start = start;
+		r.mmap.len = end - start;
+		r.mmap.pgoff = pgoff;
+		r.mmap.filename = file[0] ? file : "//anon";
+		r.mmap.cpumode = PERF_RECORD_MISC_USER;
+		if (on_mmap(sy, &r))
+			break;
+	}
+	fclose(f);
+	return proc_find(sy, pid); /* on_mmap may have moved it */
 }
 
 /* ---- lookups ---- */
@@ -407,6 +465,7 @@ void symbols__resolve(struct symbols *sy, uint32_t pid, uint8_t cpumode, uint64_
 		      struct sym_info *info)
 {
 	const struct umap *m;
+	struct proc *p;
 	bool kernel;
 
 	*info = (struct sym_info){ .addr = ip };
@@ -422,7 +481,10 @@ void symbols__resolve(struct symbols *sy, uint32_t pid, uint8_t cpumode, uint64_
 		resolve_kernel(sy, ip, info);
 		return;
 	}
-	m = maps_find(proc_find(sy, pid), ip);
+	p = proc_find(sy, pid);
+	if (sy->live && (!p || (!p->nr && !p->proc_read)))
+		p = read_proc_maps(sy, pid);
+	m = maps_find(p, ip);
 	if (!m)
 		return;
 	info->dso = dso__name(m->dso);

@@ -20,6 +20,7 @@
 #ifndef PERF_BPF_SYMBOLS_H
 #define PERF_BPF_SYMBOLS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "record/record.h"
@@ -44,6 +45,11 @@ struct symbols *symbols__new(void);
 void symbols__free(struct symbols *sy);
 /* Kernel symbols from now on (borrowed; NULL: kernel addresses are unknown). */
 void symbols__set_ksyms(struct symbols *sy, struct ksyms *ks);
+/*
+ * Live (trace): a process that no MMAP record described has its executable maps read
+ * from /proc/PID/maps at its first user address.
+ */
+void symbols__set_live(struct symbols *sy, bool live);
 /* The user dso cache (for tests: its debug root). */
 struct dsos *symbols__dsos(struct symbols *sy);
 

@@ -69,4 +69,20 @@ perf record -q -e cpu-clock --call-graph dwarf -o dw.data -- "$W" 100 || fail "p
 "$PERF_BPF" script -i dw.data >dw.ours 2>dw.err || fail "script (dwarf) exited $?"
 expect_eq "dwarf warnings" 1 "$(count 'not unwound' dw.err)"
 [ -s dw.ours ] || fail "nothing printed for a dwarf file"
+
+# 7. live: trace names user code through /proc/PID/maps; the workload stays alive (its
+# stdin open) until a sample named cc_inner has been printed
+mkfifo hold
+"$PERF_BPF" trace -e cpu-clock -- "$W" 100 hold <hold >live.out 2>live.err &
+tpid=$!
+exec 7>hold
+for _ in $(seq 600); do
+	grep -q ' cc_inner+0x[0-9a-f]* (.*/callchain-fp)$' live.out && break
+	kill -0 "$tpid" 2>/dev/null || break
+	sleep 0.1
+done
+exec 7>&-
+wait "$tpid" || fail "trace exited $?: $(cat live.err)"
+grep -q ' cc_inner+0x[0-9a-f]* (.*/callchain-fp)$' live.out ||
+	fail "live trace named no cc_inner sample: $(head -5 live.out)"
 exit 0
