@@ -312,6 +312,12 @@ int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int
 	return consumer__record(c, &rec, ev);
 }
 
+int consumer__add_build_id(struct consumer *c, const char *path, const unsigned char *id,
+			   size_t size)
+{
+	return symbols__add_build_id(c->syms, path, id, size);
+}
+
 int consumer__flush(struct consumer *c)
 {
 	printer__flush(c->printer);

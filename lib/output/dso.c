@@ -595,6 +595,12 @@ static void load(struct dsos *ds, struct dso *d)
 	elf_version(EV_CURRENT);
 	if (!strcmp(d->path, "[vdso]")) {
 		r = read_vdso(d, &t, &dyn, &dyn_done);
+		if (r == SRC_NONE && d->bid_size && home) { /* another kernel's: perf's copy */
+			bid_hex(d->bid, d->bid_size, hex);
+			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/vdso", home, hex,
+				 hex + 2);
+			r = read_path(path, d, false, NULL, &t, &dyn, &dyn_done);
+		}
 		goto out;
 	}
 	if (d->path[0] != '/')

@@ -4,7 +4,8 @@
  * A dso is named by the path its MMAP record gave and, when the record had one, its
  * build id. Its symbol table is read from ELF at its first lookup, from the first of:
  *	/usr/lib/debug/.build-id/xx/rest.debug	(build id known)
- *	~/.debug/.build-id/xx/rest/{debug,elf}	(perf's build id cache)
+ *	~/.debug/.build-id/xx/rest/{debug,elf}	(perf's build id cache; vdso for [vdso]
+ *						when the running one is another)
  *	/usr/lib/debug/PATH.debug, /usr/lib/debug/PATH
  *	PATH itself (skipped when its build id is not the recorded one)
  * that has a .symtab; else the first that has a .dynsym (with the symbols of its

@@ -36,7 +36,16 @@ struct bpf_sym {
 	char *name;
 };
 
+/* A build id the file lists for a path (its build-id header section). */
+struct path_bid {
+	char *path;
+	uint8_t size;
+	unsigned char id[RECORD_BUILD_ID_MAX];
+};
+
 struct symbols {
+	struct path_bid *bids;
+	size_t nr_bids;
 	struct proc *procs;
 	size_t nr_procs, cap_procs; /* cap: a power of two */
 	struct bpf_sym *bpf;
@@ -69,6 +78,9 @@ void symbols__free(struct symbols *sy)
 	free(sy->procs);
 	for (size_t i = 0; i < sy->nr_bpf; i++)
 		free(sy->bpf[i].name);
+	for (size_t i = 0; i < sy->nr_bids; i++)
+		free(sy->bids[i].path);
+	free(sy->bids);
 	free(sy->bpf);
 	dsos__free(sy->dsos);
 	free(sy);
@@ -78,6 +90,35 @@ void symbols__set_ksyms(struct symbols *sy, struct ksyms *ks)
 {
 	if (sy)
 		sy->ks = ks;
+}
+
+int symbols__add_build_id(struct symbols *sy, const char *path, const unsigned char *id,
+			  size_t size)
+{
+	struct path_bid *b;
+
+	if (!sy || !path || !size || size > RECORD_BUILD_ID_MAX)
+		return 0;
+	b = realloc(sy->bids, (sy->nr_bids + 1) * sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	sy->bids = b;
+	b = &sy->bids[sy->nr_bids];
+	b->path = strdup(path);
+	if (!b->path)
+		return -ENOMEM;
+	b->size = (uint8_t)size;
+	memcpy(b->id, id, size);
+	sy->nr_bids++;
+	return 0;
+}
+
+static const struct path_bid *bid_of(const struct symbols *sy, const char *path)
+{
+	for (size_t i = 0; i < sy->nr_bids; i++)
+		if (!strcmp(sy->bids[i].path, path))
+			return &sy->bids[i];
+	return NULL;
 }
 
 void symbols__set_live(struct symbols *sy, bool live)
@@ -267,7 +308,13 @@ static int on_mmap(struct symbols *sy, const struct record *rec)
 	} else if (is_no_dso(file)) {
 		m.identity = true;
 	}
-	m.dso = dsos__get(sy->dsos, file, rec->mmap.build_id, rec->mmap.build_id_size);
+	if (rec->mmap.build_id_size) {
+		m.dso = dsos__get(sy->dsos, file, rec->mmap.build_id, rec->mmap.build_id_size);
+	} else {
+		const struct path_bid *b = bid_of(sy, file);
+
+		m.dso = dsos__get(sy->dsos, file, b ? b->id : NULL, b ? b->size : 0);
+	}
 	p = proc_get(sy, rec->mmap.pid);
 	if (!m.dso || !p)
 		return -ENOMEM;

@@ -21,6 +21,7 @@
 #define PERF_BPF_SYMBOLS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "record/record.h"
@@ -45,6 +46,13 @@ struct symbols *symbols__new(void);
 void symbols__free(struct symbols *sy);
 /* Kernel symbols from now on (borrowed; NULL: kernel addresses are unknown). */
 void symbols__set_ksyms(struct symbols *sy, struct ksyms *ks);
+/*
+ * The build id of path as the file's build-id table gives it: used for the MMAP records
+ * of path that carry none (perf's ~/.debug cache then finds the file as it was). 0,
+ * -ENOMEM.
+ */
+int symbols__add_build_id(struct symbols *sy, const char *path, const unsigned char *id,
+			  size_t size);
 /*
  * Live (trace): a process that no MMAP record described has its executable maps read
  * from /proc/PID/maps at its first user address.
