@@ -70,7 +70,17 @@ perf record -q -e cpu-clock --call-graph dwarf -o dw.data -- "$W" 100 || fail "p
 expect_eq "dwarf warnings" 1 "$(count 'not unwound' dw.err)"
 [ -s dw.ours ] || fail "nothing printed for a dwarf file"
 
-# 7. live: trace names user code through /proc/PID/maps; the workload stays alive (its
+# 7. a binary rebuilt after the recording: named from the copy perf cached by build id
+# (not under /tmp/perf-*: perf takes those for JIT symbol maps and caches nothing)
+P=$(mktemp -d /tmp/symbols-e2e.XXXXXX)
+on_exit "rm -rf '$P'"
+cp "$W" "$P/prog"
+perf record -q -e cpu-clock -g -o rebuilt.data -- "$P/prog" 200 || fail "perf record (prog) exited $?"
+cp "$(workload getppid-loop)" "$P/prog"
+compare rebuilt.data "binary replaced since the recording"
+[ "$(count $'^\t *[0-9a-f]* cc_inner+0x' rebuilt.data.ours)" -gt 0 ] || fail "cc_inner not named from the cache"
+
+# 8. live: trace names user code through /proc/PID/maps; the workload stays alive (its
 # stdin open) until a sample named cc_inner has been printed
 mkfifo hold
 "$PERF_BPF" trace -e cpu-clock -- "$W" 100 hold <hold >live.out 2>live.err &
