@@ -170,6 +170,8 @@ static void symtab__finish(struct symtab *t)
 {
 	size_t i, out = 0;
 
+	if (!t->nr)
+		return;
 	qsort_r(t->syms, t->nr, sizeof(*t->syms), sym_cmp, t);
 	for (i = 0; i < t->nr; i++)
 		if (!out || t->syms[out - 1].start != t->syms[i].start)
@@ -578,7 +580,8 @@ static void add_plt(struct symtab *t, const struct symtab *plt)
 		if (symtab__add(t, p->start, p->end - p->start, STB_GLOBAL, plt->pool + p->name))
 			break;
 	}
-	qsort(t->syms, t->nr, sizeof(*t->syms), start_cmp);
+	if (t->nr)
+		qsort(t->syms, t->nr, sizeof(*t->syms), start_cmp);
 }
 
 static void load(struct dsos *ds, struct dso *d)
@@ -714,7 +717,8 @@ struct dso *dsos__get(struct dsos *ds, const char *path, const unsigned char *bu
 		build_id_size = 0;
 	b = bucket_of(path, build_id, build_id_size);
 	for (d = ds->buckets[b]; d; d = d->next)
-		if (d->bid_size == build_id_size && !memcmp(d->bid, build_id, build_id_size) &&
+		if (d->bid_size == build_id_size &&
+		    (!build_id_size || !memcmp(d->bid, build_id, build_id_size)) &&
 		    !strcmp(d->path, path))
 			return d;
 	d = calloc(1, sizeof(*d));
