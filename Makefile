@@ -16,9 +16,9 @@ Q =
 msg =
 endif
 
-PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto libzstd
+PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto libzstd liblzma
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd -llzma)
 
 # Where the compile stage finds the installed bpf-compat headers, and libbpf's headers.
 PATH_DEFS := -DPERF_BPF_DATADIR='"$(PREFIX)/share/perf-bpf"' \

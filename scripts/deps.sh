@@ -7,7 +7,7 @@
 # -n: print the missing packages of the set, one a line; install nothing.
 set -e
 BUILD_PKGS="gcc make pkg-config flex bison
-libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev"
+libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev liblzma-dev"
 RUN_PKGS="clang"
 CHECK_PKGS="llvm clang-format libcmocka-dev bpftool linux-perf python3 jq valgrind
 qemu-system-x86 busybox-static cpio xz-utils zstd"

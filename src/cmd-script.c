@@ -14,6 +14,7 @@
 #include "util/log.h"
 #include "util/opts.h"
 #include "record/tpformat.h"
+#include "perfdata/buildids.h"
 #include "perfdata/reader.h"
 #include "output/consumer.h"
 #include "output/print.h"
@@ -169,6 +170,21 @@ static void warn_totals(struct script *sc)
 			(unsigned long long)consumer__stats(sc->consumer)->bad_samples, sc->input);
 }
 
+/* The file's build-id table, for its MMAP records without build ids (a seekable file). */
+static int add_build_ids(struct script *sc)
+{
+	struct pdbuildid *ids;
+	size_t nr;
+	int err = 0;
+
+	if (!strcmp(sc->input, "-") || pdbuildids__read(sc->input, &ids, &nr))
+		return 0; /* a damaged table only costs its names */
+	for (size_t i = 0; i < nr && !err; i++)
+		err = consumer__add_build_id(sc->consumer, ids[i].path, ids[i].id, ids[i].size);
+	pdbuildids__free(ids, nr);
+	return err;
+}
+
 static int run(struct script *sc)
 {
 	int err;
@@ -183,6 +199,7 @@ static int run(struct script *sc)
 	}
 	err = load_formats(sc);
 	err = err ?: new_consumer(sc);
+	err = err ?: add_build_ids(sc);
 	if (err) {
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 		return 1;

@@ -14,6 +14,7 @@
 #include "record/tpformat.h"
 #include "output/consumer.h"
 #include "output/print.h"
+#include "output/symbols.h"
 #include "output/threads.h"
 
 struct consumer {
@@ -27,6 +28,8 @@ struct consumer {
 	bool printk_loaded;
 	struct threads *threads;
 	struct ksyms *ksyms;
+	struct symbols *syms;
+	bool dwarf_warned;
 	struct printer *printer;
 	struct consumer_stats st;
 };
@@ -125,6 +128,12 @@ static int setup_printer(struct consumer *c)
 			return -errno;
 	}
 	po.ksyms = c->ksyms;
+	c->syms = symbols__new();
+	if (!c->syms)
+		return -ENOMEM;
+	symbols__set_ksyms(c->syms, c->ksyms);
+	symbols__set_live(c->syms, c->o.live);
+	po.syms = c->syms;
 	c->printer = printer__new(&po);
 	if (!c->printer)
 		return -errno;
@@ -166,6 +175,7 @@ void consumer__free(struct consumer *c)
 	free(c->pevs);
 	free(c->format_tried);
 	threads__free(c->threads);
+	symbols__free(c->syms);
 	ksyms__free(c->ksyms);
 	if (c->own_tep)
 		tep_free(c->own_tep);
@@ -206,6 +216,12 @@ static void on_sample(struct consumer *c, const struct record *rec, int ev)
 	}
 	if (c->evs[ev].tp_sys && !c->pevs[ev].tp && !c->format_tried[ev])
 		load_format(c, ev);
+	if (!c->dwarf_warned && (c->pevs[ev].sample_type & PERF_SAMPLE_STACK_USER)) {
+		c->dwarf_warned = true;
+		pr_warn("'%s' has --call-graph dwarf stacks: they are not unwound, only the "
+			"frame-pointer callchain is printed",
+			c->pevs[ev].name);
+	}
 	printer__sample(c->printer, &c->pevs[ev], s,
 			s->has_tid ? threads__comm(c->threads, s->tid) : NULL);
 	c->st.samples++;
@@ -234,8 +250,20 @@ static int on_mmap(struct consumer *c, const struct record *rec)
 	c->ksyms = ksyms__new_lazy(NULL);
 	if (!c->ksyms)
 		return -errno;
+	ksyms__real_modules_only(c->ksyms); /* the file's BPF programs come from its records */
+	symbols__set_ksyms(c->syms, c->ksyms);
 	printer__set_ksyms(c->printer, c->ksyms);
 	return 0;
+}
+
+/* What a record says of address spaces: maps, processes, BPF programs. */
+static int on_symbols(struct consumer *c, const struct record *rec)
+{
+	int ret = symbols__record(c->syms, rec);
+
+	if (ret > 0)
+		printer__symbols_changed(c->printer);
+	return ret < 0 ? ret : 0;
 }
 
 int consumer__record(struct consumer *c, const struct record *rec, int ev)
@@ -248,13 +276,16 @@ int consumer__record(struct consumer *c, const struct record *rec, int ev)
 		return 0;
 	switch (rec->type) {
 	case PERF_RECORD_COMM:
+		on_symbols(c, rec);
 		return threads__set_comm(c->threads, rec->comm.pid, rec->comm.tid, rec->comm.comm);
 	case PERF_RECORD_FORK:
 		on_fork(c, rec);
-		return 0;
+		return on_symbols(c, rec);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
-		return on_mmap(c, rec);
+		return on_mmap(c, rec) ?: on_symbols(c, rec);
+	case PERF_RECORD_KSYMBOL:
+		return on_symbols(c, rec);
 	case PERF_RECORD_LOST:
 		printer__lost(c->printer, &rec->s, rec->lost.lost);
 		return 0;
@@ -279,6 +310,12 @@ int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int
 	}
 	record__decode(hdr, hdr->size, &layout, &rec);
 	return consumer__record(c, &rec, ev);
+}
+
+int consumer__add_build_id(struct consumer *c, const char *path, const unsigned char *id,
+			   size_t size)
+{
+	return symbols__add_build_id(c->syms, path, id, size);
 }
 
 int consumer__flush(struct consumer *c)

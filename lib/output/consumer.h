@@ -70,6 +70,9 @@ void consumer__free(struct consumer *c);
 int consumer__record(struct consumer *c, const struct record *rec, int ev);
 /* The same for a record's bytes, decoded with the layout of event ev (or of event 0). */
 int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int ev);
+/* A build id the file lists for path, for its MMAP records without one. 0, -ENOMEM. */
+int consumer__add_build_id(struct consumer *c, const char *path, const unsigned char *id,
+			   size_t size);
 /* Hand what is buffered to the output (end of a round, or of the run). -errno on failure. */
 int consumer__flush(struct consumer *c);
 const struct consumer_stats *consumer__stats(const struct consumer *c);

@@ -118,16 +118,38 @@ static void put_sym(struct jsonw *w, const struct print_sym *sym)
 	size_t n = strnlen(sym->name ?: "", sizeof(buf) - 24);
 	uint64_t off = sym->off;
 
-	if (!sym->name)
-		return;
-	do { /* "%s+0x%llx", without printf on the hot path */
-		*--p = hexdig[off & 15];
-		off >>= 4;
-	} while (off);
-	memcpy(p -= 3, "+0x", 3);
-	memcpy(p -= n, sym->name, n);
-	jsonw__name(w, "sym");
-	jsonw__strn(w, p, buf + sizeof(buf) - p);
+	if (sym->name) {
+		do { /* "%s+0x%llx", without printf on the hot path */
+			*--p = hexdig[off & 15];
+			off >>= 4;
+		} while (off);
+		memcpy(p -= 3, "+0x", 3);
+		memcpy(p -= n, sym->name, n);
+		jsonw__name(w, "sym");
+		jsonw__strn(w, p, buf + sizeof(buf) - p);
+	}
+	if (sym->module) {
+		char mod[128];
+
+		snprintf(mod, sizeof(mod), "[%s]", sym->module);
+		jsonw__kv_str(w, "dso", mod);
+	} else if (sym->dso) {
+		jsonw__kv_str(w, "dso", sym->dso);
+	}
+}
+
+/* "callchain": [{"ip": "0x...", "sym": "name+0xoff", "dso": "..."}, ...] */
+static void put_callchain(struct jsonw *w, const struct print_sample *ps)
+{
+	jsonw__name(w, "callchain");
+	jsonw__start_array(w);
+	for (uint32_t i = 0; i < ps->nr_frames; i++) {
+		jsonw__start_object(w);
+		jsonw__kv_xu64(w, "ip", ps->frames[i].ip);
+		put_sym(w, &ps->frames[i].sym);
+		jsonw__end_object(w);
+	}
+	jsonw__end_array(w);
 }
 
 static void put_payload(struct jsonw *w, const struct print_event *ev,
@@ -174,6 +196,8 @@ void print_json__sample(struct jsonw *w, const struct print_event *ev,
 		jsonw__kv_xu64(w, "ip", s->ip);
 		put_sym(w, &ps->sym);
 	}
+	if (ps->has_chain)
+		put_callchain(w, ps);
 	if (s->has_raw)
 		put_payload(w, ev, ps);
 	jsonw__end_object(w);

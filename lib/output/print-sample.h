@@ -25,11 +25,18 @@ struct print_event {
 	uint64_t period; /* attr.sample_period: printed when samples lack PERIOD */
 };
 
-/* Where a sample's ip lies: name NULL when nothing is known of it. */
+/* Where an address lies: name NULL when no symbol holds it. */
 struct print_sym {
 	const char *name;
 	uint64_t off;
-	const char *module; /* a kernel module's name, NULL for the kernel image */
+	const char *module; /* a kernel module's name (printed "[name]"), else NULL */
+	const char *dso; /* else the dso perf prints ("[kernel.kallsyms]", a path), NULL: unknown */
+};
+
+/* One frame of a callchain: the address perf prints (an offset in its dso for user code). */
+struct print_frame {
+	uint64_t ip, addr;
+	struct print_sym sym;
 };
 
 struct print_sample {
@@ -37,6 +44,10 @@ struct print_sample {
 	const char *comm; /* NULL when unknown */
 	struct print_sym sym; /* of s->ip, when the sample has one */
 	bool is_string; /* the raw payload is a C string (perf's "BPF string" rule) */
+	/* the callchain, PERF_CONTEXT_* markers left out; has_chain false: none to print */
+	bool has_chain;
+	const struct print_frame *frames;
+	uint32_t nr_frames;
 };
 
 static inline bool print_event__is_bpf_output(const struct print_event *ev)

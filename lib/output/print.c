@@ -18,6 +18,7 @@
 #include "record/tpformat.h"
 #include "output/print-json.h"
 #include "output/print.h"
+#include "output/symbols.h"
 
 #define OUTBUF_SIZE 8192
 /* NUL bytes after a tracepoint payload's copy */
@@ -25,18 +26,19 @@
 
 /* Recently resolved kernel ips: bpf-output samples come from a handful of call sites. */
 #define SYMCACHE_SIZE 64
+/* Frames of a callchain printed at most (perf script's default max stack). */
+#define MAX_FRAMES 127
 
 struct symcache {
 	uint64_t ip;
-	uint64_t off;
-	const char *sym; /* NULL: not found */
-	const char *mod;
+	struct print_sym sym;
 	bool valid;
 };
 
 struct printer {
 	struct print_opts o;
 	struct symcache cache[SYMCACHE_SIZE];
+	struct print_frame frames[MAX_FRAMES];
 	int name_width;
 	struct jsonw *jw;
 	struct trace_seq seq;
@@ -332,24 +334,32 @@ static unsigned default_fields(const struct print_event *ev)
 {
 	unsigned f = PF_COMM | PF_TID | PF_CPU | PF_TIME | PF_EVENT;
 
-	if (ev->type == PERF_TYPE_TRACEPOINT)
+	if (ev->type == PERF_TYPE_TRACEPOINT) {
+		/* with callchains, perf script shows their frames for tracepoints too */
+		if (ev->sample_type & PERF_SAMPLE_CALLCHAIN)
+			f |= PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 		return f | PF_TRACE;
+	}
 	f |= PF_PERIOD | PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 	if (print_event__is_bpf_output(ev))
 		f |= PF_BPF_OUTPUT;
 	return f;
 }
 
-static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s, const char *comm)
+/* The comm in 16 columns; unpadded on the sample lines of events with callchains. */
+static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s, const char *comm,
+			   bool chain)
 {
+	int width = chain ? 0 : 16;
+
 	if (f & PF_COMM) {
 		if (comm) {
-			ob_right(p, comm, strlen(comm), 16);
+			ob_right(p, comm, strlen(comm), width);
 		} else {
 			char b[16];
 			int n = snprintf(b, sizeof(b), ":%d", s->has_tid ? (int)s->tid : -1);
 
-			ob_right(p, b, n, 16);
+			ob_right(p, b, n, width);
 		}
 		ob_ch(p, ' ');
 	}
@@ -382,7 +392,8 @@ static void print_cpu(struct printer *p, uint32_t cpu)
 static void print_prefix(struct printer *p, unsigned f, const struct print_event *ev,
 			 const struct sample *s, const char *comm)
 {
-	print_comm_tid(p, f, s, comm);
+	print_comm_tid(p, f, s, comm,
+		       (ev->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP) && p->o.syms);
 	if ((f & PF_CPU) && s->has_cpu)
 		print_cpu(p, s->cpu);
 	if ((f & PF_TIME) && s->has_time) {
@@ -441,52 +452,100 @@ static void print_trace(struct printer *p, const struct print_event *ev, const s
 	ob_put(p, p->seq.buffer, p->seq.len);
 }
 
-static const struct symcache *resolve(struct printer *p, uint64_t ip)
+static bool is_kernel(uint8_t cpumode, uint64_t ip)
 {
-	struct symcache *c = &p->cache[(ip ^ ip >> 6 ^ ip >> 12) % SYMCACHE_SIZE];
-
-	if (c->valid && c->ip == ip)
-		return c;
-	c->valid = true;
-	c->ip = ip;
-	c->off = 0;
-	c->sym = NULL;
-	c->mod = NULL;
-	/* kernel addresses are the upper half; user ones stay [unknown] */
-	if ((int64_t)ip < 0) {
-		c->sym = ksyms__find(p->o.ksyms, ip, &c->off);
-		c->mod = c->sym ? ksyms__module(p->o.ksyms, ip) : NULL;
-	}
-	return c;
+	if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL)
+		return true;
+	if (cpumode == PERF_RECORD_MISC_USER || cpumode == PERF_RECORD_MISC_GUEST_USER)
+		return false;
+	return (int64_t)ip < 0; /* the upper half is the kernel's */
 }
 
-static void print_ip(struct printer *p, unsigned f, const struct print_sample *ps)
+static void lookup(struct printer *p, uint32_t pid, uint8_t cpumode, uint64_t ip,
+		   struct print_sym *sym, uint64_t *addr)
 {
-	const char *sym = ps->sym.name, *mod = ps->sym.module;
+	struct sym_info si;
 
-	ob_ch(p, ' ');
-	ob_hex(p, ps->s->ip, 16);
+	*addr = ip;
+	*sym = (struct print_sym){ 0 };
+	if (p->o.syms) {
+		symbols__resolve(p->o.syms, pid, cpumode, ip, &si);
+		*sym = (struct print_sym){
+			.name = si.name, .off = si.off, .module = si.module, .dso = si.dso
+		};
+		*addr = si.addr;
+	} else if (is_kernel(cpumode, ip)) {
+		sym->name = ksyms__find(p->o.ksyms, ip, &sym->off);
+		sym->module = sym->name ? ksyms__module(p->o.ksyms, ip) : NULL;
+		sym->dso = sym->name && !sym->module ? "[kernel.kallsyms]" : NULL;
+	}
+}
+
+/* Kernel ips go through a small cache; user ones depend on the process. */
+static void resolve(struct printer *p, uint32_t pid, uint8_t cpumode, uint64_t ip,
+		    struct print_sym *sym, uint64_t *addr)
+{
+	struct symcache *c;
+
+	if (!is_kernel(cpumode, ip)) {
+		lookup(p, pid, cpumode, ip, sym, addr);
+		return;
+	}
+	*addr = ip;
+	c = &p->cache[(ip ^ ip >> 6 ^ ip >> 12) % SYMCACHE_SIZE];
+	if (!c->valid || c->ip != ip) {
+		c->valid = true;
+		c->ip = ip;
+		lookup(p, pid, PERF_RECORD_MISC_KERNEL, ip, &c->sym, addr);
+	}
+	*sym = c->sym;
+}
+
+/* " sym+0xoff (dso)" as the fields ask */
+static void print_sym(struct printer *p, unsigned f, const struct print_sym *sym)
+{
 	if (f & PF_SYM) {
 		ob_ch(p, ' ');
-		ob_str(p, sym ? sym : "[unknown]");
-		if (sym && (f & PF_SYMOFF)) {
+		ob_str(p, sym->name ? sym->name : "[unknown]");
+		if (sym->name && (f & PF_SYMOFF)) {
 			ob_put(p, "+0x", 3);
-			ob_hex(p, ps->sym.off, 0);
+			ob_hex(p, sym->off, 0);
 		}
 	}
 	if (f & PF_DSO) {
 		ob_put(p, " (", 2);
-		if (!sym) {
-			ob_str(p, "[unknown]");
-		} else if (mod) {
+		if (sym->module) {
 			ob_ch(p, '[');
-			ob_str(p, mod);
+			ob_str(p, sym->module);
 			ob_ch(p, ']');
 		} else {
-			ob_str(p, "[kernel.kallsyms]");
+			ob_str(p, sym->dso ? sym->dso : "[unknown]");
 		}
 		ob_ch(p, ')');
 	}
+}
+
+/* perf script's callchain: a line per frame, then the sample's blank line */
+static void print_chain(struct printer *p, unsigned f, const struct print_sample *ps)
+{
+	ob_ch(p, '\n');
+	for (uint32_t i = 0; i < ps->nr_frames; i++) {
+		ob_ch(p, '\t');
+		ob_hex(p, ps->frames[i].addr, 16);
+		print_sym(p, f, &ps->frames[i].sym);
+		ob_ch(p, '\n');
+	}
+}
+
+static void print_ip(struct printer *p, unsigned f, const struct print_sample *ps)
+{
+	if (ps->has_chain) {
+		print_chain(p, f, ps);
+		return;
+	}
+	ob_ch(p, ' ');
+	ob_hex(p, ps->s->ip, 16);
+	print_sym(p, f, &ps->sym);
 }
 
 static unsigned fields_of(const struct printer *p, const struct print_event *ev)
@@ -505,7 +564,7 @@ static void print_plain(struct printer *p, const struct print_event *ev,
 	print_prefix(p, f, ev, s, ps->comm);
 	if ((f & PF_TRACE) && ev->type == PERF_TYPE_TRACEPOINT)
 		print_trace(p, ev, s);
-	if ((f & PF_IP) && s->has_ip)
+	if ((f & PF_IP) && (s->has_ip || ps->has_chain))
 		print_ip(p, f, ps);
 	if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev)) {
 		ob_ch(p, '\n');
@@ -517,17 +576,80 @@ static void print_plain(struct printer *p, const struct print_event *ev,
 	ob_flush(p);
 }
 
-/* Resolve once what either printer shows: the symbol and the string rule. */
+/*
+ * The frames of a callchain, resolved, PERF_CONTEXT_* markers setting the mode of the
+ * ones after them; none after a marker perf does not know.
+ */
+static void resolve_chain(struct printer *p, const struct print_event *ev, struct print_sample *ps)
+{
+	const struct sample *s = ps->s;
+	uint8_t mode = s->cpumode;
+	uint32_t n = 0;
+	bool user = false;
+
+	for (uint32_t i = 0; i < s->callchain_nr && n < MAX_FRAMES; i++) {
+		uint64_t ip = sample__callchain_entry(s, i);
+		struct print_frame *fr;
+
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
+			switch (ip) {
+			case PERF_CONTEXT_HV:
+				mode = PERF_RECORD_MISC_HYPERVISOR;
+				break;
+			case PERF_CONTEXT_KERNEL:
+				mode = PERF_RECORD_MISC_KERNEL;
+				break;
+			case PERF_CONTEXT_USER:
+				mode = PERF_RECORD_MISC_USER;
+				break;
+			case PERF_CONTEXT_GUEST_KERNEL:
+				mode = PERF_RECORD_MISC_GUEST_KERNEL;
+				break;
+			case PERF_CONTEXT_GUEST_USER:
+				mode = PERF_RECORD_MISC_GUEST_USER;
+				break;
+			case PERF_CONTEXT_GUEST:
+				break;
+			default: /* perf drops the chain, and prints it empty */
+				n = 0;
+				i = s->callchain_nr;
+				break;
+			}
+			continue;
+		}
+		fr = &p->frames[n++];
+		fr->ip = ip;
+		resolve(p, s->pid, mode, ip, &fr->sym, &fr->addr);
+		user |= !is_kernel(mode, ip);
+	}
+	/*
+	 * --call-graph dwarf: the user part is a stack copy we do not unwind; its first
+	 * frame, the one of the sample's own ip, we know
+	 */
+	if ((ev->sample_type & PERF_SAMPLE_STACK_USER) && !user && n < MAX_FRAMES && s->has_ip &&
+	    !is_kernel(s->cpumode, s->ip)) {
+		struct print_frame *fr = &p->frames[n++];
+
+		fr->ip = s->ip;
+		resolve(p, s->pid, s->cpumode, s->ip, &fr->sym, &fr->addr);
+	}
+	ps->frames = p->frames;
+	ps->nr_frames = n;
+	ps->has_chain = true;
+}
+
+/* Resolve once what either printer shows: the symbols and the string rule. */
 static void resolve_sample(struct printer *p, const struct print_event *ev, struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	unsigned f = p->jw ? 0 : fields_of(p, ev);
+	bool want_syms = p->jw || (f & PF_IP && f & (PF_SYM | PF_DSO));
+	uint64_t addr;
 
-	if (s->has_ip && (p->jw || (f & PF_IP && f & (PF_SYM | PF_DSO)))) {
-		const struct symcache *c = resolve(p, s->ip);
-
-		ps->sym = (struct print_sym){ .name = c->sym, .off = c->off, .module = c->mod };
-	}
+	if (s->has_callchain && (p->jw || f & PF_IP))
+		resolve_chain(p, ev, ps);
+	if (s->has_ip && want_syms && (p->jw || !ps->has_chain))
+		resolve(p, s->pid, s->cpumode, s->ip, &ps->sym, &addr);
 	if (s->has_raw && ev->type != PERF_TYPE_TRACEPOINT && (p->jw || f & PF_BPF_OUTPUT))
 		ps->is_string = print__is_bpf_string(s->raw, s->raw_size);
 }
@@ -544,6 +666,7 @@ void printer__sample(struct printer *p, const struct print_event *ev, const stru
 		print_json__sample(p->jw, ev, &ps);
 	else
 		print_plain(p, ev, &ps);
+	symbols__trim(p->o.syms);
 }
 
 void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
@@ -625,6 +748,12 @@ void printer__set_ksyms(struct printer *p, struct ksyms *ksyms)
 	memset(p->cache, 0, sizeof(p->cache)); /* what was unknown may resolve now */
 	if (p->o.tep && ksyms)
 		tep_set_function_resolver(p->o.tep, resolve_func, p);
+}
+
+void printer__symbols_changed(struct printer *p)
+{
+	if (p)
+		memset(p->cache, 0, sizeof(p->cache));
 }
 
 void printer__set_name_width(struct printer *p, int width)

@@ -8,6 +8,8 @@
  *	comm (%16s, ":TID" when unknown) tid (%5d; "pid/tid" with -F pid,tid) [cpu] time:
  *	period (not for tracepoints) event: (right-aligned to the name width)
  *	tracepoint fields (print fmt) | " %16lx sym+0xoff (dso)" for other events,
+ *	or, for events with callchains, a line per frame "\t%16lx sym+0xoff (dso)" (user
+ *	frames at their offset in their dso; the comm then unpadded, as perf does),
  *	then for bpf-output events the "BPF output:" hexdump, the "BPF string:" line when
  *	the payload is a C string, and an empty line.
  *
@@ -20,7 +22,9 @@
  *	time	nanoseconds (number)
  *	period	number
  *	ip	"0x..." string
- *	sym	"sym+0xoff" for resolved kernel ips
+ *	sym	"sym+0xoff" for resolved ips
+ *	dso	where the ip lies: "[kernel.kallsyms]", "[module]", a path, a BPF program
+ *	callchain	array of frames {"ip": "0x...", "sym", "dso"} (markers left out)
  *	raw	the bpf-output payload as a lowercase hex string
  *	string	the payload as text, only when it is a C string (the "BPF string" rule)
  *	fields	object of the tracepoint's own fields by name: integers as numbers,
@@ -38,6 +42,7 @@
 
 struct tep_handle;
 struct ksyms;
+struct symbols;
 
 /* -F fields */
 enum print_field {
@@ -67,6 +72,11 @@ struct print_opts {
 	 * resolver while the printer lives, the function pointers of tracepoint fields
 	 */
 	struct ksyms *ksyms;
+	/*
+	 * borrowed; resolves sample ips and callchains, user and kernel (NULL: kernel ips
+	 * through ksyms only)
+	 */
+	struct symbols *syms;
 };
 
 struct printer;
@@ -75,6 +85,8 @@ struct printer *printer__new(const struct print_opts *opts);
 void printer__free(struct printer *p);
 /* Kernel symbols from now on (borrowed; the printer's tep resolves through them too). */
 void printer__set_ksyms(struct printer *p, struct ksyms *ksyms);
+/* What symbols resolve to has changed (a BPF program came or went): forget the cache. */
+void printer__symbols_changed(struct printer *p);
 /* Event names are right-aligned to the longest one, as perf script does. */
 void printer__set_name_width(struct printer *p, int width);
 /* comm: the thread's name, or NULL when unknown (printed as ":tid"). */

@@ -23,6 +23,7 @@
 #include <linux/bpf.h>
 
 #include "util/log.h"
+#include "run/buildid.h"
 #include "perfdata/format.h"
 #include "perfdata/wtrack.h"
 
@@ -41,6 +42,7 @@ struct bid {
 };
 
 struct wtrack {
+	struct buildid_cache *files; /* build ids of MMAP2 records that carry a file's inode */
 	struct bid *bids;
 	size_t nr_bids, cap_bids;
 	uint32_t *progs;
@@ -49,7 +51,13 @@ struct wtrack {
 
 struct wtrack *wtrack__new(void)
 {
-	return calloc(1, sizeof(struct wtrack));
+	struct wtrack *t = calloc(1, sizeof(*t));
+
+	if (t && !(t->files = buildid_cache__new())) {
+		free(t);
+		t = NULL;
+	}
+	return t;
 }
 
 void wtrack__free(struct wtrack *t)
@@ -60,6 +68,7 @@ void wtrack__free(struct wtrack *t)
 		free(t->bids[i].name);
 	free(t->bids);
 	free(t->progs);
+	buildid_cache__free(t->files);
 	free(t);
 }
 
@@ -82,20 +91,48 @@ static bool grow(void **v, size_t *cap, size_t n, size_t elem)
 /* MMAP2 body: pid, tid, addr, len, pgoff, build id size, 3 bytes, 20 bytes id, prot, flags. */
 #define MMAP2_NAME 72
 
+/*
+ * A MMAP2 record with the file's device and inode (the kernel is not asked for build ids:
+ * see evsel's tracking event): the build id read from the file, once per file.
+ */
+static bool file_build_id(struct wtrack *t, const uint8_t *p, const char *name, struct bid *b)
+{
+	uint32_t maj, min;
+	uint64_t ino;
+	int n;
+
+	if (name[0] != '/')
+		return false; /* [vdso], [heap], anonymous memory */
+	memcpy(&maj, p + 40, 4);
+	memcpy(&min, p + 44, 4);
+	memcpy(&ino, p + 48, 8);
+	n = buildid_cache__get(t->files, name, maj, min, ino, b->id, BUILD_ID_MAX);
+	if (n <= 0)
+		return false;
+	b->size = n;
+	return true;
+}
+
 static void note_mmap2(struct wtrack *t, const struct perf_event_header *h)
 {
 	const uint8_t *p = (const uint8_t *)h;
 	const char *name = (const char *)p + MMAP2_NAME, *nul;
 	struct bid b = { .cpumode = h->misc & PERF_RECORD_MISC_CPUMODE_MASK };
 
-	if (h->size <= MMAP2_NAME || !(h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID))
+	if (h->size <= MMAP2_NAME)
 		return;
 	nul = memchr(name, 0, h->size - MMAP2_NAME);
-	b.size = p[40];
-	if (!nul || nul == name || !b.size || b.size > BUILD_ID_MAX)
+	if (!nul || nul == name)
 		return;
+	if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+		b.size = p[40];
+		if (!b.size || b.size > BUILD_ID_MAX)
+			return;
+		memcpy(b.id, p + 44, b.size);
+	} else if (!file_build_id(t, p, name, &b)) {
+		return;
+	}
 	memcpy(&b.pid, p + 8, 4);
-	memcpy(b.id, p + 44, b.size);
 	for (size_t i = t->nr_bids; i-- > 0;) /* the same file again: usually the last ones */
 		if (t->bids[i].size == b.size && !memcmp(t->bids[i].id, b.id, b.size) &&
 		    !strcmp(t->bids[i].name, name))

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kallsyms table: one array of {address, name offset, module offset} sorted by address,
- * names in one string pool. When several symbols share an address, the one kept first
- * is the global over the weak over the local one, then the one with fewer leading
- * underscores, then the longer name.
+ * kallsyms table: one array of {address, end, name offset, module offset} sorted by
+ * address, names in one string pool. When several symbols share an address, the one
+ * listed last names it, as in perf (its other names end where they start).
+ *
+ * Only code and data symbols are kept (types T, W, D, B in either case), as perf keeps
+ * them. kallsyms gives no sizes: a symbol ends where the next one starts, unless the
+ * next one is in another module (or the kernel image's last symbol is followed by a
+ * module's): then, like the last symbol of all, it ends at most a page further.
  */
-#include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +18,14 @@
 #include "record/ksyms.h"
 #include "util/log.h"
 
-/* The last symbol is taken to span at most this much (there is no next one to end it). */
-#define KSYMS_LAST_SPAN 4096
+/* A symbol with no next one in its module spans up to this boundary past its page. */
+#define KSYMS_PAGE 4096ull
 
 struct ksym {
 	uint64_t addr;
+	uint64_t end; /* first address past it (set once sorted) */
 	uint32_t name; /* offset in pool */
 	uint32_t module; /* offset in pool; 0 = kernel image (pool[0] is "") */
-	int rank; /* 2 global, 1 weak, 0 local */
 };
 
 struct ksyms {
@@ -30,6 +34,7 @@ struct ksyms {
 	char *pool;
 	size_t pool_len, pool_cap;
 	char *lazy_path; /* ksyms__new_lazy(): read on the first lookup, then NULL */
+	bool real_modules_only; /* skip [bpf] and [__builtin__*] symbols */
 };
 
 static int pool_add(struct ksyms *ks, const char *s, size_t len, uint32_t *off)
@@ -70,13 +75,6 @@ static int sym_add(struct ksyms *ks, const struct ksym *sym)
 	return 0;
 }
 
-static int type_rank(char type)
-{
-	if (type == 'W' || type == 'w' || type == 'V' || type == 'v')
-		return 1;
-	return isupper((unsigned char)type) ? 2 : 0;
-}
-
 /* The hex number at the start of [p, end) (at most 16 digits); returns where it stops. */
 static const char *parse_hex(const char *p, const char *end, uint64_t *v)
 {
@@ -99,6 +97,12 @@ static const char *parse_hex(const char *p, const char *end, uint64_t *v)
 	return p - start > 16 ? start : p;
 }
 
+/* Symbols of running BPF programs and trampolines: [bpf], [__builtin__ftrace], ... */
+static bool pseudo_module(const char *mod, size_t len)
+{
+	return (len == 3 && !memcmp(mod, "bpf", 3)) || (len > 9 && !memcmp(mod, "__builtin", 9));
+}
+
 /* One line "ADDR TYPE NAME[\t[MODULE]]" (without its '\n'); 0 also for a skipped line. */
 static int parse_line(struct ksyms *ks, const char *line, size_t len)
 {
@@ -109,7 +113,8 @@ static int parse_line(struct ksyms *ks, const char *line, size_t len)
 	after = parse_hex(line, end, &sym.addr);
 	if (after == line || after + 3 > end || after[0] != ' ' || after[2] != ' ' || !sym.addr)
 		return 0;
-	sym.rank = type_rank(after[1]);
+	if (!strchr("TtWwDdBb", after[1]) || !after[1])
+		return 0;
 	name = after + 3;
 	for (name_end = name; name_end < end && *name_end != '\t' && *name_end != ' '; name_end++)
 		;
@@ -123,6 +128,10 @@ static int parse_line(struct ksyms *ks, const char *line, size_t len)
 		const char *mod_end = memchr(mod, ']', end - mod);
 
 		if (mod_end && mod_end > mod + 1) {
+			if (ks->real_modules_only && pseudo_module(mod + 1, mod_end - mod - 1)) {
+				ks->pool_len = sym.name; /* drop the name just added */
+				return 0;
+			}
 			err = pool_add(ks, mod + 1, mod_end - mod - 1, &sym.module);
 			if (err)
 				return err;
@@ -131,50 +140,38 @@ static int parse_line(struct ksyms *ks, const char *line, size_t len)
 	return sym_add(ks, &sym);
 }
 
-static int leading_underscores(const char *s)
-{
-	int n = 0;
-
-	while (s[n] == '_')
-		n++;
-	return n;
-}
-
-/* Sort by address; at one address the preferred symbol first. */
-static int sym_cmp(const void *a, const void *b, void *pool)
+/* Sort by address; at one address in the order they were listed (pooled names are). */
+static int sym_cmp(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
-	const char *sort_pool = pool, *nx, *ny;
-	size_t lx, ly;
-	int ux, uy;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	if (x->rank != y->rank)
-		return y->rank - x->rank;
-	nx = sort_pool + x->name;
-	ny = sort_pool + y->name;
-	ux = leading_underscores(nx);
-	uy = leading_underscores(ny);
-	if (ux != uy)
-		return ux - uy;
-	lx = strlen(nx);
-	ly = strlen(ny);
-	if (lx != ly)
-		return lx > ly ? -1 : 1;
-	return strcmp(nx, ny);
+	return x->name < y->name ? -1 : x->name > y->name;
 }
 
-/* Keep the first (preferred) symbol of each address. */
+/* Keep the last listed symbol of each address, then bound each one. */
 static void sort_and_dedup(struct ksyms *ks)
 {
 	size_t i, out = 0;
 
-	qsort_r(ks->syms, ks->nr, sizeof(*ks->syms), sym_cmp, ks->pool);
-	for (i = 0; i < ks->nr; i++)
-		if (!out || ks->syms[out - 1].addr != ks->syms[i].addr)
-			ks->syms[out++] = ks->syms[i];
+	qsort(ks->syms, ks->nr, sizeof(*ks->syms), sym_cmp);
+	for (i = 0; i < ks->nr; i++) {
+		if (out && ks->syms[out - 1].addr == ks->syms[i].addr)
+			out--;
+		ks->syms[out++] = ks->syms[i];
+	}
 	ks->nr = out;
+	for (i = 0; i < ks->nr; i++) {
+		struct ksym *sym = &ks->syms[i];
+		bool page_bound = i + 1 == ks->nr ||
+				  strcmp(ks->pool + sym->module, ks->pool + ks->syms[i + 1].module);
+
+		sym->end = page_bound ? (sym->addr + 2 * KSYMS_PAGE - 1) & ~(KSYMS_PAGE - 1) :
+					ks->syms[i + 1].addr;
+		if (sym->end < sym->addr) /* wrapped at the top of the address space */
+			sym->end = UINT64_MAX;
+	}
 }
 
 static struct ksyms *ksyms_alloc(void)
@@ -289,6 +286,12 @@ static void load_lazy(const struct ksyms *cks)
 	free(path);
 }
 
+void ksyms__real_modules_only(struct ksyms *ks)
+{
+	if (ks)
+		ks->real_modules_only = true;
+}
+
 void ksyms__free(struct ksyms *ks)
 {
 	if (!ks)
@@ -317,7 +320,7 @@ static const struct ksym *lookup(const struct ksyms *ks, uint64_t addr)
 		else
 			hi = mid;
 	}
-	if (lo == ks->nr - 1 && addr - ks->syms[lo].addr >= KSYMS_LAST_SPAN)
+	if (addr >= ks->syms[lo].end)
 		return NULL;
 	return &ks->syms[lo];
 }

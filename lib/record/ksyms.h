@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kernel symbols from /proc/kallsyms (or any text in its format), sorted by address
- * for binary search: an address resolves to the symbol at or below it, printed as
- * "sym+0xoff" the way perf script shows kernel ips.
+ * for binary search: an address resolves to the symbol at or below it, within that
+ * symbol's extent (up to the next symbol of its module; the last one of the kernel image
+ * or of a module up to the page boundary after the next), printed as "sym+0xoff" the way
+ * perf script shows kernel ips. Past every extent an address has no symbol.
  *
  *	struct ksyms *ks = ksyms__load(NULL);
  *	const char *name = ksyms__find(ks, ip, &off);
@@ -22,6 +24,12 @@ struct ksyms *ksyms__load(const char *path);
 struct ksyms *ksyms__parse(const char *text, size_t len);
 /* A handle that reads path (NULL: /proc/kallsyms) only when a lookup first needs it. */
 struct ksyms *ksyms__new_lazy(const char *path);
+/*
+ * A lazy handle read for a recorded file: the symbols of pseudo-modules ([bpf] programs
+ * and [__builtin__*] trampolines loaded now) are not the file's, and are skipped (perf
+ * names BPF programs from the file's KSYMBOL records only). Before the first lookup.
+ */
+void ksyms__real_modules_only(struct ksyms *ks);
 void ksyms__free(struct ksyms *ks);
 
 /*

@@ -159,8 +159,34 @@ static int decode_mmap(struct record *r, size_t end)
 	r->mmap.len = get64(r->hdr, HDR + 16);
 	r->mmap.pgoff = get64(r->hdr, HDR + 24);
 	r->mmap.cpumode = r->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	if (r->type == PERF_RECORD_MMAP2) {
+		const unsigned char *b = (const unsigned char *)r->hdr + HDR + 32;
+
+		r->mmap.prot = get32(r->hdr, HDR + 56);
+		/* build id form: size u8, 3 reserved bytes, up to 20 bytes of id */
+		if ((r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && b[0] <= RECORD_BUILD_ID_MAX) {
+			r->mmap.build_id_size = b[0];
+			memcpy(r->mmap.build_id, b + 4, b[0]);
+		}
+	}
 	r->mmap.filename = string_at(r->hdr, name_off, end);
 	return r->mmap.filename ? 0 : -EINVAL;
+}
+
+/* KSYMBOL: addr u64, len u32, ksym_type u16, flags u16, name */
+static int decode_ksymbol(struct record *r, size_t end)
+{
+	uint32_t tf;
+
+	if (end < HDR + 17)
+		return -EINVAL;
+	r->ksymbol.addr = get64(r->hdr, HDR);
+	r->ksymbol.len = get32(r->hdr, HDR + 8);
+	tf = get32(r->hdr, HDR + 12);
+	r->ksymbol.ksym_type = tf & 0xffff;
+	r->ksymbol.flags = tf >> 16;
+	r->ksymbol.name = string_at(r->hdr, HDR + 16, end);
+	return r->ksymbol.name ? 0 : -EINVAL;
 }
 
 static int decode_body(struct record *r, size_t end)
@@ -174,6 +200,8 @@ static int decode_body(struct record *r, size_t end)
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
 		return decode_mmap(r, end);
+	case PERF_RECORD_KSYMBOL:
+		return decode_ksymbol(r, end);
 	case PERF_RECORD_LOST:
 		if (end < HDR + 16)
 			return -EINVAL;

@@ -31,6 +31,9 @@ struct record_layout {
 	bool sample_id_all;
 };
 
+/* Longest build id an MMAP2 record carries (SHA-1). */
+#define RECORD_BUILD_ID_MAX 20
+
 /* Longest file name a MMAP record may carry that we keep whole (PATH_MAX). */
 #define RECORD_PATH_MAX 4096
 
@@ -60,7 +63,17 @@ struct record {
 			uint64_t start, len, pgoff;
 			const char *filename; /* NUL-terminated inside the record */
 			uint8_t cpumode; /* PERF_RECORD_MISC_KERNEL, _USER, ... */
+			uint32_t prot; /* MMAP2: PROT_*; 0 for MMAP */
+			/* MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID; size 0 otherwise */
+			uint8_t build_id_size;
+			unsigned char build_id[RECORD_BUILD_ID_MAX];
 		} mmap;
+		struct { /* KSYMBOL */
+			uint64_t addr;
+			uint32_t len;
+			uint16_t ksym_type, flags; /* PERF_RECORD_KSYMBOL_TYPE_*, _FLAGS_* */
+			const char *name; /* NUL-terminated inside the record */
+		} ksymbol;
 		struct { /* LOST */
 			uint64_t id, lost;
 		} lost;

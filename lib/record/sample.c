@@ -63,8 +63,8 @@ static int take_callchain(struct cursor *c, struct sample *s)
 		return -EINVAL;
 	if (nr > c->left / 8)
 		return -EINVAL;
-	s->callchain = (const uint64_t *)c->p;
-	s->nr_callchain = nr;
+	s->callchain = c->p;
+	s->callchain_nr = (uint32_t)nr; /* < 2^32: a record is at most 64 KiB */
 	s->has_callchain = 1;
 	c->p += nr * 8;
 	c->left -= nr * 8;
@@ -135,6 +135,7 @@ int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sam
 	c.left = size - sizeof(struct perf_event_header);
 	if (parse_head(sample_type, &c, s))
 		return -EINVAL;
+	s->cpumode = ((const struct perf_event_header *)rec)->misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	if ((sample_type & PERF_SAMPLE_CALLCHAIN) && take_callchain(&c, s))
 		return -EINVAL;
 	if ((sample_type & PERF_SAMPLE_RAW) && take_raw(&c, s))

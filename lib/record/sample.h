@@ -22,20 +22,29 @@ struct sample {
 	uint32_t raw_size;
 	const void *raw; /* points into the record: valid as long as the record is */
 	/*
-	 * PERF_SAMPLE_CALLCHAIN: nr_callchain u64s into the record (its 8-byte alignment), each
-	 * an address or a PERF_CONTEXT_* marker (KERNEL, USER, ...) saying whose the next are.
+	 * CALLCHAIN: nr u64 entries (ips and PERF_CONTEXT_* markers) inside the record;
+	 * read them with sample__callchain_entry() (the record may not be 8-byte aligned)
 	 */
-	const uint64_t *callchain;
-	uint64_t nr_callchain;
+	const void *callchain;
+	uint32_t callchain_nr;
+	uint8_t cpumode; /* of ip: the header's PERF_RECORD_MISC_CPUMODE_MASK bits */
 	unsigned has_id : 1, has_ip : 1, has_tid : 1, has_time : 1, has_cpu : 1, has_period : 1,
 		has_raw : 1, has_callchain : 1;
 };
+
+static inline uint64_t sample__callchain_entry(const struct sample *s, uint32_t i)
+{
+	uint64_t v;
+
+	__builtin_memcpy(&v, (const char *)s->callchain + 8 * (size_t)i, 8);
+	return v;
+}
 
 /*
  * rec/size: a whole PERF_RECORD_SAMPLE (header included); size is trusted over the
  * header's own size field. Returns 0, or -EINVAL if the record is too short for
  * sample_type or uses PERF_SAMPLE_READ (its layout depends on read_format).
- * CALLCHAIN is pointed at (s->callchain); the fields the kernel puts after RAW (BRANCH_STACK, REGS,
+ * CALLCHAIN is pointed to (callchain, callchain_nr); the fields the kernel puts after RAW (BRANCH_STACK, REGS,
  * STACK, WEIGHT, ...) are left undecoded.
  */
 int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sample *s);

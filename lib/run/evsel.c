@@ -99,10 +99,15 @@ struct evsel *evsel__new_tracking(void)
 	ev->attr.comm = 1;
 	ev->attr.comm_exec = 1;
 	ev->attr.task = 1;
-	/* executable mappings with their files' build ids, and BPF programs as they come and go */
+	/*
+	 * executable mappings and BPF programs as they come and go. Not attr.build_id: the
+	 * kernel marks its shared MMAP2 record as carrying a build id for such an event and
+	 * does not clear the mark for the next one, so every other perf user on the system
+	 * would get device/inode bodies flagged as build ids (stock perf record aborts on
+	 * them). The writer reads the files' build ids instead.
+	 */
 	ev->attr.mmap = 1;
 	ev->attr.mmap2 = 1;
-	ev->attr.build_id = 1;
 	ev->attr.ksymbol = 1;
 	ev->attr.bpf_event = 1;
 	ev->attr.exclude_kernel = 1;
@@ -141,10 +146,6 @@ static int open_one(struct evsel *ev, int pid, int cpu)
 
 	if (fd < 0 && errno == EINVAL && (ev->attr.read_format & PERF_FORMAT_LOST)) {
 		ev->attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
-		return open_one(ev, pid, cpu);
-	}
-	if (fd < 0 && errno == EINVAL && ev->attr.build_id) {
-		ev->attr.build_id = 0; /* before Linux 5.12: MMAP2 with device and inode */
 		return open_one(ev, pid, cpu);
 	}
 	return fd < 0 ? -errno : fd;

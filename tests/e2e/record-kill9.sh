@@ -15,10 +15,12 @@ done
 kill -9 $rec
 wait $rec 2>/dev/null
 kill $busy
-n=$("$PERF_BPF" script -i "$T/cut.data" 2>"$T/err" | grep -c 'BPF string: "hello"')
+# count sample lines: the kernel skips a raw record's padding without zeroing it, so not
+# every sample has a BPF string line
+n=$("$PERF_BPF" script -i "$T/cut.data" 2>"$T/err" | grep -ac ' __bpf_stdout__: ')
 [ "$n" -gt 0 ] || fail "perf-bpf script read nothing: $(cat "$T/err")"
 if command -v perf >/dev/null; then
-	m=$(perf script -i "$T/cut.data" 2>/dev/null | grep -c 'BPF string: "hello"')
+	m=$(perf script -i "$T/cut.data" 2>/dev/null | grep -ac ' __bpf_stdout__: ')
 	[ "$m" -gt 0 ] || fail "stock perf script read nothing"
 	expect_eq "samples read by both" "$n" "$m"
 	expect_eq "samples counted by perf report --stats" "$n" "$(report_samples "$T/cut.data" __bpf_stdout__)"

@@ -36,6 +36,36 @@ static const char format[] =
 static struct tep_handle *tep;
 static struct tep_event *tp;
 
+/* MMAP2 of [0x400000, +256 MiB) for pid 4242, and KSYMBOL of a BPF program. */
+static void prelude(struct consumer *c)
+{
+	static const char file[] = "/nonexistent/fuzz-target";
+	static const char prog[] = "bpf_prog_0123456789abcdef_fuzz";
+	uint64_t b[32] = { 0 };
+	struct perf_event_header *h = (void *)b;
+	struct record r;
+
+	h->type = PERF_RECORD_MMAP2;
+	h->misc = PERF_RECORD_MISC_USER;
+	h->size = 8 + 64 + sizeof(file);
+	h->size = (h->size + 7) & ~7;
+	b[1] = 4242ULL << 32 | 4242;
+	b[2] = 0x400000;
+	b[3] = 0x10000000;
+	b[4] = 0x1000;
+	memcpy((char *)b + 8 + 64, file, sizeof(file));
+	if (!record__decode(h, h->size, &(struct record_layout){ 0 }, &r))
+		consumer__record(c, &r, -1);
+	memset(b, 0, sizeof(b));
+	h->type = PERF_RECORD_KSYMBOL;
+	h->size = (8 + 16 + sizeof(prog) + 7) & ~7;
+	b[1] = 0xffffffffc0000000ULL;
+	b[2] = 0x100000 | (uint64_t)PERF_RECORD_KSYMBOL_TYPE_BPF << 32;
+	memcpy((char *)b + 24, prog, sizeof(prog));
+	if (!record__decode(h, h->size, &(struct record_layout){ 0 }, &r))
+		consumer__record(c, &r, -1);
+}
+
 static void consume(FILE *out, const struct consumer_event *evs, const uint8_t *rec, size_t size)
 {
 	struct consumer_opts o = { .out = out, .tep = tep };
@@ -50,6 +80,7 @@ static void consume(FILE *out, const struct consumer_event *evs, const uint8_t *
 		c = consumer__new(&o, evs, 2);
 		if (!c)
 			return;
+		prelude(c);
 		/* twice: a COMM or FORK first names what follows */
 		for (int ev = 0; ev < 2; ev++) {
 			consumer__record(c, &r, ev);

@@ -34,7 +34,7 @@ static void test_ksyms_parse_sorted_lookup(void **state)
 
 	assert_non_null(ks);
 	/* _text, _stext, __pi__text are one address: one symbol, up to the next one */
-	assert_string_equal(ksyms__find(ks, 0xffffffff812112c8ull, &off), "_stext");
+	assert_string_equal(ksyms__find(ks, 0xffffffff812112c8ull, &off), "__pi__text");
 	assert_int_equal(off, 0x2112c8);
 	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, &off), "perf_syscall_enter");
 	assert_int_equal(off, 0x1db);
@@ -50,16 +50,31 @@ static void test_ksyms_parse_sorted_lookup(void **state)
 	ksyms__free(ks);
 }
 
-static void test_ksyms_find_prefers_global(void **state)
+/*
+ * At one address the name listed last wins, whatever its type, as in perf script:
+ * /proc/kallsyms lists memcpy, __memcpy, __pi_memcpy and perf prints __pi_memcpy.
+ */
+static void test_ksyms_find_last_listed(void **state)
 {
+	static const char dup[] = "ffffffff813828f0 t __do_sys_getppid\n"
+				  "ffffffff813828f0 T __ia32_sys_getppid\n"
+				  "ffffffff813828f0 T __x64_sys_getppid\n"
+				  "ffffffff82260fa0 T memcpy\n"
+				  "ffffffff82260fa0 T __memcpy\n"
+				  "ffffffff82260fa0 T __pi_memcpy\n";
 	struct ksyms *ks = ksyms__parse(text, strlen(text));
 	uint64_t off;
 
 	assert_non_null(ks);
-	/* global over local, then fewer leading underscores, then the longer name */
-	assert_string_equal(ksyms__find(ks, 0xffffffff81000004ull, &off), "_stext");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000004ull, &off), "__pi__text");
 	assert_int_equal(off, 4);
-	assert_string_equal(ksyms__find(ks, 0xffffffff81500000ull, NULL), "weak_one");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81500000ull, NULL), "local_one");
+	ksyms__free(ks);
+	ks = ksyms__parse(dup, strlen(dup));
+	assert_non_null(ks);
+	assert_string_equal(ksyms__find(ks, 0xffffffff81382916ull, &off), "__x64_sys_getppid");
+	assert_int_equal(off, 0x26);
+	assert_string_equal(ksyms__find(ks, 0xffffffff82260faaull, &off), "__pi_memcpy");
 	ksyms__free(ks);
 }
 
@@ -81,6 +96,62 @@ static void test_ksyms_find_modules_and_end(void **state)
 	assert_null(ksyms__find(NULL, 0xffffffff814c2d0bull, NULL));
 	ksyms__free(ks);
 	ksyms__free(NULL);
+}
+
+/*
+ * The kernel image's last symbol before the modules does not stretch to them: the issue's
+ * BPF program address printed as __stop_runtime_ptr_USER_PTR_MAX+0x3c4fa3fd.
+ */
+static const char image_end[] = "ffffffff83b28000 D last_data\n"
+				"ffffffff83b28974 R __stop_runtime_ptr_USER_PTR_MAX\n"
+				"ffffffff83b29000 t a_function\n"
+				"ffffffffc0201000 t ftrace_trampoline\t[__builtin__ftrace]\n"
+				"ffffffffc0203000 t bpf_prog_0123456789abcdef_hello\t[bpf]\n"
+				"ffffffffc0300000 t nft_do_chain\t[nf_tables]\n"
+				"ffffffffc0300100 t nft_other\t[nf_tables]\n";
+
+static void test_ksyms_extent_bounds(void **state)
+{
+	struct ksyms *ks = ksyms__parse(image_end, strlen(image_end));
+	uint64_t off;
+
+	assert_non_null(ks);
+	/* R symbols are not kept (perf keeps T, W, D, B): last_data spans up to a_function */
+	assert_string_equal(ksyms__find(ks, 0xffffffff83b28974ull, &off), "last_data");
+	assert_int_equal(off, 0x974);
+	/* the image's last symbol: up to the page boundary after the next, then nothing */
+	assert_string_equal(ksyms__find(ks, 0xffffffff83b29fffull, &off), "a_function");
+	assert_null(ksyms__find(ks, 0xffffffff83b2a000ull, &off));
+	assert_null(ksyms__find(ks, 0xffffffffc0022d71ull, &off));
+	/* a module's symbols run up to the next symbol of the same module */
+	assert_string_equal(ksyms__find(ks, 0xffffffffc03000ffull, &off), "nft_do_chain");
+	assert_string_equal(ksyms__find(ks, 0xffffffffc0300fffull, &off), "nft_other");
+	assert_string_equal(ksyms__find(ks, 0xffffffffc0301fffull, &off), "nft_other");
+	assert_null(ksyms__find(ks, 0xffffffffc0302000ull, &off));
+	assert_string_equal(ksyms__find(ks, 0xffffffffc0203010ull, &off),
+			    "bpf_prog_0123456789abcdef_hello");
+	ksyms__free(ks);
+}
+
+/* A recorded file's reader skips the [bpf] and [__builtin__*] symbols of this machine. */
+static void test_ksyms_real_modules_only(void **state)
+{
+	char path[] = "/tmp/test-ksyms.XXXXXX";
+	int fd = mkstemp(path);
+	struct ksyms *ks;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, image_end, strlen(image_end)), strlen(image_end));
+	close(fd);
+	ks = ksyms__new_lazy(path);
+	assert_non_null(ks);
+	ksyms__real_modules_only(ks);
+	assert_null(ksyms__find(ks, 0xffffffffc0203010ull, NULL));
+	assert_null(ksyms__find(ks, 0xffffffffc0201010ull, NULL));
+	assert_string_equal(ksyms__find(ks, 0xffffffffc0300010ull, NULL), "nft_do_chain");
+	assert_string_equal(ksyms__find(ks, 0xffffffff83b29000ull, NULL), "a_function");
+	unlink(path);
+	ksyms__free(ks);
 }
 
 static void test_ksyms_parse_empty(void **state)
@@ -178,8 +249,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ksyms_parse_sorted_lookup),
-		cmocka_unit_test(test_ksyms_find_prefers_global),
+		cmocka_unit_test(test_ksyms_find_last_listed),
 		cmocka_unit_test(test_ksyms_find_modules_and_end),
+		cmocka_unit_test(test_ksyms_extent_bounds),
+		cmocka_unit_test(test_ksyms_real_modules_only),
 		cmocka_unit_test(test_ksyms_parse_empty),
 		cmocka_unit_test(test_ksyms_parse_unterminated),
 		cmocka_unit_test(test_ksyms_load_file),

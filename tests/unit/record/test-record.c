@@ -173,6 +173,73 @@ static void test_record_mmap_and_mmap2(void **state)
 	assert_true(r.mmap.start == 0x400000 && r.mmap.len == 0x2000 && r.mmap.pgoff == 0x1000);
 	assert_string_equal(r.mmap.filename, "/bin/true");
 	assert_int_equal(r.s.time, 77);
+	assert_int_equal(r.mmap.prot, 5);
+	assert_int_equal(r.mmap.build_id_size, 0);
+}
+
+/* MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID: size, 3 reserved bytes, the id, in place of maj..ino_generation. */
+static void test_record_mmap2_build_id(void **state)
+{
+	static const unsigned char bid[20] = { 0x7e, 0xbc, 0x65, 0xe5, 0x2f, 0x2b, 0xbe,
+					       0xa4, 0x98, 0xb4, 0x04, 0x0f, 0xa9, 0x2f,
+					       0x72, 0x38, 0x37, 0x7a, 0xab, 0xa9 };
+	struct builder b;
+	struct record r;
+	const struct perf_event_header *h;
+	unsigned char u[24] = { 20 };
+
+	memcpy(u + 4, bid, 20);
+	header(&b, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER | PERF_RECORD_MISC_MMAP_BUILD_ID);
+	put32x2(&b, 7, 7);
+	put64(&b, 0x7f0000001000ull);
+	put64(&b, 0x20000);
+	put64(&b, 0x1000);
+	put(&b, u, 24);
+	put32x2(&b, 5, 2);
+	put(&b, "/lib/ld.so\0\0\0\0\0\0", 16);
+	h = finish(&b);
+	assert_int_equal(record__decode(h, h->size, &(struct record_layout){ ST_OURS, false }, &r),
+			 0);
+	assert_int_equal(r.mmap.build_id_size, 20);
+	assert_memory_equal(r.mmap.build_id, bid, 20);
+	assert_string_equal(r.mmap.filename, "/lib/ld.so");
+	/* a size past 20 is no build id */
+	((unsigned char *)b.b)[8 + 32] = 21;
+	assert_int_equal(record__decode(h, h->size, &(struct record_layout){ ST_OURS, false }, &r),
+			 0);
+	assert_int_equal(r.mmap.build_id_size, 0);
+}
+
+static void test_record_ksymbol(void **state)
+{
+	struct builder b;
+	struct record r;
+	const struct perf_event_header *h;
+
+	header(&b, PERF_RECORD_KSYMBOL, 0);
+	put64(&b, 0xffffffffc0026000ull);
+	put32x2(&b, 0x60, PERF_RECORD_KSYMBOL_TYPE_BPF);
+	put(&b, "bpf_prog_64bba40939536857_spin\0\0", 32);
+	trailer(&b, 5, 1);
+	h = finish(&b);
+	assert_int_equal(record__decode(h, h->size, &ours, &r), 0);
+	assert_true(r.ksymbol.addr == 0xffffffffc0026000ull);
+	assert_int_equal(r.ksymbol.len, 0x60);
+	assert_int_equal(r.ksymbol.ksym_type, PERF_RECORD_KSYMBOL_TYPE_BPF);
+	assert_int_equal(r.ksymbol.flags, 0);
+	assert_string_equal(r.ksymbol.name, "bpf_prog_64bba40939536857_spin");
+	/* unregistered; then a name without its NUL */
+	((uint32_t *)b.b)[5] = PERF_RECORD_KSYMBOL_TYPE_BPF | PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER
+								      << 16;
+	assert_int_equal(record__decode(h, h->size, &ours, &r), 0);
+	assert_int_equal(r.ksymbol.flags, PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER);
+	header(&b, PERF_RECORD_KSYMBOL, 0);
+	put64(&b, 0xffffffffc0026000ull);
+	put32x2(&b, 0x60, PERF_RECORD_KSYMBOL_TYPE_BPF);
+	put(&b, "bpf_prog_64bba409", 16);
+	h = finish(&b);
+	assert_int_equal(record__decode(h, h->size, &(struct record_layout){ ST_OURS, false }, &r),
+			 -EINVAL);
 }
 
 static void test_record_lost(void **state)
@@ -338,6 +405,8 @@ int main(void)
 		cmocka_unit_test(test_record_comm_unterminated),
 		cmocka_unit_test(test_record_fork_exit),
 		cmocka_unit_test(test_record_mmap_and_mmap2),
+		cmocka_unit_test(test_record_mmap2_build_id),
+		cmocka_unit_test(test_record_ksymbol),
 		cmocka_unit_test(test_record_lost),
 		cmocka_unit_test(test_record_sample_and_unknown),
 		cmocka_unit_test(test_record_id_and_time),

@@ -122,9 +122,9 @@ static void test_sample_parse_every_field_in_order(void **state)
 	assert_int_equal(s.raw_size, 4);
 	assert_string_equal(s.raw, "abc");
 	assert_true(s.has_callchain);
-	assert_int_equal(s.nr_callchain, 2);
-	assert_int_equal(s.callchain[0], 0xa);
-	assert_int_equal(s.callchain[1], 0xb);
+	assert_int_equal(s.callchain_nr, 2);
+	assert_int_equal(sample__callchain_entry(&s, 0), 0xa);
+	assert_int_equal(sample__callchain_entry(&s, 1), 0xb);
 	/* a callchain claiming more entries than the record holds */
 	memset(r.b + 8 + 9 * 8, 0xff, 8);
 	assert_int_equal(sample__parse(st, r.b, r.n, &s), -EINVAL);
