@@ -72,6 +72,14 @@ int consumer__record(struct consumer *c, const struct record *rec, int ev);
 int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int ev);
 /* Hand what is buffered to the output (end of a round, or of the run). -errno on failure. */
 int consumer__flush(struct consumer *c);
+/*
+ * The objects' BTF and the record types of the output channels (util/tfeat.h bytes, from
+ * run/typed.h live or from the file's perf-bpf feature): the records of a bpf-output event
+ * a CHANNEL entry names print as fields (output/btfprint.h). -EINVAL: a BTF is damaged.
+ */
+int consumer__set_types(struct consumer *c, const void *buf, size_t len);
+/* The MAP entries of buf (a tfeat DUMP), printed after what is buffered (output/typeset.h). */
+int consumer__print_maps(struct consumer *c, const void *buf, size_t len);
 const struct consumer_stats *consumer__stats(const struct consumer *c);
 
 #endif
