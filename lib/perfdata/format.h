@@ -44,6 +44,14 @@ enum {
 	PD_FEAT_CMDLINE = 11,
 	PD_FEAT_EVENT_DESC = 12,
 	PD_FEAT_CPU_TOPOLOGY = 13,
+	/*
+	 * perf-bpf's own (util/tfeat.h: BTF, typed channels, maps at the end). perf 6.1 knows
+	 * ids below 32: in a file header it skips bit 32 and up, and in the streaming layout
+	 * it takes a HEADER_FEATURE record of id 32 as the end of the features (perf record
+	 * writes one, empty) and reads nothing of it, where perf report stops at any other
+	 * unknown id. So 32, anywhere in the stream.
+	 */
+	PD_FEAT_PERF_BPF = 32,
 };
 
 /* TRACING_DATA starts with these bytes: 23, 8, 68, "tracing"; then its version string. */

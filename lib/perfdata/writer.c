@@ -377,6 +377,27 @@ static int write_feature(struct pdwriter *w, uint64_t feat, struct dbuf *payload
 	return put_record(w, PD_HEADER_FEATURE, 0, &b);
 }
 
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len)
+{
+	/* the most a record holds after its header and feature id, a multiple of 8 */
+	const size_t chunk = (PD_MAX_RECORD - sizeof(struct perf_event_header) - 8) / 8 * 8;
+	const char *p = data;
+	int err = 0;
+
+	if (feat <= 0 || feat >= PD_FEAT_BITS)
+		return -EINVAL;
+	do {
+		size_t n = len < chunk ? len : chunk;
+		struct dbuf b = {};
+
+		dbuf_put(&b, p, n);
+		err = write_feature(w, (uint64_t)feat, &b);
+		p += n;
+		len -= n;
+	} while (!err && len);
+	return err;
+}
+
 static void event_desc(struct dbuf *b, const struct pdwriter_event *evs, size_t nr, bool with_ids)
 {
 	dbuf_u32(b, nr);

@@ -54,6 +54,13 @@ void pdwriter__discard(struct pdwriter *w);
 /* pdwriter__create, then pdwriter__start. */
 struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *evs, size_t nr,
 				const struct pdwriter_opts *opts);
+/*
+ * A feature section (id feat, below 256) for the file, after pdwriter__start. The streaming
+ * layout writes it now as HEADER_FEATURE records: a payload over the record size limit is
+ * split over several of the same id, each padded to 8 bytes, and readers concatenate them
+ * (perfdata/reader.h: pdreader__feature). A feature added twice gets both payloads.
+ */
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len);
 /* Append whole kernel records (struct perf_event_header + body), copied verbatim. */
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len);
 /* A FINISHED_ROUND record, then everything buffered goes to the file. */
