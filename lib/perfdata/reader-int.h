@@ -23,6 +23,13 @@ struct ev {
 	uint64_t *ids;
 };
 
+/* A feature the reader does not interpret: its records' payloads, concatenated. */
+struct pdxfeat {
+	int feat;
+	uint8_t *data;
+	size_t len;
+};
+
 struct idmap {
 	uint64_t id;
 	size_t ev;
@@ -57,6 +64,8 @@ struct pdreader {
 
 	struct pdtracing tr;
 	const char *fstr[PD_NR_FEAT];
+	struct pdxfeat *xfeat; /* features of ids PD_NR_FEAT and up, kept for the caller */
+	size_t nr_xfeat;
 
 	uint64_t pos;
 	bool at_end;

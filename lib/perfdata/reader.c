@@ -468,7 +468,7 @@ static int scan_pipe(struct pdreader *r)
 			if (err)
 				return err;
 		} else if (type == PD_HEADER_FEATURE && size >= 16 &&
-			   get64(r, pos + 8) < PD_NR_FEAT) {
+			   get64(r, pos + 8) < PD_FEAT_BITS) {
 			pdfeature__read(r, get64(r, pos + 8), pos + 16, size - 16);
 		} else if (type == PD_HEADER_TRACING_DATA && !r->tr.header_page) {
 			size_t used;
@@ -629,6 +629,10 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	if (type >= PD_HEADER_ATTR) {
 		if (type == PD_FINISHED_ROUND && r->sorted) {
 			order__round(&r->order);
+		} else if (type == PD_HEADER_FEATURE && r->pipe && pos >= r->hdr_end &&
+			   size >= 16 && get64(r, pos + 8) >= PD_NR_FEAT &&
+			   get64(r, pos + 8) < PD_FEAT_BITS) {
+			pdfeature__read(r, (int)get64(r, pos + 8), pos + 16, size - 16);
 		} else if (type == PD_HEADER_ATTR && r->pipe && pos >= r->hdr_end) {
 			r->st.nr_skipped++;
 			if (!r->warned_attr)
@@ -800,6 +804,9 @@ void pdreader__free(struct pdreader *r)
 	}
 	free(r->evs);
 	free(r->ids);
+	for (size_t i = 0; i < r->nr_xfeat; i++)
+		free(r->xfeat[i].data);
+	free(r->xfeat);
 	pdtracing__exit(&r->tr);
 	order__exit(&r->order);
 	if (r->map)
