@@ -538,8 +538,8 @@ static void add_value(const struct btf *btf, uint32_t id, unsigned char *dst,
 
 	if (!t || depth > MAX_DEPTH)
 		return;
-	if (btf_is_int(t) && int_size_ok(t->size) && !btf_int_encoding(t) && !btf_int_offset(t) &&
-	    !is_char(btf, id)) {
+	if (btf_is_int(t) && int_size_ok(t->size) && !(btf_int_encoding(t) & ~BTF_INT_SIGNED) &&
+	    !btf_int_offset(t) && !is_char(btf, id)) {
 		uint64_t a = 0, c = 0;
 
 		memcpy(&a, dst, t->size); /* little endian: the low bytes */

@@ -97,14 +97,16 @@ static void label(char buf[80], size_t size, enum hist_kind kind, uint64_t lo, u
 }
 
 /* Walk the buckets from the lowest to the highest, empty ones between as count 0. */
-static size_t walk(enum hist_kind kind, struct hist_bucket *bk, size_t n, uint64_t *width,
+static size_t walk(enum hist_kind kind, struct hist_bucket *bk, size_t *end, uint64_t *width,
 		   uint64_t *max)
 {
+	size_t n = *end;
 	size_t first = 0;
 
 	qsort(bk, n, sizeof(*bk), cmp_bucket);
 	while (n && !bk[n - 1].count)
 		n--;
+	*end = n;
 	while (first < n && !bk[first].count)
 		first++;
 	*width = kind == HIST_LINEAR ? hist__linear_width(bk + first, n - first) : 1;
@@ -149,7 +151,7 @@ void hist__text(struct btfprint_buf *b, enum hist_kind kind, struct hist_bucket 
 	struct cursor c = { .bk = bk, .n = n };
 	char line[160], lab[80];
 
-	c.i = walk(kind, bk, n, &width, &max);
+	c.i = walk(kind, bk, &c.n, &width, &max);
 	c.width = width;
 	while (next(&c, &key, &count)) {
 		uint64_t lo, hi;
@@ -173,7 +175,7 @@ void hist__json(struct jsonw *w, enum hist_kind kind, struct hist_bucket *bk, si
 	uint64_t width, max, key, count;
 	struct cursor c = { .bk = bk, .n = n };
 
-	c.i = walk(kind, bk, n, &width, &max);
+	c.i = walk(kind, bk, &c.n, &width, &max);
 	c.width = width;
 	jsonw__start_array(w);
 	while (next(&c, &key, &count)) {
