@@ -270,6 +270,10 @@ static void print_text(const struct mapview *v, struct btfprint_buf *b)
 	struct hist_bucket *bk = NULL;
 	enum hist_kind kind = hist_of(v, &bk);
 
+	if (kind != HIST_NONE && !v->m.nr_entries) {
+		free(bk);
+		return;
+	}
 	if (kind != HIST_NONE) {
 		btfprint_buf__append(b, "@", 1);
 		btfprint_buf__append(b, v->name, strlen(v->name));

@@ -71,6 +71,9 @@ static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
 	return 0;
 }
 
+/* At most this much of one feature is kept: a file cannot make the reader hold more. */
+#define PD_XFEAT_MAX (32U << 20)
+
 /* A feature for the caller (pdreader__feature): appended to what earlier records gave. */
 static int keep_feature(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 {
@@ -88,6 +91,8 @@ static int keep_feature(struct pdreader *r, int feat, uint64_t off, uint64_t siz
 		x = &r->xfeat[r->nr_xfeat++];
 		*x = (struct pdxfeat){ .feat = feat };
 	}
+	if (size > PD_XFEAT_MAX - x->len)
+		return -EFBIG;
 	data = realloc(x->data, x->len + size + 1);
 	if (!data)
 		return -ENOMEM;
