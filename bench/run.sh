@@ -73,6 +73,36 @@ for i in $(seq "$RUNS"); do
 	[ -n "$have_perf" ] && run perf_script perf script -i pb1m.data
 done
 
+# Typed records printed by trace (text, JSON) against bpftrace's printf of the same fields,
+# on the same getppid() calls: lines printed per second of wall time (rows in typed_rows).
+typed_bench() {
+	local n=${BENCH_TYPED_EVENTS:-200000} i label
+	cp "$top/bench/typed.c" "$W/" && "$PB" compile typed.c -o /dev/null
+	for i in $(seq "$RUNS"); do
+		for label in pb_typed_text pb_typed_json; do
+			/usr/bin/time -f '%e' -o "$W/t" "$PB" trace $([ $label = pb_typed_json ] && echo --json) \
+				-m 1024 -e typed.c -- "$timed" "$n" >"$W/typed.out" 2>/dev/null || continue
+			awk -v l="$(grep -c . "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/$label"
+		done
+		[ -n "$have_bpftrace" ] || continue
+		/usr/bin/time -f '%e' -o "$W/t" bpftrace -q -e 'tracepoint:syscalls:sys_enter_getppid
+			/pid == cpid/ { printf("pid=%d ts=%lu comm=%s\n", pid, nsecs, comm); }' \
+			-c "$timed $n" >"$W/typed.out" 2>/dev/null || continue
+		awk -v l="$(grep -c '^pid=' "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/bt_typed"
+	done
+}
+typed_rows() {
+	echo
+	echo "| typed records, lines/s (${BENCH_TYPED_EVENTS:-200000} events) | median | min..max |"
+	echo "|---|---:|---|"
+	for l in "perf-bpf trace, text:pb_typed_text" "perf-bpf trace --json:pb_typed_json" \
+		"bpftrace printf:bt_typed"; do
+		printf '| %-34s | %10s | %-20s |\n' "${l%%:*}" "$(med "${l#*:}" 1)" \
+			"$(summary "${l#*:}" 1 | awk '{print $2 ".." $3}')"
+	done
+}
+typed_bench
+
 col() { sort -g "$W/$1" | awk 'NF {v[++n]=$1} END { if (!n) print "-"; else print v[int((n+1)/2)] }'; }
 row() { # label what figure-label column unit
 	printf '| %-34s | %10s | %-20s |\n' "$1" "$(med "$2" "$3")" "$(summary "$2" "$3" | awk '{print $2 ".." $3}')"
@@ -116,6 +146,7 @@ row() { # label what figure-label column unit
 	echo "| start-up: bpftrace / perf-bpf record warm | $(ratio "$(med pb_record_warm 1)" "$(med bpftrace 1)") |"
 	echo "| record 1M wall: perf record / perf-bpf record | $(ratio "$(med pb_1m 1)" "$(med perf_1m 1)") |"
 	echo "| script 1M: perf script / perf-bpf script | $(ratio "$(med pb_script 1)" "$(med perf_script 1)") |"
+	typed_rows
 } >"$W/RESULTS.md"
 cat "$W/RESULTS.md"
 cp "$W/RESULTS.md" "$top/bench/RESULTS.md"
