@@ -11,6 +11,9 @@
  *					(value size 4 for a perf event array, 0 for a ring
  *					buffer; libbpf drops their BTF types at create)
  *	typed__bind(t, objconf);	once the events are planned: the event of each channel
+ *					(the one a map term or the __bpf_stdout__ wiring
+ *					puts in it; else the map's name, which the event
+ *					that reads such a channel is to carry)
  *	typed__describe(t, &buf);	BTF and CHANNEL entries
  *	typed__snapshot(t, &buf, clear);	DUMP and MAP entries, now
  */
