@@ -2,8 +2,8 @@
 /*
  * Histograms of the sizes read(2) asks for, printed as bars when the run ends
  * (bpftrace's hist() and lhist()). A map whose name ends in _hist holds log2 buckets
- * (key 0 counts 0, key k the values [2^(k-1), 2^k)); one ending in _lhist holds linear
- * buckets keyed by their lowest value.
+ * (key 0 counts 0, key k the values [2^(k-1), 2^k)); one ending in _lhist_W holds linear
+ * buckets of width W keyed by their lowest value.
  *
  *	perf-bpf trace -e examples/hist.c -- dd if=/dev/zero of=/dev/null bs=4k count=100
  */
@@ -32,7 +32,7 @@ struct {
 	__uint(max_entries, 256);
 	__type(key, __u64);
 	__type(value, __u64);
-} sizes_lhist SEC(".maps");
+} sizes_lhist_1024 SEC(".maps");
 
 static __always_inline __u32 log2_bucket(__u64 v)
 {
@@ -54,11 +54,11 @@ int read_sizes(struct sys_enter_read *ctx)
 	n = bpf_map_lookup_elem(&sizes_hist, &k);
 	if (n)
 		__sync_fetch_and_add(n, 1);
-	n = bpf_map_lookup_elem(&sizes_lhist, &lin);
+	n = bpf_map_lookup_elem(&sizes_lhist_1024, &lin);
 	if (n)
 		__sync_fetch_and_add(n, 1);
 	else
-		bpf_map_update_elem(&sizes_lhist, &lin, &one, BPF_NOEXIST);
+		bpf_map_update_elem(&sizes_lhist_1024, &lin, &one, BPF_NOEXIST);
 	return 0;
 }
 

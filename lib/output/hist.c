@@ -8,11 +8,23 @@
 #include "output/hist.h"
 
 #define BAR_WIDTH 50
+#define MAX_GAP 8 /* empty buckets shown between two counted ones, at most */
 
-enum hist_kind hist__kind(const char *name)
+enum hist_kind hist__kind(const char *name, uint64_t *width)
 {
 	size_t n = name ? strlen(name) : 0;
+	const char *w = name ? strstr(name, "_lhist_") : NULL;
+	char *end;
 
+	*width = 0;
+	if (w && w > name && w[7] >= '1' && w[7] <= '9') {
+		unsigned long long v = strtoull(w + 7, &end, 10);
+
+		if (!*end && v) {
+			*width = v;
+			return HIST_LINEAR;
+		}
+	}
 	if (n > 6 && !strcmp(name + n - 6, "_lhist"))
 		return HIST_LINEAR;
 	if (n > 5 && !strcmp(name + n - 5, "_hist"))
@@ -98,7 +110,7 @@ static void label(char buf[80], size_t size, enum hist_kind kind, uint64_t lo, u
 
 /* Walk the buckets from the lowest to the highest, empty ones between as count 0. */
 static size_t walk(enum hist_kind kind, struct hist_bucket *bk, size_t *end, uint64_t *width,
-		   uint64_t *max)
+		   uint64_t *max, uint64_t given)
 {
 	size_t n = *end;
 	size_t first = 0;
@@ -109,7 +121,7 @@ static size_t walk(enum hist_kind kind, struct hist_bucket *bk, size_t *end, uin
 	*end = n;
 	while (first < n && !bk[first].count)
 		first++;
-	*width = kind == HIST_LINEAR ? hist__linear_width(bk + first, n - first) : 1;
+	*width = kind != HIST_LINEAR ? 1 : given ?: hist__linear_width(bk + first, n - first);
 	*max = 0;
 	for (size_t i = first; i < n; i++)
 		if (bk[i].count > *max)
@@ -137,21 +149,22 @@ static bool next(struct cursor *c, uint64_t *key, uint64_t *count)
 	*count = 0;
 	if (c->bk[c->i].key == c->key)
 		*count = c->bk[c->i++].count;
-	/* the next key: a step of the width, or straight to the next bucket when far off */
-	if (c->i < c->n && c->bk[c->i].key - c->key > 1024 * c->width)
+	/* the next key: a step of the width, or straight to the next bucket past a long gap */
+	if (c->i < c->n && c->bk[c->i].key - c->key > MAX_GAP * c->width)
 		c->key = c->bk[c->i].key;
 	else
 		c->key += c->width;
 	return true;
 }
 
-void hist__text(struct btfprint_buf *b, enum hist_kind kind, struct hist_bucket *bk, size_t n)
+void hist__text(struct btfprint_buf *b, enum hist_kind kind, uint64_t given, struct hist_bucket *bk,
+		size_t n)
 {
 	uint64_t width, max, key, count;
 	struct cursor c = { .bk = bk, .n = n };
 	char line[160], lab[80];
 
-	c.i = walk(kind, bk, &c.n, &width, &max);
+	c.i = walk(kind, bk, &c.n, &width, &max, given);
 	c.width = width;
 	while (next(&c, &key, &count)) {
 		uint64_t lo, hi;
@@ -170,12 +183,13 @@ void hist__text(struct btfprint_buf *b, enum hist_kind kind, struct hist_bucket 
 	}
 }
 
-void hist__json(struct jsonw *w, enum hist_kind kind, struct hist_bucket *bk, size_t n)
+void hist__json(struct jsonw *w, enum hist_kind kind, uint64_t given, struct hist_bucket *bk,
+		size_t n)
 {
 	uint64_t width, max, key, count;
 	struct cursor c = { .bk = bk, .n = n };
 
-	c.i = walk(kind, bk, &c.n, &width, &max);
+	c.i = walk(kind, bk, &c.n, &width, &max, given);
 	c.width = width;
 	jsonw__start_array(w);
 	while (next(&c, &key, &count)) {

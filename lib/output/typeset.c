@@ -245,9 +245,9 @@ static bool is_array(const struct mapview *v)
 }
 
 /* A histogram: the name says so, keys and values are integers. */
-static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk)
+static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, uint64_t *width)
 {
-	enum hist_kind kind = hist__kind(v->name);
+	enum hist_kind kind = hist__kind(v->name, width);
 	bool sgn;
 
 	if (kind == HIST_NONE || !v->num_values ||
@@ -268,7 +268,8 @@ static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk)
 static void print_text(const struct mapview *v, struct btfprint_buf *b)
 {
 	struct hist_bucket *bk = NULL;
-	enum hist_kind kind = hist_of(v, &bk);
+	uint64_t width;
+	enum hist_kind kind = hist_of(v, &bk, &width);
 
 	if (kind != HIST_NONE && !v->m.nr_entries) {
 		free(bk);
@@ -278,7 +279,7 @@ static void print_text(const struct mapview *v, struct btfprint_buf *b)
 		btfprint_buf__append(b, "@", 1);
 		btfprint_buf__append(b, v->name, strlen(v->name));
 		btfprint_buf__append(b, ":\n", 2);
-		hist__text(b, kind, bk, v->m.nr_entries);
+		hist__text(b, kind, width, bk, v->m.nr_entries);
 		btfprint_buf__append(b, "\n", 1);
 		free(bk);
 		return;
@@ -301,7 +302,8 @@ static void print_text(const struct mapview *v, struct btfprint_buf *b)
 static void print_json(const struct mapview *v, struct jsonw *w)
 {
 	struct hist_bucket *bk = NULL;
-	enum hist_kind kind = hist_of(v, &bk);
+	uint64_t width;
+	enum hist_kind kind = hist_of(v, &bk, &width);
 
 	jsonw__start_object(w);
 	jsonw__kv_str(w, "type", "map");
@@ -309,7 +311,7 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 	if (kind != HIST_NONE) {
 		jsonw__kv_str(w, "hist", kind == HIST_LOG2 ? "log2" : "linear");
 		jsonw__name(w, "buckets");
-		hist__json(w, kind, bk, v->m.nr_entries);
+		hist__json(w, kind, width, bk, v->m.nr_entries);
 		free(bk);
 		jsonw__end_object(w);
 		return;

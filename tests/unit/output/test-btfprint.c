@@ -190,21 +190,28 @@ static void test_is_int(void **state)
 
 /* ---- histograms ---- */
 
-static char *hist_text(enum hist_kind kind, struct hist_bucket *bk, size_t n)
+static char *hist_text(enum hist_kind kind, uint64_t width, struct hist_bucket *bk, size_t n)
 {
 	struct btfprint_buf b = { 0 };
 
-	hist__text(&b, kind, bk, n);
+	hist__text(&b, kind, width, bk, n);
 	return b.p;
 }
 
 static void test_hist_kind(void **state)
 {
+	uint64_t w;
+
 	(void)state;
-	assert_int_equal(hist__kind("lat_hist"), HIST_LOG2);
-	assert_int_equal(hist__kind("lat_lhist"), HIST_LINEAR);
-	assert_int_equal(hist__kind("counts"), HIST_NONE);
-	assert_int_equal(hist__kind("_hist"), HIST_NONE);
+	assert_int_equal(hist__kind("lat_hist", &w), HIST_LOG2);
+	assert_int_equal(hist__kind("lat_lhist", &w), HIST_LINEAR);
+	assert_int_equal(w, 0);
+	assert_int_equal(hist__kind("lat_lhist_250", &w), HIST_LINEAR);
+	assert_int_equal(w, 250);
+	assert_int_equal(hist__kind("lat_lhist_0", &w), HIST_NONE);
+	assert_int_equal(hist__kind("lat_lhist_25x", &w), HIST_NONE);
+	assert_int_equal(hist__kind("counts", &w), HIST_NONE);
+	assert_int_equal(hist__kind("_hist", &w), HIST_NONE);
 }
 
 static void test_hist_log2(void **state)
@@ -213,7 +220,7 @@ static void test_hist_log2(void **state)
 	char *s;
 
 	(void)state;
-	s = hist_text(HIST_LOG2, bk, 4);
+	s = hist_text(HIST_LOG2, 0, bk, 4);
 	assert_string_equal(
 		s,
 		"[0]                         1 |@@@@@@@@@@@@                                      |\n"
@@ -230,10 +237,16 @@ static void test_hist_linear(void **state)
 
 	(void)state;
 	assert_int_equal(hist__linear_width(bk, 3), 10);
-	s = hist_text(HIST_LINEAR, bk, 3);
+	s = hist_text(HIST_LINEAR, 0, bk, 3);
 	assert_non_null(strstr(s, "[20, 30)"));
 	assert_non_null(strstr(s, "[40, 50)                    0"));
 	assert_non_null(strstr(s, "[50, 60)                    2"));
+	free(s);
+	/* a width given by the name: buckets of 5, the empty ones between shown */
+	s = hist_text(HIST_LINEAR, 5, bk, 3);
+	assert_non_null(strstr(s, "[20, 25)                    1"));
+	assert_non_null(strstr(s, "[45, 50)                    0"));
+	assert_non_null(strstr(s, "[50, 55)                    2"));
 	free(s);
 }
 
@@ -243,7 +256,7 @@ static void test_hist_big(void **state)
 	char *s;
 
 	(void)state;
-	s = hist_text(HIST_LOG2, bk, 2);
+	s = hist_text(HIST_LOG2, 0, bk, 2);
 	assert_non_null(strstr(s, "[1K, 2K)"));
 	assert_non_null(strstr(s, "[1M, 2M)"));
 	free(s);
