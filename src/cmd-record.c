@@ -48,7 +48,8 @@ static int record_round(void *ctx)
 	struct recorder *r = ctx;
 	int err = pdwriter__finish_round(r->writer);
 
-	mapshow__round_to(&r->maps, stderr);
+	if (!quiet)
+		mapshow__round_to(&r->maps, stderr);
 	if (err)
 		r->err = err;
 	return err;
@@ -110,7 +111,7 @@ static void store_types(struct recorder *r, struct session *s, const struct maps
 static int store_maps(struct recorder *r)
 {
 	struct tfeat_buf b = { 0 };
-	int err = mapshow__end_to(&r->maps, stderr, &b);
+	int err = mapshow__end_to(&r->maps, quiet ? NULL : stderr, &b);
 
 	if (!err && !b.err && b.len)
 		err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);

@@ -88,7 +88,8 @@ static int show_to(struct mapshow *ms, FILE *out, bool clear, struct tfeat_buf *
 		b.len = 0;
 	}
 	err = err ?: typed__snapshot(ms->typed, &b, clear);
-	err = err ?: typeset__print_maps(ms->types, b.p, b.len, out, false);
+	if (!err && out)
+		err = typeset__print_maps(ms->types, b.p, b.len, out, false);
 	if (!err && keep)
 		tfeat__raw(keep, b.p, b.len);
 	tfeat_buf__free(&b);

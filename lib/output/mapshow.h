@@ -43,7 +43,10 @@ void mapshow__exit(struct mapshow *ms);
 int mapshow__round(struct mapshow *ms, struct consumer *c);
 /* The last look, printed by the consumer. */
 int mapshow__end(struct mapshow *ms, struct consumer *c);
-/* The same as text on out; the last look's bytes (DUMP, MAP entries) appended to keep. */
+/*
+ * The same as text on out (NULL: not printed); the last look's bytes (DUMP, MAP entries)
+ * appended to keep.
+ */
 int mapshow__round_to(struct mapshow *ms, FILE *out);
 int mapshow__end_to(struct mapshow *ms, FILE *out, struct tfeat_buf *keep);
 
