@@ -83,22 +83,24 @@ typed_bench() {
 			/usr/bin/time -f '%e' -o "$W/t" "$PB" trace $([ $label = pb_typed_json ] && echo --json) \
 				-m 1024 -e typed.c -- "$timed" "$n" >"$W/typed.out" 2>/dev/null || continue
 			awk -v l="$(grep -c . "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/$label"
+			grep -c . "$W/typed.out" >>"$W/$label.lines"
 		done
 		[ -n "$have_bpftrace" ] || continue
 		/usr/bin/time -f '%e' -o "$W/t" bpftrace -q -e 'tracepoint:syscalls:sys_enter_getppid
 			/pid == cpid/ { printf("pid=%d ts=%lu comm=%s\n", pid, nsecs, comm); }' \
 			-c "$timed $n" >"$W/typed.out" 2>/dev/null || continue
 		awk -v l="$(grep -c '^pid=' "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/bt_typed"
+		grep -c '^pid=' "$W/typed.out" >>"$W/bt_typed.lines"
 	done
 }
 typed_rows() {
 	echo
-	echo "| typed records, lines/s (${BENCH_TYPED_EVENTS:-200000} events) | median | min..max |"
-	echo "|---|---:|---|"
+	echo "| typed records, lines/s (${BENCH_TYPED_EVENTS:-200000} events) | median | min..max | lines |"
+	echo "|---|---:|---|---:|"
 	for l in "perf-bpf trace, text:pb_typed_text" "perf-bpf trace --json:pb_typed_json" \
 		"bpftrace printf:bt_typed"; do
-		printf '| %-34s | %10s | %-20s |\n' "${l%%:*}" "$(med "${l#*:}" 1)" \
-			"$(summary "${l#*:}" 1 | awk '{print $2 ".." $3}')"
+		printf '| %-34s | %10s | %-20s | %s |\n' "${l%%:*}" "$(med "${l#*:}" 1)" \
+			"$(summary "${l#*:}" 1 | awk '{print $2 ".." $3}')" "$(col "${l#*:}.lines")"
 	done
 }
 typed_bench
