@@ -5,7 +5,9 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 
-GL=$(workload getppid-loop)
+# the workload under a name of its own: other tests call getppid-loop at the same time
+cp "$(workload getppid-loop)" "$T/typedmaps-gl"
+GL=$T/typedmaps-gl
 cat >"$T/typed_s.c" <<'EOF2'
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -44,7 +46,7 @@ int on_getppid(void *ctx)
 	__u64 one = 1, *n;
 	__u32 b = 3;
 
-	const char want[] = "getppid-loop";
+	const char want[] = "typedmaps-gl";
 
 	bpf_get_current_comm(r.comm, sizeof(r.comm));
 #pragma unroll
@@ -71,9 +73,9 @@ EOF2
 # trace: records as fields, then the maps
 "$PERF_BPF" trace -e "$T/typed_s.c" -- "$GL" 5 >"$T/out" 2>"$T/err" ||
 	fail "trace exited $? ($(cat "$T/err"))"
-expect_eq "typed records" 5 "$(grep -c ' seq=[1-5] comm=getppid-loop what=TWO arr=\[1,2\]$' "$T/out")"
+expect_eq "typed records" 5 "$(grep -c ' seq=[1-5] comm=typedmaps-gl what=TWO arr=\[1,2\]$' "$T/out")"
 grep -q 'BPF output' "$T/out" && fail "a typed record printed as a hexdump"
-expect_eq "the count" "@calls[getppid-loop]: 5" "$(grep '^@calls' "$T/out")"
+expect_eq "the count" "@calls[typedmaps-gl]: 5" "$(grep '^@calls' "$T/out")"
 grep -q '^@n_hist:$' "$T/out" || fail "no histogram: $(cat "$T/out")"
 expect_match "the bar" '^\[4, 8\) +5 \|@{50}\|$' "$(grep '^\[4, 8)' "$T/out")"
 
@@ -84,9 +86,9 @@ python3 - "$T/json" <<'PY' || fail "JSON: $(cat "$T/json")"
 import json, sys
 objs = [json.loads(l) for l in open(sys.argv[1])]
 recs = [o for o in objs if o["type"] == "sample"]
-assert len(recs) == 3 and recs[2]["fields"] == {"seq": 3, "comm": "getppid-loop", "what": "TWO", "arr": [1, 2]}, recs
+assert len(recs) == 3 and recs[2]["fields"] == {"seq": 3, "comm": "typedmaps-gl", "what": "TWO", "arr": [1, 2]}, recs
 maps = {o["map"]: o for o in objs if o["type"] == "map"}
-assert maps["calls"]["entries"] == [{"key": "getppid-loop", "value": 3}], maps
+assert maps["calls"]["entries"] == [{"key": "typedmaps-gl", "value": 3}], maps
 assert maps["n_hist"]["hist"] == "log2" and maps["n_hist"]["buckets"] == [{"low": 4, "high": 8, "count": 3}], maps
 PY
 
@@ -101,23 +103,29 @@ expect_eq "records with --no-maps" 2 "$(grep -c ' seq=' "$T/nomaps")"
 "$PERF_BPF" trace --interval 1 --clear -e "$T/typed_s.c" -- sh -c \
 	"'$GL' 3; i=0; while ! grep -q '^@calls' '$T/iv'; do i=\$((i+1)); [ \$i -lt 600 ] || exit 9; sleep 0.1; done" \
 	>"$T/iv" 2>"$T/err" || fail "trace --interval exited $? ($(cat "$T/err"))"
-expect_eq "periodic count, cleared after" "@calls[getppid-loop]: 3" "$(grep '^@calls' "$T/iv")"
+expect_eq "periodic count, cleared after" "@calls[typedmaps-gl]: 3" "$(grep '^@calls' "$T/iv")"
+
+# a perf event array of another name, given its event with map:NAME.event=
+sed 's/} __bpf_stdout__ SEC/} chan SEC/; s/&__bpf_stdout__/\&chan/' "$T/typed_s.c" >"$T/chan.c"
+"$PERF_BPF" trace --no-maps -e bpf-output/no-inherit,name=evt/ -e "$T/chan.c/map:chan.event=evt/" -- \
+	"$GL" 2 >"$T/chan" 2>"$T/err" || fail "trace of chan.c exited $? ($(cat "$T/err"))"
+expect_eq "records on evt" 2 "$(grep -c ' evt: .* seq=[12] comm=typedmaps-gl what=TWO arr=\[1,2\]$' "$T/chan")"
 
 # record + script, from the file alone
 cp "$T/typed_s.c" "$T/gone.c"
 "$PERF_BPF" record -o "$T/perf.data" -e "$T/gone.c" -- "$GL" 4 >"$T/rout" 2>"$T/rerr" ||
 	fail "record exited $? ($(cat "$T/rerr"))"
-grep -q '^@calls\[getppid-loop\]: 4$' "$T/rerr" || fail "record: no maps on stderr: $(cat "$T/rerr")"
+grep -q '^@calls\[typedmaps-gl\]: 4$' "$T/rerr" || fail "record: no maps on stderr: $(cat "$T/rerr")"
 rm -f "$T/gone.c" "$T/gone.o"
 "$PERF_BPF" script -i "$T/perf.data" >"$T/sout" 2>"$T/serr" || fail "script exited $? ($(cat "$T/serr"))"
-expect_eq "script: typed records" 4 "$(grep -c ' seq=[1-4] comm=getppid-loop what=TWO arr=\[1,2\]$' "$T/sout")"
-expect_eq "script: the count" "@calls[getppid-loop]: 4" "$(grep '^@calls' "$T/sout")"
+expect_eq "script: typed records" 4 "$(grep -c ' seq=[1-4] comm=typedmaps-gl what=TWO arr=\[1,2\]$' "$T/sout")"
+expect_eq "script: the count" "@calls[typedmaps-gl]: 4" "$(grep '^@calls' "$T/sout")"
 grep -q '^\[4, 8) .* 4 |' "$T/sout" || fail "script: no histogram: $(cat "$T/sout")"
 "$PERF_BPF" script --json -i "$T/perf.data" | python3 -c '
 import json, sys
 objs = [json.loads(l) for l in sys.stdin]
-assert sum(1 for o in objs if o["type"] == "sample" and o["fields"]["comm"] == "getppid-loop") == 4
-assert [o["entries"] for o in objs if o.get("map") == "calls"] == [[{"key": "getppid-loop", "value": 4}]]
+assert sum(1 for o in objs if o["type"] == "sample" and o["fields"]["comm"] == "typedmaps-gl") == 4
+assert [o["entries"] for o in objs if o.get("map") == "calls"] == [[{"key": "typedmaps-gl", "value": 4}]]
 ' || fail "script --json"
 if command -v perf >/dev/null; then
 	perf script -i "$T/perf.data" >"$T/pout" 2>"$T/perr" || fail "perf script exited $? ($(cat "$T/perr"))"
