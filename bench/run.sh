@@ -2,7 +2,7 @@
 # make bench: perf-bpf side by side with stock perf 6.1 (and bpftrace) in one run.
 # Every figure is the median of BENCH_RUNS alternating runs (min..max beside it); the
 # ratios compare figures measured in this same run. Writes bench/RESULTS.md (or
-# BENCH_RESULTS). BENCH_SKIP="startup cpu scale uprobe query rate big" leaves groups out;
+# BENCH_RESULTS). BENCH_SKIP="startup cpu scale uprobe query rate big typed" leaves groups out;
 # rate and big are the slow ones (about 1 and 2 minutes), the whole about 10 minutes.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -230,6 +230,37 @@ bench_big() {
 	rm -f big.data
 }
 
+# Typed records printed by trace (text, JSON) against bpftrace's printf of the same fields,
+# on the same getppid() calls: lines printed per second of wall time (rows in typed_rows).
+typed_bench() {
+	local n=${BENCH_TYPED_EVENTS:-200000} i label
+	cp "$top/bench/typed.c" "$W/" && "$PB" compile typed.c -o /dev/null
+	for i in $(seq "$RUNS"); do
+		for label in pb_typed_text pb_typed_json; do
+			/usr/bin/time -f '%e' -o "$W/t" "$PB" trace $([ $label = pb_typed_json ] && echo --json) \
+				-m 1024 -e typed.c -- "$timed" "$n" >"$W/typed.out" 2>/dev/null || continue
+			awk -v l="$(grep -c . "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/$label"
+			grep -c . "$W/typed.out" >>"$W/$label.lines"
+		done
+		[ -n "$have_bpftrace" ] || continue
+		/usr/bin/time -f '%e' -o "$W/t" bpftrace -q -e 'tracepoint:syscalls:sys_enter_getppid
+			/pid == cpid/ { printf("pid=%d ts=%lu comm=%s\n", pid, nsecs, comm); }' \
+			-c "$timed $n" >"$W/typed.out" 2>/dev/null || continue
+		awk -v l="$(grep -c '^pid=' "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/bt_typed"
+		grep -c '^pid=' "$W/typed.out" >>"$W/bt_typed.lines"
+	done
+}
+typed_rows() {
+	echo
+	echo "| typed records, lines/s (${BENCH_TYPED_EVENTS:-200000} events) | median | min..max | lines |"
+	echo "|---|---:|---|---:|"
+	for l in "perf-bpf trace, text:pb_typed_text" "perf-bpf trace --json:pb_typed_json" \
+		"bpftrace printf:bt_typed"; do
+		printf '| %-34s | %10s | %-20s | %s |\n' "${l%%:*}" "$(med "${l#*:}" 1)" \
+			"$(summary "${l#*:}" 1 | awk '{print $2 ".." $3}')" "$(col "${l#*:}.lines")"
+	done
+}
+
 for i in $(seq "$RUNS"); do
 	bench_script
 	bench_skip startup || bench_floor
@@ -240,6 +271,7 @@ done
 bench_skip uprobe || bench_uprobe # once: bpftrace takes half a minute over 500 points
 bench_skip rate || bench_max_rate
 bench_skip big || bench_big
+bench_skip typed || typed_bench
 
 col() { [ -f "$W/$1" ] || { echo - && return; } && sort -g "$W/$1" | awk 'NF {v[++n]=$1} END { if (!n) print "-"; else print v[int((n+1)/2)] }'; }
 row() { # label what figure-label column unit
@@ -340,6 +372,7 @@ bench_report() {
 	echo "| record 1M wall: perf record / perf-bpf record | $(ratio "$(med pb_1m 1)" "$(med perf_1m 1)") |"
 	echo "| script 1M: perf script / perf-bpf script | $(ratio "$(med pb_script 1)" "$(med perf_script 1)") |"
 	bench_report
+	typed_rows
 } >"$W/RESULTS.md"
 cat "$W/RESULTS.md"
 cp "$W/RESULTS.md" "${BENCH_RESULTS:-$top/bench/RESULTS.md}"

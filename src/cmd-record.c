@@ -12,7 +12,10 @@
 #include "evopts.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "perfdata/format.h"
 #include "perfdata/writer.h"
+#include "output/mapshow.h"
+#include "run/typed.h"
 #include "run/session.h"
 
 static const char *const record_usage[] = {
@@ -24,6 +27,7 @@ struct recorder {
 	struct pdwriter *writer;
 	unsigned long samples;
 	int err;
+	struct mapshow maps;
 };
 
 static int record_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
@@ -44,6 +48,8 @@ static int record_round(void *ctx)
 	struct recorder *r = ctx;
 	int err = pdwriter__finish_round(r->writer);
 
+	if (!quiet)
+		mapshow__round_to(&r->maps, stderr);
 	if (err)
 		r->err = err;
 	return err;
@@ -87,6 +93,31 @@ static int write_unreported_lost(struct pdwriter *w, const struct evlist *el)
 	uint64_t reported = evlist__lost(el), total = evlist__lost_samples(el);
 
 	return total > reported ? pdwriter__synth_lost(w, total - reported) : 0;
+}
+
+/* The BTF and the channels' types go into the file: script decodes from it alone. */
+static void store_types(struct recorder *r, struct session *s, const struct mapshow_opts *o)
+{
+	struct tfeat_buf b = { 0 };
+
+	typed__describe(session__typed(s), &b);
+	if (!b.err && b.len)
+		r->err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);
+	tfeat_buf__free(&b);
+	mapshow__init(&r->maps, session__typed(s), o);
+}
+
+/* The maps at the end: on stderr, and into the file for script. */
+static int store_maps(struct recorder *r)
+{
+	struct tfeat_buf b = { 0 };
+	int err = mapshow__end_to(&r->maps, quiet ? NULL : stderr, &b);
+
+	if (!err && !b.err && b.len)
+		err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);
+	tfeat_buf__free(&b);
+	mapshow__exit(&r->maps);
+	return err;
 }
 
 static void report(const struct recorder *r, struct session *s, const char *path, uint64_t bytes)
@@ -139,11 +170,14 @@ static int run(struct evopts *eo, int argc, char **argv)
 		session__free(s);
 		return 1;
 	}
+	store_types(&r, s, &eo->maps); /* before the first kernel record: a header record */
 	pdwriter__synth_kernel_mmap(r.writer);
 	session__set_round_fn(s, record_round, &r);
 	err = session__run(s, record_record, &r);
 	if (!r.err)
 		r.err = write_unreported_lost(r.writer, session__evlist(s));
+	if (!r.err)
+		r.err = store_maps(&r);
 	bytes = pdwriter__bytes(r.writer);
 	cerr = pdwriter__close(r.writer);
 	if ((r.err ? r.err : cerr) == -EINTR) {

@@ -15,6 +15,7 @@
 #include "util/opts.h"
 #include "record/tpformat.h"
 #include "perfdata/buildids.h"
+#include "perfdata/format.h"
 #include "perfdata/reader.h"
 #include "output/consumer.h"
 #include "output/print.h"
@@ -115,6 +116,26 @@ static int new_consumer(struct script *sc)
 	return sc->consumer ? 0 : -errno;
 }
 
+/* Typed records of the file's channels print as fields (perf-bpf's feature). */
+static int load_types(struct script *sc)
+{
+	size_t len;
+	const void *f = pdreader__feature(sc->r, PD_FEAT_PERF_BPF, &len);
+
+	if (f && consumer__set_types(sc->consumer, f, len))
+		pr_warn("the BTF in '%s' is damaged: typed records print as bytes", sc->input);
+	return 0;
+}
+
+/* The maps record stored at the end of its run, after the samples. */
+static int print_maps(struct script *sc)
+{
+	size_t len;
+	const void *f = pdreader__feature(sc->r, PD_FEAT_PERF_BPF, &len);
+
+	return f ? consumer__print_maps(sc->consumer, f, len) : 0;
+}
+
 /* The input has nothing more yet: what was printed goes out before waiting for it. */
 static void flush_output(void *arg)
 {
@@ -134,6 +155,8 @@ static int process(struct script *sc)
 		err = consumer__bytes(sc->consumer, rec.hdr, rec.event);
 	if (!err)
 		consumer__flush(sc->consumer);
+	if (!err && ret == 0)
+		err = print_maps(sc);
 	if (err)
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 	else if (ret < 0)
@@ -200,6 +223,7 @@ static int run(struct script *sc)
 	err = load_formats(sc);
 	err = err ?: new_consumer(sc);
 	err = err ?: add_build_ids(sc);
+	err = err ?: load_types(sc);
 	if (err) {
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 		return 1;

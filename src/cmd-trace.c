@@ -16,6 +16,8 @@
 #include "util/pipeout.h"
 #include "run/session.h"
 #include "output/consumer.h"
+#include "output/mapshow.h"
+#include "run/typed.h"
 
 static const char *const trace_usage[] = {
 	"perf-bpf trace -e EVENT [-e EVENT]... [-g] [-a | -p PID] [--json] [--] [CMD [ARG]...]",
@@ -26,6 +28,7 @@ struct trace {
 	struct consumer *consumer;
 	FILE *out; /* stdout, or a stream a stop signal can end when stdout is a pipe */
 	bool own_out;
+	struct mapshow maps;
 };
 
 static int trace_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
@@ -40,7 +43,7 @@ static int trace_flush(void *ctx)
 {
 	struct trace *t = ctx;
 
-	return consumer__flush(t->consumer);
+	return mapshow__round(&t->maps, t->consumer) ?: consumer__flush(t->consumer);
 }
 
 static int setup_consumer(struct trace *t, struct evlist *el, const struct evopts *eo)
@@ -63,6 +66,18 @@ static int setup_consumer(struct trace *t, struct evlist *el, const struct evopt
 	t->consumer = consumer__new(&co, evs, n);
 	free(evs);
 	return t->consumer ? 0 : -errno;
+}
+
+/* Typed records print as fields; the maps print at the end (and every --interval). */
+static int setup_types(struct trace *t, struct session *s, const struct evopts *eo)
+{
+	struct tfeat_buf b = { 0 };
+	int err;
+
+	typed__describe(session__typed(s), &b);
+	err = b.err ?: consumer__set_types(t->consumer, b.p, b.len);
+	tfeat_buf__free(&b);
+	return err ?: mapshow__init(&t->maps, session__typed(s), &eo->maps);
 }
 
 static void report_losses(struct session *s)
@@ -103,12 +118,14 @@ int cmd_trace(int argc, char **argv)
 	if (!t.out)
 		t.out = stdout;
 	err = setup_consumer(&t, session__evlist(s), &eo);
+	err = err ?: setup_types(&t, s, &eo);
 	if (!err) {
 		session__set_round_fn(s, trace_flush, &t);
 		err = session__run(s, trace_record, &t);
 	}
 	if (t.consumer && !err)
-		err = consumer__flush(t.consumer);
+		err = mapshow__end(&t.maps, t.consumer) ?: consumer__flush(t.consumer);
+	mapshow__exit(&t.maps);
 	fflush(stdout);
 	report_losses(s);
 	if (err && ferror(t.out))

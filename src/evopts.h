@@ -7,6 +7,7 @@
 
 #include "util/opts.h"
 #include "run/session.h"
+#include "output/mapshow.h"
 
 enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
 
@@ -17,6 +18,7 @@ struct evopts {
 	struct evparse_list *events; /* event_args parsed, once all options are read */
 	bool json; /* trace: -j */
 	const char *output; /* record: -o */
+	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
 };
 
 /* 0, or OPTS_HELP / OPTS_USAGE / OPTS_ERROR (reported): opts__exit_status() tells the status. */

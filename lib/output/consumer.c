@@ -16,6 +16,7 @@
 #include "output/print.h"
 #include "output/symbols.h"
 #include "output/threads.h"
+#include "output/typeset.h"
 
 struct consumer {
 	struct consumer_opts o;
@@ -31,6 +32,7 @@ struct consumer {
 	struct symbols *syms;
 	bool dwarf_warned;
 	struct printer *printer;
+	struct typeset *types; /* channel record types and BTF, once given */
 	struct consumer_stats st;
 };
 
@@ -168,6 +170,7 @@ void consumer__free(struct consumer *c)
 	if (!c)
 		return;
 	printer__free(c->printer);
+	typeset__free(c->types);
 	for (size_t i = 0; c->fallback_names && i < c->nr_evs; i++)
 		free(c->fallback_names[i]);
 	free(c->fallback_names);
@@ -322,6 +325,36 @@ int consumer__flush(struct consumer *c)
 {
 	printer__flush(c->printer);
 	return ferror(c->o.out) ? -EIO : 0;
+}
+
+int consumer__set_types(struct consumer *c, const void *buf, size_t len)
+{
+	int err;
+
+	if (!c->types)
+		c->types = typeset__new();
+	if (!c->types)
+		return -ENOMEM;
+	err = typeset__add(c->types, buf, len);
+	for (size_t i = 0; i < c->nr_evs; i++) {
+		struct print_event *pe = &c->pevs[i];
+
+		if (print_event__is_bpf_output(pe) &&
+		    !typeset__channel(c->types, pe->name, &pe->btf, &pe->type_id))
+			pe->btf = NULL;
+	}
+	return err;
+}
+
+int consumer__print_maps(struct consumer *c, const void *buf, size_t len)
+{
+	int err = consumer__flush(c);
+
+	if (!c->types)
+		c->types = typeset__new();
+	if (!c->types)
+		return -ENOMEM;
+	return err ?: typeset__print_maps(c->types, buf, len, c->o.out, c->o.json);
 }
 
 const struct consumer_stats *consumer__stats(const struct consumer *c)

@@ -75,6 +75,14 @@ int consumer__add_build_id(struct consumer *c, const char *path, const unsigned 
 			   size_t size);
 /* Hand what is buffered to the output (end of a round, or of the run). -errno on failure. */
 int consumer__flush(struct consumer *c);
+/*
+ * The objects' BTF and the record types of the output channels (util/tfeat.h bytes, from
+ * run/typed.h live or from the file's perf-bpf feature): the records of a bpf-output event
+ * a CHANNEL entry names print as fields (output/btfprint.h). -EINVAL: a BTF is damaged.
+ */
+int consumer__set_types(struct consumer *c, const void *buf, size_t len);
+/* The MAP entries of buf (a tfeat DUMP), printed after what is buffered (output/typeset.h). */
+int consumer__print_maps(struct consumer *c, const void *buf, size_t len);
 const struct consumer_stats *consumer__stats(const struct consumer *c);
 
 #endif

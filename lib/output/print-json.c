@@ -7,6 +7,7 @@
 
 #include "util/jsonw.h"
 #include "record/tpformat.h"
+#include "output/btfprint.h"
 #include "output/print-json.h"
 
 /* Unsigned or sign-extended value of a 1/2/4/8-byte integer at p. */
@@ -164,6 +165,11 @@ static void put_payload(struct jsonw *w, const struct print_event *ev,
 			if (type == ev->tp->id)
 				put_fields(w, ev->tp, s);
 		}
+		return;
+	}
+	if (ev->btf) {
+		jsonw__name(w, "fields");
+		btfprint__json(w, ev->btf, ev->type_id, s->raw, s->raw_size);
 		return;
 	}
 	jsonw__name(w, "raw");

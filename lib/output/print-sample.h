@@ -13,6 +13,7 @@
 
 #include "record/sample.h"
 
+struct btf;
 struct tep_event;
 
 /* What the printers need to know of one event (one attr). */
@@ -23,6 +24,9 @@ struct print_event {
 	uint64_t sample_type;
 	struct tep_event *tp; /* tracepoint format, NULL for other events */
 	uint64_t period; /* attr.sample_period: printed when samples lack PERIOD */
+	/* bpf-output: the type its records have (output/btfprint.h), NULL when untyped */
+	const struct btf *btf;
+	uint32_t type_id;
 };
 
 /* Where an address lies: name NULL when no symbol holds it. */

@@ -16,6 +16,7 @@
 #include "util/log.h"
 #include "record/ksyms.h"
 #include "record/tpformat.h"
+#include "output/btfprint.h"
 #include "output/print-json.h"
 #include "output/print.h"
 #include "output/symbols.h"
@@ -44,6 +45,7 @@ struct printer {
 	struct trace_seq seq;
 	void *tp_buf; /* tracepoint payload copy, see tp_copy() */
 	size_t tp_cap;
+	struct btfprint_buf typed; /* a typed record's fields */
 	size_t len;
 	char buf[OUTBUF_SIZE];
 };
@@ -566,7 +568,12 @@ static void print_plain(struct printer *p, const struct print_event *ev,
 		print_trace(p, ev, s);
 	if ((f & PF_IP) && (s->has_ip || ps->has_chain))
 		print_ip(p, f, ps);
-	if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev)) {
+	if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev) && ev->btf && s->has_raw) {
+		p->typed.len = 0;
+		btfprint__text(&p->typed, ev->btf, ev->type_id, s->raw, s->raw_size);
+		ob_ch(p, ' ');
+		ob_put(p, p->typed.p ? p->typed.p : "", p->typed.len);
+	} else if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev)) {
 		ob_ch(p, '\n');
 		if (s->has_raw)
 			bpf_output(p, s->raw, s->raw_size, ps->is_string);
@@ -650,7 +657,8 @@ static void resolve_sample(struct printer *p, const struct print_event *ev, stru
 		resolve_chain(p, ev, ps);
 	if (s->has_ip && want_syms && (p->jw || !ps->has_chain))
 		resolve(p, s->pid, s->cpumode, s->ip, &ps->sym, &addr);
-	if (s->has_raw && ev->type != PERF_TYPE_TRACEPOINT && (p->jw || f & PF_BPF_OUTPUT))
+	if (s->has_raw && ev->type != PERF_TYPE_TRACEPOINT && !ev->btf &&
+	    (p->jw || f & PF_BPF_OUTPUT))
 		ps->is_string = print__is_bpf_string(s->raw, s->raw_size);
 }
 
@@ -727,6 +735,7 @@ void printer__free(struct printer *p)
 	jsonw__free(p->jw);
 	trace_seq_destroy(&p->seq);
 	free(p->tp_buf);
+	btfprint_buf__free(&p->typed);
 	free(p);
 }
 

@@ -11,7 +11,8 @@
  *	or, for events with callchains, a line per frame "\t%16lx sym+0xoff (dso)" (user
  *	frames at their offset in their dso; the comm then unpadded, as perf does),
  *	then for bpf-output events the "BPF output:" hexdump, the "BPF string:" line when
- *	the payload is a C string, and an empty line.
+ *	the payload is a C string, and an empty line; or, for a typed record (print_event.btf),
+ *	" field=value ..." on the same line (output/btfprint.h).
  *
  * JSON Lines (print_opts.json), one object per sample, keys present only when the
  * sample carries the value:
@@ -28,7 +29,9 @@
  *	raw	the bpf-output payload as a lowercase hex string
  *	string	the payload as text, only when it is a C string (the "BPF string" rule)
  *	fields	object of the tracepoint's own fields by name: integers as numbers,
- *		char arrays and __data_loc strings as strings, other arrays as arrays
+ *		char arrays and __data_loc strings as strings, other arrays as arrays; for a
+ *		typed bpf-output record (print_event.btf) its fields as output/btfprint.h
+ *		writes them, in place of raw and string
  * and for lost records: {"type":"lost","lost":N} plus cpu, time, id when known.
  */
 #ifndef PERF_BPF_PRINT_H

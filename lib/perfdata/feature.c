@@ -71,6 +71,49 @@ static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
 	return 0;
 }
 
+/* At most this much of one feature is kept: a file cannot make the reader hold more. */
+#define PD_XFEAT_MAX (32U << 20)
+
+/* A feature for the caller (pdreader__feature): appended to what earlier records gave. */
+static int keep_feature(struct pdreader *r, int feat, uint64_t off, uint64_t size)
+{
+	struct pdxfeat *x = NULL;
+	uint8_t *data;
+
+	for (size_t i = 0; i < r->nr_xfeat && !x; i++)
+		if (r->xfeat[i].feat == feat)
+			x = &r->xfeat[i];
+	if (!x) {
+		x = realloc(r->xfeat, sizeof(*x) * (r->nr_xfeat + 1));
+		if (!x)
+			return -ENOMEM;
+		r->xfeat = x;
+		x = &r->xfeat[r->nr_xfeat++];
+		*x = (struct pdxfeat){ .feat = feat };
+	}
+	if (size > PD_XFEAT_MAX - x->len)
+		return -EFBIG;
+	data = realloc(x->data, x->len + size + 1);
+	if (!data)
+		return -ENOMEM;
+	memcpy(data + x->len, at(r, off), size);
+	x->data = data;
+	x->len += size;
+	return 0;
+}
+
+const void *pdreader__feature(const struct pdreader *r, int feat, size_t *len)
+{
+	for (size_t i = 0; i < r->nr_xfeat; i++) {
+		if (r->xfeat[i].feat == feat) {
+			*len = r->xfeat[i].len;
+			return r->xfeat[i].data;
+		}
+	}
+	*len = 0;
+	return NULL;
+}
+
 /* The feature payload [off, off+size) of feature id feat. */
 void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 {
@@ -94,6 +137,8 @@ void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 		uint64_t at = off;
 
 		r->fstr[feat] = get_hstr(r, &at, end);
+	} else if (feat >= PD_NR_FEAT && feat < PD_FEAT_BITS) {
+		err = keep_feature(r, feat, off, size);
 	}
 	if (err)
 		pr_warn("perf.data: feature %d is damaged, ignored", feat);
@@ -122,7 +167,7 @@ void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size)
 		idx += 16;
 		nr--;
 		/* bit 0 is no feature: perf-bpf's writer keeps a record header in its slot */
-		if (bit == 0 || bit >= PD_NR_FEAT)
+		if (bit == 0 || bit >= PD_FEAT_BITS)
 			continue;
 		if (!inside(off, size, 0, r->len)) {
 			pr_warn("perf.data: feature %d is outside the file, ignored", bit);

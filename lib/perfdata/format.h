@@ -50,7 +50,21 @@ enum {
 	PD_FEAT_BPF_PROG_INFO = 25,
 	PD_FEAT_BPF_BTF = 26,
 	PD_FEAT_COMPRESSED = 27,
+	/*
+	 * perf-bpf's own (util/tfeat.h: BTF, typed channels, maps at the end). perf 6.1 knows
+	 * ids below 32: in a file header it skips bit 32 and up, and in the streaming layout
+	 * it takes a HEADER_FEATURE record of id 32 as the end of the features (perf record
+	 * writes one, empty) and reads nothing of it, where perf report stops at any other
+	 * unknown id. So 32, anywhere in the stream.
+	 */
+	PD_FEAT_PERF_BPF = 32,
 };
+
+/*
+ * Feature ids stock perf 6.1 knows are below this; a file's sections of other ids break
+ * perf inject, so perf-bpf's own go into the data (perfdata/writer.h).
+ */
+#define PD_NR_KNOWN_FEAT 32
 
 /* TRACING_DATA starts with these bytes: 23, 8, 68, "tracing"; then its version string. */
 #define PD_TRACING_MAGIC "\027\010\104tracing"

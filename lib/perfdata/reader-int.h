@@ -24,6 +24,13 @@ struct ev {
 	uint64_t *ids;
 };
 
+/* A feature the reader does not interpret: its records' payloads, concatenated. */
+struct pdxfeat {
+	int feat;
+	uint8_t *data;
+	size_t len;
+};
+
 struct idmap {
 	uint64_t id;
 	size_t ev;
@@ -58,6 +65,8 @@ struct pdreader {
 
 	struct pdtracing tr;
 	const char *fstr[PD_NR_FEAT];
+	struct pdxfeat *xfeat; /* features of ids PD_NR_FEAT and up, kept for the caller */
+	size_t nr_xfeat;
 
 	uint64_t pos;
 	bool at_end;
@@ -71,7 +80,7 @@ struct pdreader {
 
 	struct pdreader_stats st;
 	bool warned_type, warned_compressed, warned_attr, warned_early;
-	uint64_t hdr_end; /* a pipe: where its header records end */
+	uint64_t hdr_end; /* where the header records (a file: leading features) end */
 	char err[256];
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
 };

@@ -495,7 +495,7 @@ static int scan_pipe(struct pdreader *r)
 			if (err)
 				return err;
 		} else if (type == PD_HEADER_FEATURE && size >= 16 &&
-			   get64(r, pos + 8) < PD_NR_FEAT) {
+			   get64(r, pos + 8) < PD_FEAT_BITS) {
 			pdfeature__read(r, get64(r, pos + 8), pos + 16, size - 16);
 		} else if (type == PD_HEADER_TRACING_DATA && !r->tr.header_page) {
 			size_t used;
@@ -515,6 +515,27 @@ static int scan_pipe(struct pdreader *r)
 			read_event_update(r, pos, size);
 	r->st.truncated = false;
 	return r->fd >= 0 ? start_window(r, r->data_off) : 0;
+}
+
+/*
+ * A file's perf-bpf features (ids of 32 and up) are HEADER_FEATURE records in its data,
+ * where stock perf skips them (a feature section of an id it does not know makes perf
+ * inject crash): those before the first other record are read now, later ones as they
+ * come (take()).
+ */
+static void scan_leading_features(struct pdreader *r)
+{
+	uint64_t pos = r->data_off, size, extra;
+	bool truncated = r->st.truncated;
+
+	while ((size = record_at(r, pos, &extra)) && get32(r, pos) >= PD_HEADER_ATTR) {
+		if (get32(r, pos) == PD_HEADER_FEATURE && size >= 16 &&
+		    get64(r, pos + 8) >= PD_NR_FEAT && get64(r, pos + 8) < PD_FEAT_BITS)
+			pdfeature__read(r, (int)get64(r, pos + 8), pos + 16, size - 16);
+		pos += size + extra;
+	}
+	r->hdr_end = pos;
+	r->st.truncated = truncated; /* a cut met here is reported when the records are read */
 }
 
 static int setup(struct pdreader *r)
@@ -541,6 +562,8 @@ static int setup(struct pdreader *r)
 	} else {
 		err = open_file_mode(r);
 		err = err ?: check_events(r);
+		if (!err)
+			scan_leading_features(r);
 	}
 	if (err)
 		return err;
@@ -748,6 +771,10 @@ static int take(struct pdreader *r, struct pdreader_record *rec, uint64_t off,
 				pr_warn("perf.data: an attr after the first sample (at %#llx), ignored",
 					(unsigned long long)off);
 			r->warned_attr = true;
+		} else if (type == PD_HEADER_FEATURE && off >= r->hdr_end && !in_z && size >= 16 &&
+			   get64(r, off + 8) >= PD_NR_FEAT && get64(r, off + 8) < PD_FEAT_BITS) {
+			/* perf-bpf's own features, after the first record */
+			pdfeature__read(r, (int)get64(r, off + 8), off + 16, size - 16);
 		} else if (in_z && type != PD_FINISHED_ROUND) {
 			r->st.nr_skipped++; /* perf compresses kernel records only */
 		}
@@ -975,6 +1002,9 @@ void pdreader__free(struct pdreader *r)
 	}
 	free(r->evs);
 	free(r->ids);
+	for (size_t i = 0; i < r->nr_xfeat; i++)
+		free(r->xfeat[i].data);
+	free(r->xfeat);
 	pdtracing__exit(&r->tr);
 	order__exit(&r->order);
 	pdzstream__free(r->z);

@@ -87,6 +87,13 @@ const struct pdtracing_format *pdreader__format(const struct pdreader *r, size_t
 const char *pdreader__feature_string(const struct pdreader *r, int feature);
 
 /*
+ * A feature of id 32 or more (the ids stock perf skips; perfdata/format.h), its sections or
+ * records concatenated, or NULL (*len 0). Records found after the first kernel record add
+ * to it as pdreader__next() meets them.
+ */
+const void *pdreader__feature(const struct pdreader *r, int feat, size_t *len);
+
+/*
  * Next kernel record (types below 64) in delivery order. Returns 1 with *rec filled,
  * 0 at the end, -errno on a fatal defect (a record naming an id of no event, ...).
  */

@@ -387,6 +387,29 @@ static int write_feature(struct pdwriter *w, uint64_t feat, struct dbuf *payload
 	return put_record(w, PD_HEADER_FEATURE, 0, &b);
 }
 
+/*
+ * A pipe's feature: written at once, in HEADER_FEATURE records of up to 64 KiB (a reader
+ * joins the pieces of an id of 32 and up), so a reader of the stream has it early.
+ */
+static int add_feature_pipe(struct pdwriter *w, int feat, const void *data, size_t len)
+{
+	/* the most a record holds after its header and feature id, a multiple of 8 */
+	const size_t chunk = (PD_MAX_RECORD - sizeof(struct perf_event_header) - 8) / 8 * 8;
+	const char *p = data;
+	int err = 0;
+
+	do {
+		size_t n = len < chunk ? len : chunk;
+		struct dbuf b = {};
+
+		dbuf_put(&b, p, n);
+		err = write_feature(w, (uint64_t)feat, &b);
+		p += n;
+		len -= n;
+	} while (!err && len);
+	return err;
+}
+
 static void event_desc(struct dbuf *b, const struct pdwriter_event *evs, size_t nr, bool with_ids)
 {
 	dbuf_u32(b, nr);
@@ -697,6 +720,13 @@ int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t
 		return -EINVAL;
 	if (own_feature(feat))
 		return -EEXIST;
+	/*
+	 * Ids stock perf does not know go into the data as HEADER_FEATURE records in both
+	 * layouts: as a file's feature section they make perf inject crash (it writes every
+	 * feature bit of its input back through its table of known ones).
+	 */
+	if (!w->seekable || feat >= PD_NR_KNOWN_FEAT)
+		return add_feature_pipe(w, feat, data, len);
 	for (size_t i = 0; i < w->late.n; i++)
 		if (w->late.v[i].feat == feat)
 			return -EEXIST;

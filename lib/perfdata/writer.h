@@ -69,10 +69,12 @@ int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost);
 int pdwriter__synth_kernel_mmap(struct pdwriter *w);
 /*
  * Has feature feat (1..255, not one the writer makes itself: 1..13, 25, 26) stored with
- * the payload data[0..len) (copied): a feature section of a file, written at a clean
- * close, or a HEADER_FEATURE record at the end of a pipe (payloads under 64 KiB). Ids
- * stock perf does not know are ignored by it. 0, -EINVAL, -EEXIST (given already, or the
- * writer's own), -ENOMEM.
+ * the payload data[0..len) (copied), after pdwriter__start: a feature section of a file,
+ * written at a clean close, or at once in a pipe as HEADER_FEATURE records (a payload over
+ * the record size limit split over several of the same id). A feature added twice keeps
+ * both payloads, one after the other; readers join the pieces (perfdata/reader.h:
+ * pdreader__feature). Stock perf ignores ids it does not know: perf-bpf's own is 32
+ * (perfdata/format.h). 0, -EINVAL, -EEXIST (the writer's own), -ENOMEM.
  */
 int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len);
 /*

@@ -527,3 +527,16 @@ int objconf__apply(struct objconf *oc)
 	}
 	return 0;
 }
+
+struct evsel *objconf__map_event(const struct objconf *oc, const struct bpf_map *map)
+{
+	for (int i = 0; oc && i < oc->nr_ops; i++)
+		if (oc->ops[i].map == map && oc->ops[i].evsel)
+			return oc->ops[i].evsel;
+	return NULL;
+}
+
+bool objconf__configures(const struct objconf *oc, const struct bpf_map *map)
+{
+	return oc && has_ops(oc, map);
+}

@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct bpf_map;
 struct bpf_object;
 struct evlist;
 struct evparse_event;
@@ -67,6 +68,11 @@ struct objconf *objconf__new(const struct objconf_opts *opts);
 void objconf__free(struct objconf *oc);
 /* Write every value and event fd into its map. 0 or -errno, the ERROR line recorded. */
 int objconf__apply(struct objconf *oc);
+
+/* The perf event whose fds the map gets (NULL when none), once objconf__new() planned it. */
+struct evsel *objconf__map_event(const struct objconf *oc, const struct bpf_map *map);
+/* Does the command line (map:NAME terms) or the __bpf_stdout__ wiring write into map? */
+bool objconf__configures(const struct objconf *oc, const struct bpf_map *map);
 
 /* ---- the parts that need no kernel ---- */
 

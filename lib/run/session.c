@@ -28,6 +28,7 @@
 #include "run/synth.h"
 #include "run/synthbpf.h"
 #include "run/synthtask.h"
+#include "run/typed.h"
 #include "record/tpformat.h"
 #include "run/workload.h"
 
@@ -49,6 +50,7 @@ struct session {
 	struct objconf_bind *binds; /* what each -e event became, for the map terms */
 	int nr_binds;
 	struct objconf *objconf;
+	struct typed *typed; /* record types of the channels, the maps to show */
 	int nr_threads; /* threads of -p's process */
 	struct workload workload;
 	bool has_workload; /* a child still to be reaped */
@@ -329,12 +331,19 @@ static int build_events(struct session *s)
 		if (err)
 			return err;
 	}
+	for (int i = 0; i < loader__nr_objects(s->loader); i++) {
+		err = typed__prepare(s->typed, loader__object(s->loader, i));
+		if (err)
+			return err;
+	}
 	err = loader__load(s->loader);
 	if (err)
 		return err;
 	err = add_program_events(s);
 	if (!err)
 		err = plan_objconf(s);
+	if (!err)
+		typed__bind(s->typed, s->objconf);
 	if (!err && s->opts.callchain)
 		set_callchains(s->evlist);
 	if (!err && s->has_workload && !s->opts.system_wide)
@@ -494,7 +503,8 @@ struct session *session__new(const struct session_opts *opts)
 	s->loader = loader__new(&opts->compile);
 	s->evlist = evlist__new();
 	s->queue = recqueue__new();
-	err = !s->loader || !s->evlist || !s->queue ? -ENOMEM : setup_signals(s);
+	s->typed = typed__new();
+	err = !s->loader || !s->evlist || !s->queue || !s->typed ? -ENOMEM : setup_signals(s);
 	if (!err)
 		err = setup_target(s);
 	if (!err)
@@ -516,6 +526,7 @@ void session__free(struct session *s)
 	if (s->has_workload && s->workload.gate_fd >= 0)
 		workload__abort(&s->workload);
 	objconf__free(s->objconf);
+	typed__free(s->typed);
 	free(s->binds);
 	recqueue__free(s->queue);
 	evlist__free(s->evlist);
@@ -532,6 +543,11 @@ void session__free(struct session *s)
 struct evlist *session__evlist(const struct session *s)
 {
 	return s->evlist;
+}
+
+struct typed *session__typed(const struct session *s)
+{
+	return s->typed;
 }
 
 int session__exit_code(const struct session *s)

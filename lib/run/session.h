@@ -47,6 +47,8 @@ typedef int (*session_record_fn)(void *ctx, const struct record *rec, int cpu, s
 struct session *session__new(const struct session_opts *opts);
 void session__free(struct session *s);
 struct evlist *session__evlist(const struct session *s);
+/* The channels' record types and the maps to show (run/typed.h). */
+struct typed *session__typed(const struct session *s);
 /* Start the workload and deliver records until it ends or SIGINT/SIGTERM; then drain. */
 int session__run(struct session *s, session_record_fn fn, void *ctx);
 /* The workload's exit status (shell style), 0 without a workload or when stopped by a signal. */

@@ -356,7 +356,7 @@ void jsonw__double(struct jsonw *w, double v)
 	put_raw_value(w, buf, n);
 }
 
-static void jsonw__bool(struct jsonw *w, bool v)
+void jsonw__bool(struct jsonw *w, bool v)
 {
 	if (v)
 		put_raw_value(w, "true", 4);

@@ -38,6 +38,7 @@ void jsonw__u64(struct jsonw *w, uint64_t v);
 void jsonw__s64(struct jsonw *w, int64_t v);
 void jsonw__double(struct jsonw *w, double v);
 void jsonw__null(struct jsonw *w);
+void jsonw__bool(struct jsonw *w, bool v);
 /* Bytes as one lowercase hex string ("0a1b..."). */
 void jsonw__hex(struct jsonw *w, const void *data, size_t len);
 

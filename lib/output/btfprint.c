@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BTF value printer. Every read is bounded by the bytes given, every type walk by a
+ * depth limit: a file's BTF is not trusted to be free of loops.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "util/jsonw.h"
+#include "output/btfprint.h"
+
+#define MAX_DEPTH 32
+
+void btfprint_buf__free(struct btfprint_buf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+void btfprint_buf__append(struct btfprint_buf *b, const char *s, size_t n)
+{
+	if (b->err)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		char *p;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+#define put btfprint_buf__append
+
+static void puts_(struct btfprint_buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+static void __attribute__((format(printf, 2, 3))) putf(struct btfprint_buf *b, const char *fmt, ...)
+{
+	char tmp[64];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		put(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+uint32_t btfprint__resolve(const struct btf *btf, uint32_t id)
+{
+	for (int depth = 0; id && depth < MAX_DEPTH; depth++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (!t)
+			return 0;
+		switch (btf_kind(t)) {
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = t->type;
+			break;
+		default:
+			return id;
+		}
+	}
+	return 0;
+}
+
+int64_t btfprint__int_value(const void *data, size_t size, bool is_signed)
+{
+	uint64_t u = 0;
+
+	switch (size) {
+	case 1: {
+		uint8_t v;
+
+		memcpy(&v, data, 1);
+		return is_signed ? (int64_t)(int8_t)v : (int64_t)v;
+	}
+	case 2: {
+		uint16_t v;
+
+		memcpy(&v, data, 2);
+		return is_signed ? (int64_t)(int16_t)v : (int64_t)v;
+	}
+	case 4: {
+		uint32_t v;
+
+		memcpy(&v, data, 4);
+		return is_signed ? (int64_t)(int32_t)v : (int64_t)v;
+	}
+	case 8:
+		memcpy(&u, data, 8);
+		return (int64_t)u;
+	default:
+		return 0;
+	}
+}
+
+static bool int_size_ok(size_t size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+bool btfprint__is_int(const struct btf *btf, uint32_t id, bool *is_signed)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+
+	if (!t)
+		return false;
+	if (btf_is_int(t)) {
+		*is_signed = btf_int_encoding(t) & BTF_INT_SIGNED;
+		return int_size_ok(t->size) && btf_int_offset(t) == 0 &&
+		       btf_int_bits(t) == t->size * 8;
+	}
+	if (btf_is_any_enum(t)) {
+		*is_signed = btf_kflag(t);
+		return int_size_ok(t->size);
+	}
+	return false;
+}
+
+/* An array whose elements are chars: printed as a string. */
+static bool is_char(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+	const char *name;
+
+	if (!t || !btf_is_int(t) || t->size != 1)
+		return false;
+	if (btf_int_encoding(t) & BTF_INT_CHAR)
+		return true;
+	name = btf__name_by_offset(btf, t->name_off);
+	return name && strstr(name, "char");
+}
+
+/* Bits [bit_off, bit_off + bits) of the little-endian bytes at data (size bytes held). */
+static uint64_t get_bits(const unsigned char *data, size_t size, uint32_t bit_off, uint32_t bits)
+{
+	uint64_t v = 0;
+
+	for (uint32_t i = 0; i < bits && i < 64; i++) {
+		uint32_t bit = bit_off + i;
+
+		if (bit / 8 >= size)
+			break;
+		v |= (uint64_t)(data[bit / 8] >> (bit % 8) & 1) << i;
+	}
+	return v;
+}
+
+static int64_t sign_extend(uint64_t v, uint32_t bits)
+{
+	if (bits == 0 || bits >= 64)
+		return (int64_t)v;
+	return (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+static const char *enum_name(const struct btf *btf, const struct btf_type *t, int64_t v)
+{
+	int n = btf_vlen(t);
+
+	if (btf_is_enum(t)) {
+		const struct btf_enum *e = btf_enum(t);
+
+		for (int i = 0; i < n; i++)
+			if ((uint32_t)e[i].val == (uint32_t)v)
+				return btf__name_by_offset(btf, e[i].name_off);
+	} else {
+		const struct btf_enum64 *e = btf_enum64(t);
+
+		for (int i = 0; i < n; i++)
+			if (btf_enum64_value(&e[i]) == (uint64_t)v)
+				return btf__name_by_offset(btf, e[i].name_off);
+	}
+	return NULL;
+}
+
+/* ---- text ---- */
+
+static void text_value(struct btfprint_buf *b, const struct btf *btf, uint32_t id,
+		       const unsigned char *d, size_t size, int depth, bool top);
+
+static void text_string(struct btfprint_buf *b, const unsigned char *d, size_t n)
+{
+	for (size_t i = 0; i < n && d[i]; i++) {
+		if (d[i] >= 0x20 && d[i] < 0x7f && d[i] != '\\')
+			put(b, (const char *)d + i, 1);
+		else
+			putf(b, "\\x%02x", d[i]);
+	}
+}
+
+static void text_int(struct btfprint_buf *b, const struct btf_type *t, const unsigned char *d,
+		     size_t size)
+{
+	uint8_t enc = btf_int_encoding(t);
+	uint32_t bits = btf_int_bits(t);
+	uint64_t v = get_bits(d, size, btf_int_offset(t), bits);
+
+	if (enc & BTF_INT_BOOL)
+		puts_(b, v ? "true" : "false");
+	else if (enc & BTF_INT_SIGNED)
+		putf(b, "%" PRId64, sign_extend(v, bits));
+	else
+		putf(b, "%" PRIu64, v);
+}
+
+static void text_array(struct btfprint_buf *b, const struct btf *btf, const struct btf_type *t,
+		       const unsigned char *d, size_t size, int depth)
+{
+	const struct btf_array *a = btf_array(t);
+	int64_t esz = btf__resolve_size(btf, a->type);
+	uint32_t n = a->nelems;
+
+	if (esz <= 0)
+		return;
+	if (!n || (uint64_t)n * esz > size) /* a flexible or cut-short tail: what is there */
+		n = size / esz;
+	if (is_char(btf, a->type)) {
+		text_string(b, d, n);
+		return;
+	}
+	put(b, "[", 1);
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			put(b, ",", 1);
+		text_value(b, btf, a->type, d + i * esz, esz, depth + 1, false);
+	}
+	put(b, "]", 1);
+}
+
+/* A member's bytes: is it whole inside size? */
+static bool member_held(const struct btf *btf, const struct btf_member *m, bool kflag, size_t size,
+			uint32_t *bit_off, uint32_t *bitfield, int64_t *msize)
+{
+	*bit_off = kflag ? BTF_MEMBER_BIT_OFFSET(m->offset) : m->offset;
+	*bitfield = kflag ? BTF_MEMBER_BITFIELD_SIZE(m->offset) : 0;
+	*msize = btf__resolve_size(btf, m->type);
+	if (*bitfield)
+		return (*bit_off + *bitfield + 7) / 8 <= size;
+	return *msize >= 0 && *bit_off % 8 == 0 && *bit_off / 8 + (uint64_t)*msize <= size;
+}
+
+/* An array member cut short still shows the elements it holds. */
+static bool partial_array(const struct btf *btf, const struct btf_member *m, uint32_t bit_off,
+			  size_t size)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, m->type));
+
+	return t && btf_is_array(t) && bit_off % 8 == 0 && bit_off / 8 < size;
+}
+
+static void text_struct(struct btfprint_buf *b, const struct btf *btf, const struct btf_type *t,
+			const unsigned char *d, size_t size, int depth, bool top)
+{
+	const struct btf_member *m = btf_members(t);
+	bool first = true;
+
+	if (!top)
+		put(b, "{", 1);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *name = btf__name_by_offset(btf, m->name_off);
+		uint32_t bit_off, bitfield;
+		int64_t msize;
+		bool whole = member_held(btf, m, btf_kflag(t), size, &bit_off, &bitfield, &msize);
+
+		if (!whole && !partial_array(btf, m, bit_off, size))
+			continue;
+		if (!first)
+			put(b, " ", 1);
+		first = false;
+		if (name && *name) {
+			puts_(b, name);
+			put(b, "=", 1);
+		}
+		if (bitfield) {
+			const struct btf_type *mt =
+				btf__type_by_id(btf, btfprint__resolve(btf, m->type));
+			uint64_t v = get_bits(d, size, bit_off, bitfield);
+			bool sgn = mt && btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED);
+
+			if (sgn)
+				putf(b, "%" PRId64, sign_extend(v, bitfield));
+			else
+				putf(b, "%" PRIu64, v);
+			continue;
+		}
+		text_value(b, btf, m->type, d + bit_off / 8,
+			   whole ? (size_t)msize : size - bit_off / 8, depth + 1, false);
+	}
+	if (!top)
+		put(b, "}", 1);
+}
+
+static void text_value(struct btfprint_buf *b, const struct btf *btf, uint32_t id,
+		       const unsigned char *d, size_t size, int depth, bool top)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+	const char *name;
+	int64_t v;
+
+	if (!t || depth > MAX_DEPTH) {
+		puts_(b, "?");
+		return;
+	}
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		if (t->size <= size)
+			text_int(b, t, d, size);
+		break;
+	case BTF_KIND_PTR:
+		if (size >= 8)
+			putf(b, "0x%" PRIx64, (uint64_t)btfprint__int_value(d, 8, false));
+		else if (size >= 4)
+			putf(b, "0x%" PRIx64, (uint64_t)btfprint__int_value(d, 4, false));
+		break;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		if (!int_size_ok(t->size) || t->size > size)
+			break;
+		v = btfprint__int_value(d, t->size, btf_kflag(t));
+		name = enum_name(btf, t, v);
+		if (name)
+			puts_(b, name);
+		else
+			putf(b, btf_kflag(t) ? "%" PRId64 : "%" PRIu64, v);
+		break;
+	case BTF_KIND_FLOAT:
+		if (t->size == 8 && size >= 8) {
+			double f;
+
+			memcpy(&f, d, 8);
+			putf(b, "%g", f);
+		} else if (t->size == 4 && size >= 4) {
+			float f;
+
+			memcpy(&f, d, 4);
+			putf(b, "%g", f);
+		}
+		break;
+	case BTF_KIND_ARRAY:
+		text_array(b, btf, t, d, size, depth);
+		break;
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		text_struct(b, btf, t, d, size, depth, top);
+		break;
+	default:
+		puts_(b, "?");
+	}
+}
+
+void btfprint__text(struct btfprint_buf *b, const struct btf *btf, uint32_t id, const void *data,
+		    size_t size)
+{
+	text_value(b, btf, id, data, size, 0, true);
+}
+
+/* ---- JSON ---- */
+
+static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, const unsigned char *d,
+		       size_t size, int depth);
+
+static void json_int(struct jsonw *w, const struct btf_type *t, const unsigned char *d, size_t size)
+{
+	uint8_t enc = btf_int_encoding(t);
+	uint32_t bits = btf_int_bits(t);
+	uint64_t v = get_bits(d, size, btf_int_offset(t), bits);
+
+	if (enc & BTF_INT_BOOL)
+		jsonw__bool(w, v);
+	else if (enc & BTF_INT_SIGNED)
+		jsonw__s64(w, sign_extend(v, bits));
+	else
+		jsonw__u64(w, v);
+}
+
+static void json_array(struct jsonw *w, const struct btf *btf, const struct btf_type *t,
+		       const unsigned char *d, size_t size, int depth)
+{
+	const struct btf_array *a = btf_array(t);
+	int64_t esz = btf__resolve_size(btf, a->type);
+	uint32_t n = a->nelems;
+
+	if (esz <= 0) {
+		jsonw__null(w);
+		return;
+	}
+	if (!n || (uint64_t)n * esz > size)
+		n = size / esz;
+	if (is_char(btf, a->type)) {
+		jsonw__strn(w, (const char *)d, strnlen((const char *)d, n));
+		return;
+	}
+	jsonw__start_array(w);
+	for (uint32_t i = 0; i < n; i++)
+		json_value(w, btf, a->type, d + i * esz, esz, depth + 1);
+	jsonw__end_array(w);
+}
+
+static void json_struct(struct jsonw *w, const struct btf *btf, const struct btf_type *t,
+			const unsigned char *d, size_t size, int depth)
+{
+	const struct btf_member *m = btf_members(t);
+	char anon[32];
+
+	jsonw__start_object(w);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *name = btf__name_by_offset(btf, m->name_off);
+		uint32_t bit_off, bitfield;
+		int64_t msize;
+		bool whole = member_held(btf, m, btf_kflag(t), size, &bit_off, &bitfield, &msize);
+
+		if (!whole && !partial_array(btf, m, bit_off, size))
+			continue;
+		if (!name || !*name) {
+			snprintf(anon, sizeof(anon), "_%d", i);
+			name = anon;
+		}
+		jsonw__name(w, name);
+		if (bitfield) {
+			const struct btf_type *mt =
+				btf__type_by_id(btf, btfprint__resolve(btf, m->type));
+			uint64_t v = get_bits(d, size, bit_off, bitfield);
+
+			if (mt && btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED))
+				jsonw__s64(w, sign_extend(v, bitfield));
+			else
+				jsonw__u64(w, v);
+			continue;
+		}
+		json_value(w, btf, m->type, d + bit_off / 8,
+			   whole ? (size_t)msize : size - bit_off / 8, depth + 1);
+	}
+	jsonw__end_object(w);
+}
+
+static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, const unsigned char *d,
+		       size_t size, int depth)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+	char buf[32];
+	const char *name;
+	int64_t v;
+
+	if (!t || depth > MAX_DEPTH) {
+		jsonw__null(w);
+		return;
+	}
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		if (t->size > size)
+			jsonw__null(w);
+		else
+			json_int(w, t, d, size);
+		break;
+	case BTF_KIND_PTR:
+		snprintf(buf, sizeof(buf), "0x%" PRIx64,
+			 (uint64_t)btfprint__int_value(d, size >= 8 ? 8 : 4, false));
+		jsonw__str(w, buf);
+		break;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		if (!int_size_ok(t->size) || t->size > size) {
+			jsonw__null(w);
+			break;
+		}
+		v = btfprint__int_value(d, t->size, btf_kflag(t));
+		name = enum_name(btf, t, v);
+		if (name)
+			jsonw__str(w, name);
+		else if (btf_kflag(t))
+			jsonw__s64(w, v);
+		else
+			jsonw__u64(w, v);
+		break;
+	case BTF_KIND_FLOAT:
+		if (t->size == 8 && size >= 8) {
+			double f;
+
+			memcpy(&f, d, 8);
+			jsonw__double(w, f);
+		} else if (t->size == 4 && size >= 4) {
+			float f;
+
+			memcpy(&f, d, 4);
+			jsonw__double(w, f);
+		} else {
+			jsonw__null(w);
+		}
+		break;
+	case BTF_KIND_ARRAY:
+		json_array(w, btf, t, d, size, depth);
+		break;
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		json_struct(w, btf, t, d, size, depth);
+		break;
+	default:
+		jsonw__null(w);
+	}
+}
+
+void btfprint__json(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,
+		    size_t size)
+{
+	json_value(w, btf, id, data, size, 0);
+}
+
+/* ---- per-CPU sums ---- */
+
+static void add_value(const struct btf *btf, uint32_t id, unsigned char *dst,
+		      const unsigned char *src, int depth)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+
+	if (!t || depth > MAX_DEPTH)
+		return;
+	if (btf_is_int(t) && int_size_ok(t->size) && !(btf_int_encoding(t) & ~BTF_INT_SIGNED) &&
+	    !btf_int_offset(t) && !is_char(btf, id)) {
+		uint64_t a = 0, c = 0;
+
+		memcpy(&a, dst, t->size); /* little endian: the low bytes */
+		memcpy(&c, src, t->size);
+		a += c;
+		memcpy(dst, &a, t->size);
+	} else if (btf_is_array(t)) {
+		const struct btf_array *a = btf_array(t);
+		int64_t esz = btf__resolve_size(btf, a->type);
+
+		for (uint32_t i = 0; esz > 0 && i < a->nelems && !is_char(btf, a->type); i++)
+			add_value(btf, a->type, dst + i * esz, src + i * esz, depth + 1);
+	} else if (btf_is_struct(t)) {
+		const struct btf_member *m = btf_members(t);
+
+		for (int i = 0; i < btf_vlen(t); i++, m++) {
+			uint32_t off = btf_member_bit_offset(t, i);
+
+			if (btf_member_bitfield_size(t, i) || off % 8)
+				continue;
+			add_value(btf, m->type, dst + off / 8, src + off / 8, depth + 1);
+		}
+	}
+}
+
+void btfprint__add(const struct btf *btf, uint32_t id, void *dst, const void *src)
+{
+	add_value(btf, id, dst, src, 0);
+}

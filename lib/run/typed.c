@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "util/log.h"
+#include "run/evsel.h"
+#include "run/objconf.h"
+#include "run/typed.h"
+
+#define MAX_ENTRIES (1U << 20) /* read at most this many keys of one map */
+
+struct channel {
+	int obj;
+	struct bpf_map *map;
+	uint32_t type_id, map_type;
+	const char *event; /* the event its records come on */
+};
+
+struct shown {
+	int obj;
+	struct bpf_map *map;
+};
+
+struct typed {
+	struct bpf_object **objs;
+	int nr_objs;
+	struct channel *chans;
+	int nr_chans;
+	struct shown *maps;
+	int nr_maps;
+};
+
+struct typed *typed__new(void)
+{
+	return calloc(1, sizeof(struct typed));
+}
+
+void typed__free(struct typed *t)
+{
+	if (!t)
+		return;
+	free(t->objs);
+	free(t->chans);
+	free(t->maps);
+	free(t);
+}
+
+static bool is_channel(uint32_t type)
+{
+	return type == BPF_MAP_TYPE_PERF_EVENT_ARRAY || type == BPF_MAP_TYPE_RINGBUF;
+}
+
+/* Maps of data a user reads as key: value. */
+static bool is_shown_type(uint32_t type)
+{
+	switch (type) {
+	case BPF_MAP_TYPE_HASH:
+	case BPF_MAP_TYPE_ARRAY:
+	case BPF_MAP_TYPE_PERCPU_HASH:
+	case BPF_MAP_TYPE_PERCPU_ARRAY:
+	case BPF_MAP_TYPE_LRU_HASH:
+	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_percpu(uint32_t type)
+{
+	return type == BPF_MAP_TYPE_PERCPU_HASH || type == BPF_MAP_TYPE_PERCPU_ARRAY ||
+	       type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+}
+
+static int add_channel(struct typed *t, struct bpf_map *map, uint32_t type_id)
+{
+	struct channel *n = realloc(t->chans, sizeof(*n) * (t->nr_chans + 1));
+	uint32_t type = bpf_map__type(map);
+	int err;
+
+	if (!n)
+		return -ENOMEM;
+	t->chans = n;
+	n[t->nr_chans++] = (struct channel){ .obj = t->nr_objs - 1,
+					     .map = map,
+					     .type_id = type_id,
+					     .map_type = type,
+					     .event = bpf_map__name(map) };
+	/* the kernel's sizes: fds of 4 bytes in a perf event array, none in a ring buffer */
+	if (type == BPF_MAP_TYPE_RINGBUF) {
+		err = bpf_map__set_key_size(map, 0);
+		err = err ?: bpf_map__set_value_size(map, 0);
+	} else {
+		err = bpf_map__set_key_size(map, 4);
+		err = err ?: bpf_map__set_value_size(map, 4);
+	}
+	pr_debug("map '%s': records of BTF type %u", bpf_map__name(map), type_id);
+	return err;
+}
+
+static int add_shown(struct typed *t, struct bpf_map *map)
+{
+	struct shown *n = realloc(t->maps, sizeof(*n) * (t->nr_maps + 1));
+
+	if (!n)
+		return -ENOMEM;
+	t->maps = n;
+	n[t->nr_maps++] = (struct shown){ .obj = t->nr_objs - 1, .map = map };
+	return 0;
+}
+
+int typed__prepare(struct typed *t, struct bpf_object *obj)
+{
+	struct bpf_object **o = realloc(t->objs, sizeof(*o) * (t->nr_objs + 1));
+	struct bpf_map *map;
+	int err = 0;
+
+	if (!o)
+		return -ENOMEM;
+	t->objs = o;
+	o[t->nr_objs++] = obj;
+	bpf_object__for_each_map(map, obj) {
+		uint32_t type = bpf_map__type(map);
+		uint32_t vt = bpf_map__btf_value_type_id(map);
+
+		if (is_channel(type) && vt && bpf_object__btf(obj))
+			err = add_channel(t, map, vt);
+		else if (is_shown_type(type) && !bpf_map__is_internal(map))
+			err = add_shown(t, map);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+void typed__bind(struct typed *t, const struct objconf *oc)
+{
+	for (int i = 0; i < t->nr_chans; i++) {
+		const struct evsel *ev = objconf__map_event(oc, t->chans[i].map);
+
+		if (ev && ev->name)
+			t->chans[i].event = ev->name;
+	}
+	/* a map the command line writes into is configuration, not a result */
+	for (int i = 0; i < t->nr_maps;) {
+		if (objconf__configures(oc, t->maps[i].map))
+			t->maps[i] = t->maps[--t->nr_maps];
+		else
+			i++;
+	}
+}
+
+bool typed__has_maps(const struct typed *t)
+{
+	return t && t->nr_maps;
+}
+
+void typed__describe(const struct typed *t, struct tfeat_buf *b)
+{
+	for (int i = 0; i < t->nr_objs; i++) {
+		const struct btf *btf = bpf_object__btf(t->objs[i]);
+		uint32_t hdr[2] = { (uint32_t)i, 0 }, size = 0;
+		const void *raw = btf ? btf__raw_data(btf, &size) : NULL;
+		const void *parts[] = { hdr, raw };
+		size_t lens[] = { sizeof(hdr), size };
+
+		if (raw)
+			tfeat__put(b, TFEAT_BTF, 2, parts, lens);
+	}
+	for (int i = 0; i < t->nr_chans; i++) {
+		const struct channel *c = &t->chans[i];
+		uint32_t hdr[4] = { (uint32_t)c->obj, c->type_id, c->map_type, 0 };
+		const void *parts[] = { hdr, c->event };
+		size_t lens[] = { sizeof(hdr), strlen(c->event) + 1 };
+
+		tfeat__put(b, TFEAT_CHANNEL, 2, parts, lens);
+	}
+}
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/* One map's entries into the open MAP entry (at most MAX_ENTRIES); the count. */
+static uint32_t read_entries(struct bpf_map *map, struct tfeat_buf *b, uint32_t ksz, size_t vsz,
+			     bool clear)
+{
+	int fd = bpf_map__fd(map);
+	bool array = bpf_map__type(map) == BPF_MAP_TYPE_ARRAY ||
+		     bpf_map__type(map) == BPF_MAP_TYPE_PERCPU_ARRAY;
+	uint8_t *key = calloc(1, ksz + 8), *next = calloc(1, ksz + 8), *val = calloc(1, vsz + 8);
+	uint32_t n = 0, max = bpf_map__max_entries(map);
+	void *prev = NULL;
+
+	if (!key || !next || !val)
+		goto out;
+	if (array) {
+		for (uint32_t i = 0; i < max && n < MAX_ENTRIES; i++) {
+			memcpy(key, &i, 4);
+			if (bpf_map_lookup_elem(fd, key, val) || all_zero(val, vsz))
+				continue;
+			tfeat__raw(b, key, ksz);
+			tfeat__raw(b, val, vsz);
+			n++;
+			if (clear) {
+				memset(val, 0, vsz);
+				bpf_map_update_elem(fd, key, val, BPF_ANY);
+			}
+		}
+		goto out;
+	}
+	while (n < MAX_ENTRIES && !bpf_map_get_next_key(fd, prev, next)) {
+		memcpy(key, next, ksz);
+		prev = key;
+		if (bpf_map_lookup_elem(fd, key, val))
+			continue;
+		tfeat__raw(b, key, ksz);
+		tfeat__raw(b, val, vsz);
+		n++;
+	}
+	if (clear) { /* deleting while walking would restart the walk: keys from the copy */
+		for (size_t off = 0; off < (size_t)n * (ksz + vsz); off += ksz + vsz)
+			bpf_map_delete_elem(fd, b->p + b->len - (size_t)n * (ksz + vsz) + off);
+	}
+out:
+	free(key);
+	free(next);
+	free(val);
+	return n;
+}
+
+int typed__snapshot(struct typed *t, struct tfeat_buf *b, bool clear)
+{
+	struct timespec ts;
+	uint64_t now;
+	int ncpus = libbpf_num_possible_cpus();
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	{
+		const void *parts[] = { &now };
+		size_t lens[] = { sizeof(now) };
+
+		tfeat__put(b, TFEAT_DUMP, 1, parts, lens);
+	}
+	for (int i = 0; i < t->nr_maps; i++) {
+		struct bpf_map *map = t->maps[i].map;
+		const char *name = bpf_map__name(map);
+		uint32_t type = bpf_map__type(map);
+		struct tfeat_map m = {
+			.btf = (uint32_t)t->maps[i].obj,
+			.key_type = bpf_map__btf_key_type_id(map),
+			.value_type = bpf_map__btf_value_type_id(map),
+			.map_type = type,
+			.key_size = bpf_map__key_size(map),
+			.value_size = bpf_map__value_size(map),
+			.nr_values = 1,
+			.name_len = (uint32_t)(strlen(name) + 8) / 8 * 8,
+		};
+		size_t start, at;
+
+		if (is_percpu(type)) {
+			m.value_size = (m.value_size + 7) / 8 * 8;
+			m.nr_values = ncpus > 0 ? (uint32_t)ncpus : 1;
+		}
+		start = tfeat__begin(b, TFEAT_MAP);
+		at = b->len;
+		tfeat__raw(b, &m, sizeof(m));
+		tfeat__raw(b, name, strlen(name));
+		tfeat__raw(b, NULL, m.name_len - strlen(name));
+		m.nr_entries =
+			read_entries(map, b, m.key_size, (size_t)m.value_size * m.nr_values, clear);
+		if (!b->err)
+			memcpy(b->p + at + offsetof(struct tfeat_map, nr_entries), &m.nr_entries,
+			       sizeof(m.nr_entries));
+		tfeat__end(b, start);
+	}
+	return b->err;
+}
