@@ -22,7 +22,7 @@ size_t chanrec__encode(void *buf, size_t size, const struct chanrec_sample *s)
 	u[2] = (uint64_t)s->tid << 32 | s->pid;
 	u[3] = s->time;
 	u[4] = s->cpu;
-	u[5] = 1; /* period */
+	u[5] = s->period;
 	memcpy(&u[6], &raw_size, sizeof(raw_size));
 	memset((char *)&u[6] + sizeof(raw_size), 0, raw_size);
 	if (s->raw_size)

@@ -22,12 +22,13 @@ struct chanrec_sample {
 	uint32_t pid, tid;
 	uint64_t time;
 	uint32_t cpu;
+	uint64_t period; /* 1 for a tracepoint's, 0 for a bpf-output's, as the kernel's */
 	const void *raw; /* the RAW payload: a tracepoint's entry, or a bpf-output's bytes */
 	uint32_t raw_size;
 };
 
 /*
- * Encode a PERF_RECORD_SAMPLE (ip 0, period 1), the raw bytes zero-padded to 8 bytes as the
+ * Encode a PERF_RECORD_SAMPLE (ip 0), the raw bytes zero-padded to 8 bytes as the
  * kernel pads them. buf must be 8-byte aligned. Returns its size, 0 when it does not fit
  * in size bytes or in a record (64 KiB).
  */

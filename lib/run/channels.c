@@ -340,6 +340,7 @@ static int printk_line(void *ctx, int cpu, uint64_t time, int tid, const void *e
 		.tid = (uint32_t)tid,
 		.time = time,
 		.cpu = (uint32_t)cpu,
+		.period = 1,
 		.raw = entry,
 		.raw_size = size,
 	};

@@ -20,6 +20,7 @@ static void test_round_trip(void **state)
 				     .pid = 100,
 				     .tid = 101,
 				     .time = 123456789,
+				     .period = 1,
 				     .cpu = 1,
 				     .raw = text,
 				     .raw_size = sizeof(text) };
