@@ -35,6 +35,7 @@ struct channels {
 	struct ringbuf_chan *rbs;
 	int nr_rbs;
 	struct ring_buffer *rb;
+	bool hold; /* tests: ring buffers read only at the end (PERF_BPF_TEST_RINGBUF_HOLD) */
 	uint64_t next_id;
 	/* for channels__read */
 	channels_record_fn fn;
@@ -299,6 +300,10 @@ static int start_ringbufs(struct channels *ch)
 
 int channels__start(struct channels *ch)
 {
+	const char *hold = getenv("PERF_BPF_TEST_RINGBUF_HOLD");
+
+	ch->hold = hold && *hold;
+	printk__clean_stale(); /* a killed run's instance, whether this run prints or not */
 	if (ch->printk_ev) {
 		/* "perf" is perf_clock(), the samples' clock; "local" lacks its offset */
 		ch->printk = printk__new(ch->o.clockid == CLOCK_MONOTONIC ? "mono" : "perf");
@@ -365,7 +370,7 @@ static void check_full(struct channels *ch)
 	}
 }
 
-int channels__read(struct channels *ch, channels_record_fn fn, void *ctx)
+int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last)
 {
 	int total = 0, n;
 
@@ -377,7 +382,7 @@ int channels__read(struct channels *ch, channels_record_fn fn, void *ctx)
 			return n;
 		total += n;
 	}
-	if (ch->rb) {
+	if (ch->rb && (last || !ch->hold)) {
 		check_full(ch);
 		n = ring_buffer__consume(ch->rb);
 		if (n < 0)

@@ -28,6 +28,7 @@
 #define PERF_BPF_CHANNELS_H
 
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "load/loader.h"
@@ -51,8 +52,11 @@ typedef int (*channels_record_fn)(void *ctx, const struct perf_event_header *rec
 /* NULL + errno, the ERROR line recorded (util/errmsg.h). */
 struct channels *channels__new(const struct channels_opts *opts);
 int channels__start(struct channels *ch);
-/* Samples read, or <0. */
-int channels__read(struct channels *ch, channels_record_fn fn, void *ctx);
+/*
+ * Samples read, or <0. last: the end of the run. Tests only: with PERF_BPF_TEST_RINGBUF_HOLD
+ * set, ring buffers are read at the end only, to fill them whatever the reader's speed.
+ */
+int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last);
 void channels__report(const struct channels *ch);
 void channels__free(struct channels *ch);
 

@@ -49,13 +49,20 @@ static bool owner_alive(int pid)
 
 int printk__clean_stale(void)
 {
-	char **names = tracefs_instances("^" PRINTK_INSTANCE_PREFIX "[0-9]+$");
+	char **names = tracefs_instances(NULL);
+	size_t plen = strlen(PRINTK_INSTANCE_PREFIX);
 	int n = 0;
 
 	for (int i = 0; names && names[i]; i++) {
-		int pid = atoi(names[i] + strlen(PRINTK_INSTANCE_PREFIX));
+		const char *digits = names[i] + plen;
 		struct tracefs_instance *inst;
+		int pid;
 
+		/* perf-bpf-PID exactly */
+		if (strncmp(names[i], PRINTK_INSTANCE_PREFIX, plen) || !*digits ||
+		    strspn(digits, "0123456789") != strlen(digits))
+			continue;
+		pid = atoi(digits);
 		if (pid == getpid() || owner_alive(pid))
 			continue;
 		inst = tracefs_instance_alloc(NULL, names[i]);

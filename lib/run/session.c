@@ -724,7 +724,7 @@ static int drain(struct session *s, struct deliver *d, bool last)
 	int n = evlist__read(s->evlist, queue_record, d), err;
 
 	if (n >= 0)
-		err = channels__read(s->channels, queue_channel_record, d);
+		err = channels__read(s->channels, queue_channel_record, d, last);
 	if (n >= 0 && err < 0)
 		n = err;
 	if (n < 0)
