@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -35,6 +37,7 @@ struct channels {
 	struct ringbuf_chan *rbs;
 	int nr_rbs;
 	struct ring_buffer *rb;
+	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
 	bool hold; /* tests: ring buffers read only at the end (PERF_BPF_TEST_RINGBUF_HOLD) */
 	uint64_t next_id;
 	/* for channels__read */
@@ -223,17 +226,84 @@ static int tsc_time(const struct perf_event_mmap_page *pc, uint64_t *time)
 }
 #endif
 
+static uint64_t mono_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* The COMM record's time (its sample_id trailer holds only the time). */
+static int comm_time(const struct perf_event_mmap_page *pc, uint64_t *time)
+{
+	const char *data = (const char *)pc + sysconf(_SC_PAGESIZE);
+	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
+
+	for (uint64_t off = 0; off + sizeof(struct perf_event_header) <= head;) {
+		const struct perf_event_header *h = (const void *)(data + off);
+
+		if (h->size < sizeof(*h) + sizeof(*time) || off + h->size > head)
+			break;
+		if (h->type == PERF_RECORD_COMM) {
+			memcpy(time, data + off + h->size - sizeof(*time), sizeof(*time));
+			return 0;
+		}
+		off += h->size;
+	}
+	return -ENOENT;
+}
+
+/*
+ * perf's clock minus CLOCK_MONOTONIC, where no TSC conversion is offered (a VM's kvm-clock):
+ * the time of the COMM record that renaming this thread (to its own name) makes, against
+ * CLOCK_MONOTONIC read around it.
+ */
+static int64_t measure_offset(void)
+{
+	struct perf_event_attr a = {
+		.size = sizeof(a),
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_DUMMY,
+		.sample_type = PERF_SAMPLE_TIME,
+		.sample_id_all = 1,
+		.comm = 1,
+	};
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	uint64_t t0, t1, t = 0;
+	char name[17] = "";
+	void *pc;
+
+	if (fd < 0)
+		return 0;
+	pc = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pc != MAP_FAILED) {
+		prctl(PR_GET_NAME, name);
+		t0 = mono_ns(CLOCK_MONOTONIC);
+		prctl(PR_SET_NAME, name);
+		t1 = mono_ns(CLOCK_MONOTONIC);
+		if (comm_time(pc, &t))
+			t = 0;
+		munmap(pc, 2 * page);
+		if (t)
+			t -= t0 + (t1 - t0) / 2;
+	}
+	close(fd);
+	return (int64_t)t;
+}
+
 /* Now, in the clock of the run's samples. */
 static uint64_t sample_clock_now(const struct channels *ch)
 {
 	const struct perf_event_mmap_page *pc = evlist__mmap_page(ch->o.evlist);
-	struct timespec ts;
 	uint64_t t;
 
-	if (ch->o.clockid < 0 && pc && !tsc_time(pc, &t))
+	if (ch->o.clockid >= 0)
+		return mono_ns(ch->o.clockid);
+	if (pc && !tsc_time(pc, &t))
 		return t;
-	clock_gettime(ch->o.clockid < 0 ? CLOCK_MONOTONIC : ch->o.clockid, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return mono_ns(CLOCK_MONOTONIC) + (uint64_t)ch->mono_offset;
 }
 
 static int ringbuf_record(void *ctx, void *data, size_t size)
@@ -278,6 +348,8 @@ static int map_positions(struct ringbuf_chan *rc)
 
 static int start_ringbufs(struct channels *ch)
 {
+	if (ch->nr_rbs && ch->o.clockid < 0)
+		ch->mono_offset = measure_offset();
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		struct ringbuf_chan *rc = &ch->rbs[i];
 		int fd = bpf_map__fd(rc->map), err;

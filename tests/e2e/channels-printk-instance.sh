@@ -6,7 +6,10 @@ need_root
 TRACING=/sys/kernel/tracing
 [ -d "$TRACING/instances" ] || skip "no tracefs instances"
 
-W=$(workload getppid-loop)
+NAME=chanpk$$
+NAME=${NAME:0:15}
+cp "$(workload getppid-loop)" "$T/$NAME" || fail "no workload"
+W=$T/$NAME # the name the program prints for
 PRINTK=$TOP/tests/fixtures/bpf/printk-order.c
 HELLO=$TOP/examples/hello.c
 cd "$T" || fail "no temp dir"

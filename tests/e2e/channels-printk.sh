@@ -7,7 +7,10 @@ need_root
 TRACING=/sys/kernel/tracing
 [ -d "$TRACING/instances" ] || skip "no tracefs instances"
 
-W=$(workload getppid-loop)
+NAME=chanpk$$
+NAME=${NAME:0:15}
+cp "$(workload getppid-loop)" "$T/$NAME" || fail "no workload"
+W=$T/$NAME # the name the program prints for
 PROG=$TOP/tests/fixtures/bpf/printk-order.c
 cd "$T" || fail "no temp dir"
 
@@ -20,7 +23,7 @@ MARK="perf-bpf-e2e-mark-$$-$RANDOM"
 echo "$MARK" >"$TRACING/trace_marker"
 
 # 1. trace: before N, out N, after N for each of the 5 calls, in that order (N counts the calls
-# of every task: compared modulo 10, as the output carries its last digit)
+# of every run: compared modulo 10, as the output carries its last digit)
 "$PERF_BPF" trace --json -e "$PROG" -- "$W" 5 >trace.json 2>trace.err ||
 	fail "trace exited $? ($(cat trace.err))"
 [ -s trace.err ] && fail "unexpected stderr: $(cat trace.err)"
@@ -39,15 +42,15 @@ PY
 first=$(sed -n '1s/.* //p' seq)
 for i in 0 1 2 3 4; do
 	n=$(((first + i) % 10))
-	printf 'getppid-loop before %s\ngetppid-loop __bpf_stdout__ out %s\ngetppid-loop after %s\n' \
-		$n $n $n
+	printf '%s before %s\n%s __bpf_stdout__ out %s\n%s after %s\n' \
+		"$NAME" $n "$NAME" $n "$NAME" $n
 done >expected
 expect_file_eq expected seq
 
 # the other instance saw the same lines, and the top-level buffer still holds its marker
 pid=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["pid"])' trace.json)
 expect_eq "lines in the other instance" 10 \
-	"$(grep -c "getppid-loop-$pid .*bpf_trace_printk: \(before\|after\) [0-9]*$" \
+	"$(grep -c "$NAME-$pid .*bpf_trace_printk: \(before\|after\) [0-9]*$" \
 		"$TRACING/instances/$OTHER/trace")"
 grep -q "$MARK" "$TRACING/trace" || fail "the top-level buffer lost its marker (consumed?)"
 
@@ -55,7 +58,7 @@ grep -q "$MARK" "$TRACING/trace" || fail "the top-level buffer lost its marker (
 "$PERF_BPF" record -q -o pk.data -e "$PROG" -- "$W" 2 2>rec.err || fail "record exited $?"
 "$PERF_BPF" script -i pk.data >ours 2>ours.err || fail "script exited $?"
 expect_match "first line" \
-	'^ +getppid-loop +[0-9]+ \[[0-9]{3}\] +[0-9]+\.[0-9]{6}: bpf_trace:bpf_trace_printk: before [0-9]+$' \
+	"^ +$NAME +[0-9]+ \\[[0-9]{3}\\] +[0-9]+\\.[0-9]{6}: bpf_trace:bpf_trace_printk: before [0-9]+\$" \
 	"$(head -n 1 ours)"
 expect_eq "printk lines" 4 "$(grep -c 'bpf_trace:bpf_trace_printk: \(before\|after\) [0-9]*$' ours)"
 if command -v perf >/dev/null; then
