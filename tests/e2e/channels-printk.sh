@@ -65,4 +65,11 @@ if command -v perf >/dev/null; then
 	perf script -i pk.data >theirs 2>theirs.err || fail "perf script exited $?"
 	diff -u theirs ours || fail "perf-bpf script differs from perf script"
 fi
+
+# 3. the README's example
+"$PERF_BPF" trace -e "$TOP/examples/printk.c" -- sleep 0.1 >ex.out 2>ex.err ||
+	fail "trace examples/printk.c exited $? ($(cat ex.err))"
+expect_match "example line" \
+	'^ +sleep +([0-9]+) \[[0-9]{3}\] +[0-9]+\.[0-9]{6}: +bpf_trace:bpf_trace_printk: sleeping, pid [0-9]+$' \
+	"$(cat ex.out)"
 exit 0
