@@ -117,5 +117,9 @@ row() { # label what figure-label column unit
 	echo "| record 1M wall: perf record / perf-bpf record | $(ratio "$(med pb_1m 1)" "$(med perf_1m 1)") |"
 	echo "| script 1M: perf script / perf-bpf script | $(ratio "$(med pb_script 1)" "$(med perf_script 1)") |"
 } >"$W/RESULTS.md"
+# __bpf_stdout__ as perf buffers against a ring buffer (bench/channels.sh)
+source "$top/bench/channels.sh"
+mkdir -p "$W/channels"
+{ echo; bench_channels "$PB" "$BUILD" "$RUNS" "$N" "$W/channels"; } >>"$W/RESULTS.md"
 cat "$W/RESULTS.md"
 cp "$W/RESULTS.md" "$top/bench/RESULTS.md"

@@ -367,7 +367,8 @@ static int start_ringbufs(struct channels *ch)
 			pr_debug("ring buffer '%s': positions not mapped (%d)",
 				 bpf_map__name(rc->map), err);
 	}
-	return ch->rb ? evlist__poll_add_fd(ch->o.evlist, ring_buffer__epoll_fd(ch->rb)) : 0;
+	/* read at every pass (POLL_MS at most apart): a wake-up per record costs more */
+	return 0;
 }
 
 int channels__start(struct channels *ch)
