@@ -465,11 +465,14 @@ int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool l
 	return total;
 }
 
-void channels__report(const struct channels *ch)
+void channels__report(struct channels *ch)
 {
-	if (ch->printk && printk__lost(ch->printk))
-		pr_warn("%llu bpf_printk lines lost: the tracefs instance's buffer was full",
-			(unsigned long long)printk__lost(ch->printk));
+	bool unknown = false;
+	uint64_t lost = ch->printk ? printk__lost(ch->printk, &unknown) : 0;
+
+	if (lost || unknown)
+		pr_warn("%s%llu bpf_printk lines lost: the tracefs instance's buffer was full",
+			unknown ? "at least " : "", (unsigned long long)lost + unknown);
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		const struct ringbuf_chan *rc = &ch->rbs[i];
 

@@ -57,7 +57,7 @@ int channels__start(struct channels *ch);
  * set, ring buffers are read at the end only, to fill them whatever the reader's speed.
  */
 int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last);
-void channels__report(const struct channels *ch);
+void channels__report(struct channels *ch);
 void channels__free(struct channels *ch);
 
 #endif

@@ -27,6 +27,7 @@ struct printk {
 	int page_size;
 	int type; /* the event's id: common_type of its entries */
 	uint64_t lost;
+	bool lost_unknown;
 };
 
 /* Is PID a live perf-bpf (or perf) that may still read its instance? */
@@ -101,6 +102,7 @@ static int open_cpus(struct printk *p)
 
 static int setup(struct printk *p, const char *clock)
 {
+	const char *test_kb = getenv("PERF_BPF_TEST_PRINTK_KB");
 	int err;
 
 	snprintf(p->name, sizeof(p->name), PRINTK_INSTANCE_PREFIX "%d", (int)getpid());
@@ -113,6 +115,9 @@ static int setup(struct printk *p, const char *clock)
 		return errmsg__set(errno ? -errno : -EIO,
 				   "cannot make the tracefs instance '%s' for bpf_printk lines: %s",
 				   p->name, strerror(errno ? errno : EIO));
+	if (test_kb && *test_kb &&
+	    tracefs_instance_file_write(p->inst, "buffer_size_kb", test_kb) < 0)
+		pr_warn("PERF_BPF_TEST_PRINTK_KB: cannot size '%s'", p->name);
 	if (tracefs_instance_file_write(p->inst, "trace_clock", clock) < 0)
 		return errmsg__set(-EINVAL, "tracefs instance '%s': no trace_clock '%s'", p->name,
 				   clock);
@@ -156,6 +161,8 @@ static int read_page(struct printk *p, int cpu, printk_line_fn fn, void *ctx)
 	missed = kbuffer_missed_events(p->kbuf);
 	if (missed > 0)
 		p->lost += (uint64_t)missed;
+	else if (missed < 0)
+		p->lost_unknown = true; /* the page says some were lost, not how many */
 	for (data = kbuffer_read_event(p->kbuf, &ts); data;
 	     data = kbuffer_next_event(p->kbuf, &ts)) {
 		int size = kbuffer_event_size(p->kbuf), tid, err;
@@ -194,8 +201,41 @@ int printk__read(struct printk *p, printk_line_fn fn, void *ctx)
 	return total;
 }
 
-uint64_t printk__lost(const struct printk *p)
+/* "overrun:" (overwritten) plus "dropped events:" of a CPU's stats: -1 when unreadable. */
+static long long cpu_lost(struct printk *p, int cpu)
 {
+	char file[64], *buf, *at;
+	long long n = 0, v;
+
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	buf = tracefs_instance_file_read(p->inst, file, NULL);
+	if (!buf)
+		return -1;
+	at = strstr(buf, "overrun:");
+	if (at && sscanf(at, "overrun: %lld", &v) == 1)
+		n += v;
+	at = strstr(buf, "dropped events:");
+	if (at && sscanf(at, "dropped events: %lld", &v) == 1)
+		n += v;
+	free(buf);
+	return n;
+}
+
+uint64_t printk__lost(struct printk *p, bool *unknown)
+{
+	uint64_t total = 0;
+
+	*unknown = false;
+	for (int c = 0; c < p->nr_cpus; c++) {
+		long long n = p->cpus[c] ? cpu_lost(p, c) : 0;
+
+		if (n < 0) /* no stats: what the pages said */
+			break;
+		total += (uint64_t)n;
+		if (c == p->nr_cpus - 1)
+			return total;
+	}
+	*unknown = p->lost_unknown;
 	return p->lost;
 }
 

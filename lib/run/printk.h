@@ -12,6 +12,7 @@
 #ifndef PERF_BPF_PRINTK_H
 #define PERF_BPF_PRINTK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define PRINTK_INSTANCE_PREFIX "perf-bpf-"
@@ -29,8 +30,11 @@ typedef int (*printk_line_fn)(void *ctx, int cpu, uint64_t time, int tid, const 
 struct printk *printk__new(const char *clock);
 /* Read every line written so far, oldest first per CPU. Lines read, or <0 from fn. */
 int printk__read(struct printk *p, printk_line_fn fn, void *ctx);
-/* Lines the kernel dropped (the instance's buffer was full). */
-uint64_t printk__lost(const struct printk *p);
+/*
+ * Lines the kernel dropped or overwrote (the instance's buffer was full), from its per-CPU
+ * stats, else from what the pages read said (*unknown: some were, their number not said). Tests only: PERF_BPF_TEST_PRINTK_KB sets the instance's buffer_size_kb.
+ */
+uint64_t printk__lost(struct printk *p, bool *unknown);
 /* Close and remove the instance. */
 void printk__free(struct printk *p);
 /* Remove the instances of runs that are gone; returns how many. */
