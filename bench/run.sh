@@ -374,5 +374,9 @@ bench_report() {
 	bench_report
 	typed_rows
 } >"$W/RESULTS.md"
+# __bpf_stdout__ as perf buffers against a ring buffer (bench/channels.sh)
+source "$top/bench/channels.sh"
+mkdir -p "$W/channels"
+{ echo; bench_channels "$PB" "$BUILD" "$RUNS" "$N" "$W/channels"; } >>"$W/RESULTS.md"
 cat "$W/RESULTS.md"
 cp "$W/RESULTS.md" "${BENCH_RESULTS:-$top/bench/RESULTS.md}"

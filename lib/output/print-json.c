@@ -193,7 +193,7 @@ void print_json__sample(struct jsonw *w, const struct print_event *ev,
 		jsonw__kv_s64(w, "tid", (int32_t)s->tid);
 	}
 	if (s->has_cpu)
-		jsonw__kv_u64(w, "cpu", s->cpu);
+		jsonw__kv_s64(w, "cpu", (int32_t)s->cpu); /* -1: none (ring buffer) */
 	if (s->has_time)
 		jsonw__kv_u64(w, "time", s->time);
 	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period))

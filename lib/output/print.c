@@ -382,10 +382,13 @@ static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s
 static void print_cpu(struct printer *p, uint32_t cpu)
 {
 	char b[24], *q = b + sizeof(b);
-	size_t n = fmt_dec(q, cpu);
+	bool neg = (int32_t)cpu < 0; /* -1: no CPU (a ring buffer record), "[-01]" as perf */
+	size_t n = fmt_dec(q, neg ? -(uint64_t)(int32_t)cpu : cpu);
 
-	while (n < 3)
+	while (n < (size_t)(3 - neg))
 		q[-(int)++n] = '0';
+	if (neg)
+		q[-(int)++n] = '-';
 	ob_ch(p, '[');
 	ob_put(p, q - n, n);
 	ob_put(p, "] ", 2);

@@ -121,6 +121,11 @@ const struct target *evlist__target(const struct evlist *el)
 	return &el->target;
 }
 
+const struct perf_event_mmap_page *evlist__mmap_page(const struct evlist *el)
+{
+	return el->nr_rings ? el->rings[0].base : NULL;
+}
+
 static int mmap_rings(struct evlist *el, unsigned int pages)
 {
 	int n = el->target.nr_cpus;
@@ -144,7 +149,8 @@ static int mmap_rings(struct evlist *el, unsigned int pages)
 		/* every fd of CPU c, of every thread (fds[thread * n + c]), into that ring */
 		for (int i = 0; i < el->nr; i++)
 			for (int k = c; k < el->evsels[i]->nr_fds; k += n)
-				if (el->evsels[i]->fds[k] != first->fds[c] &&
+				if (el->evsels[i]->fds[k] >= 0 &&
+				    el->evsels[i]->fds[k] != first->fds[c] &&
 				    ioctl(el->evsels[i]->fds[k], PERF_EVENT_IOC_SET_OUTPUT,
 					  first->fds[c]) < 0)
 					return -errno;

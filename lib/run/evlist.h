@@ -49,6 +49,8 @@ uint64_t evlist__lost(const struct evlist *el);
  */
 uint64_t evlist__lost_samples(const struct evlist *el);
 const struct target *evlist__target(const struct evlist *el);
+/* The control page of the first ring (its time_zero/time_mult convert the TSC), or NULL. */
+const struct perf_event_mmap_page *evlist__mmap_page(const struct evlist *el);
 
 /* Possible CPUs of this machine (sysfs "possible"), or those of a -C list: "0-2,5". */
 int target__init_cpus(struct target *t, const char *list);

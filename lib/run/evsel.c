@@ -179,9 +179,13 @@ int evsel__open(struct evsel *ev, const struct target *target)
 		ev->ids = NULL;
 		return -ENOMEM;
 	}
-	ev->nr_fds = n;
+	ev->nr_fds = ev->synthetic ? 1 : n;
 	for (int i = 0; i < ev->nr_fds; i++)
 		ev->fds[i] = -1;
+	if (ev->synthetic) {
+		ev->ids[0] = ev->synth_id;
+		return 0;
+	}
 	for (int i = 0; i < ev->nr_fds; i++) {
 		int t = i / target->nr_cpus, cpu = target->cpus[i % target->nr_cpus];
 		int pid = !per_task ? -1 : target->nr_tids > 0 ? target->tids[t] : target->pid;

@@ -44,6 +44,9 @@ struct evsel {
 	int *fds;
 	uint64_t *ids;
 	int prog_fd; /* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
+	/* no perf event: samples made in user space (run/channels.h), all with this id */
+	bool synthetic;
+	uint64_t synth_id;
 };
 
 struct evsel *evsel__new_bpf_output(const char *name);

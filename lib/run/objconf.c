@@ -355,8 +355,8 @@ static int plan_stdout(struct objconf *oc)
 		struct bpf_map *map;
 
 		map = b->obj ? bpf_object__find_map_by_name(b->obj, OBJCONF_STDOUT_MAP) : NULL;
-		if (!map)
-			continue;
+		if (!map || bpf_map__type(map) == BPF_MAP_TYPE_RINGBUF)
+			continue; /* a ring buffer is read as it is (run/channels.h) */
 		sm[n].map = map;
 		sm[n].object = b->pe->path;
 		conf[n++] = has_ops(oc, map);
@@ -402,6 +402,19 @@ void objconf__free(struct objconf *oc)
 		return;
 	free(oc->ops);
 	free(oc);
+}
+
+bool objconf__configured(const struct objconf *oc, const struct bpf_map *map)
+{
+	return has_ops(oc, map);
+}
+
+int objconf__add_channel(struct objconf *oc, struct bpf_map *map, const char *object,
+			 struct evsel *evsel)
+{
+	struct objconf_op op = { .map = map, .object = object, .evsel = evsel };
+
+	return push_op(oc, &op);
 }
 
 /* ---- writing the maps ---- */

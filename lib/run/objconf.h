@@ -66,6 +66,11 @@ struct objconf;
  */
 struct objconf *objconf__new(const struct objconf_opts *opts);
 void objconf__free(struct objconf *oc);
+/* Has map terms, or shares __bpf_stdout__'s event? */
+bool objconf__configured(const struct objconf *oc, const struct bpf_map *map);
+/* The PERF_EVENT_ARRAY map gets evsel's fd of each CPU in its slots (run/channels.h). */
+int objconf__add_channel(struct objconf *oc, struct bpf_map *map, const char *object,
+			 struct evsel *evsel);
 /* Write every value and event fd into its map. 0 or -errno, the ERROR line recorded. */
 int objconf__apply(struct objconf *oc);
 

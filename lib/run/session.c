@@ -22,6 +22,7 @@
 #include "util/log.h"
 #include "util/pipeout.h"
 #include "util/runcmd.h"
+#include "run/channels.h"
 #include "run/objconf.h"
 #include "run/recqueue.h"
 #include "run/session.h"
@@ -51,6 +52,7 @@ struct session {
 	int nr_binds;
 	struct objconf *objconf;
 	struct typed *typed; /* record types of the channels, the maps to show */
+	struct channels *channels; /* printk, ring buffers, other perf event arrays */
 	int nr_threads; /* threads of -p's process */
 	struct workload workload;
 	bool has_workload; /* a child still to be reaped */
@@ -276,8 +278,14 @@ static int plan_objconf(struct session *s)
 		.nr_threads = s->nr_threads,
 	};
 
+	struct channels_opts co = { s->loader, s->evlist, NULL, &s->target, -1 };
+
 	s->objconf = objconf__new(&o);
-	return s->objconf ? 0 : -errno;
+	if (!s->objconf)
+		return -errno;
+	co.objconf = s->objconf;
+	s->channels = channels__new(&co);
+	return s->channels ? 0 : -errno;
 }
 
 /*
@@ -389,6 +397,9 @@ static int open_and_attach(struct session *s)
 		return err;
 	/* values and fds in place before any program can run */
 	err = objconf__apply(s->objconf);
+	if (err)
+		return err;
+	err = channels__start(s->channels);
 	if (err)
 		return err;
 	test_hook_before_attach();
@@ -525,6 +536,7 @@ void session__free(struct session *s)
 		return;
 	if (s->has_workload && s->workload.gate_fd >= 0)
 		workload__abort(&s->workload);
+	channels__free(s->channels);
 	objconf__free(s->objconf);
 	typed__free(s->typed);
 	free(s->binds);
@@ -754,11 +766,21 @@ static int deliver_released(struct session *s, struct deliver *d)
 	return err;
 }
 
+static int queue_channel_record(void *ctx, const struct perf_event_header *hdr, uint64_t time,
+				int cpu)
+{
+	return recqueue__push(((struct deliver *)ctx)->s->queue, hdr, time, cpu);
+}
+
 /* One pass over the rings; at the end of the run (last) everything queued goes out. */
 static int drain(struct session *s, struct deliver *d, bool last)
 {
 	int n = evlist__read(s->evlist, queue_record, d), err;
 
+	if (n >= 0)
+		err = channels__read(s->channels, queue_channel_record, d, last);
+	if (n >= 0 && err < 0)
+		n = err;
 	if (n < 0)
 		return n;
 	if (last)
@@ -880,6 +902,7 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	stop_workload(s);
 	if (!err)
 		err = drain(s, &d, true) < 0 ? -EIO : 0; /* what the last moments wrote */
+	channels__report(s->channels);
 	if (recqueue__nr_unordered(s->queue))
 		pr_debug("%llu records arrived after newer ones were shown",
 			 (unsigned long long)recqueue__nr_unordered(s->queue));

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a loaded program can write, read from its instructions (bpf_program__insns() after
+ * loading, when libbpf has put the maps' fds into the ld_imm64 instructions):
+ *
+ *	progscan__can_print()	it calls bpf_trace_printk or bpf_trace_vprintk (bpf_printk)
+ *	progscan__output_maps()	the maps it hands to bpf_perf_event_output (and the skb/xdp
+ *				variants) as their second argument
+ *
+ * The scan follows the instructions in order, not the program's branches: a map fd is
+ * tracked through ld_imm64 and register moves into r2, and forgotten at a call or any other
+ * write to the register. Where r2 at an output call is not known, every map the program
+ * references is reported, so that an output channel is never missed.
+ */
+#ifndef PERF_BPF_PROGSCAN_H
+#define PERF_BPF_PROGSCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct bpf_insn;
+
+/* Does the program call bpf_trace_printk or bpf_trace_vprintk? */
+bool progscan__can_print(const struct bpf_insn *insns, size_t n);
+
+/*
+ * The fds of the maps passed to an output helper, in order of first use, without repeats:
+ * at most max into fds. Returns how many there are (may exceed max).
+ */
+int progscan__output_maps(const struct bpf_insn *insns, size_t n, int *fds, int max);
+
+#endif

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# trace: the tracefs instance for bpf_printk exists only while a program of the run can print, and
+# is gone after success, an error, SIGINT; after kill -9 the next run (any run) removes it
+source "$(dirname "$0")/lib.sh"
+need_root
+TRACING=/sys/kernel/tracing
+[ -d "$TRACING/instances" ] || skip "no tracefs instances"
+
+NAME=chanpk$$
+NAME=${NAME:0:15}
+cp "$(workload getppid-loop)" "$T/$NAME" || fail "no workload"
+W=$T/$NAME # the name the program prints for
+PRINTK=$TOP/tests/fixtures/bpf/printk-order.c
+HELLO=$TOP/examples/hello.c
+cd "$T" || fail "no temp dir"
+instances() { find "$TRACING/instances" -maxdepth 1 -name 'perf-bpf-[0-9]*' -printf '%f\n' | sort; }
+before=$(instances)
+
+# the hook runs once everything is set up, before the programs are attached
+cat >hook <<EOF2
+#!/bin/sh
+find $TRACING/instances -maxdepth 1 -name 'perf-bpf-[0-9]*' -printf '%f\n' >"$T/at-attach"
+touch "$T/ready"
+EOF2
+chmod +x hook
+export PERF_BPF_TEST_BEFORE_ATTACH=$T/hook
+
+# 1. success: the instance existed while the program could print, and is gone
+"$PERF_BPF" trace -e "$PRINTK" -- "$W" 1 >out 2>err || fail "trace exited $? ($(cat err))"
+grep -q '^perf-bpf-[0-9]*$' at-attach || fail "no instance while the program was attached"
+expect_eq "instances after success" "$before" "$(instances)"
+expect_eq "lines" 2 "$(grep -c bpf_trace_printk out)"
+
+# 2. a run whose programs cannot print makes none
+"$PERF_BPF" trace -e "$HELLO" -- sleep 0 >out 2>err || fail "trace hello exited $?"
+expect_eq "instances of a run that cannot print" "$before" "$(sort at-attach)"
+
+# 3. an error after the instance was made (a section that cannot attach): none left
+cat >bad.c <<'EOF2'
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+SEC("syscalls:sys_enter_getppid")
+int p(void *ctx) { bpf_printk("x"); return 0; }
+SEC("kprobe/perf_bpf_e2e_no_such_function")
+int k(void *ctx) { return 0; }
+char _license[] SEC("license") = "GPL";
+EOF2
+"$PERF_BPF" trace -e bad.c -- "$W" 1 >out 2>err && fail "trace of bad.c succeeded"
+grep -q '^perf-bpf-[0-9]*$' at-attach || fail "bad.c failed before the instance was made"
+expect_eq "instances after an error" "$before" "$(instances)"
+
+# 4. SIGINT
+rm -f ready
+"$PERF_BPF" trace -a -e "$PRINTK" >out 2>err &
+pid=$!
+for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+[ -e ready ] || fail "trace never got ready"
+kill -INT $pid
+wait $pid || fail "trace exited $? on SIGINT ($(cat err))"
+expect_eq "instances after SIGINT" "$before" "$(instances)"
+
+# 5. SIGKILL leaves it; the next run, one that does not print, removes it
+rm -f ready
+"$PERF_BPF" trace -a -e "$PRINTK" >out 2>err &
+pid=$!
+for _ in $(seq 300); do [ -e ready ] && break; sleep 0.1; done
+[ -e ready ] || fail "trace never got ready"
+kill -KILL $pid
+wait $pid 2>/dev/null
+[ -d "$TRACING/instances/perf-bpf-$pid" ] || fail "no instance of the killed run to clean"
+on_exit "rmdir '$TRACING/instances/perf-bpf-$pid' 2>/dev/null"
+"$PERF_BPF" trace -e "$HELLO" -- sleep 0 >out 2>err || fail "next run exited $?"
+[ -d "$TRACING/instances/perf-bpf-$pid" ] && fail "the killed run's instance was not removed"
+expect_eq "instances after the next run" "$before" "$(instances)"
+exit 0

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of lib/load/progscan.c: helper calls and output maps found in instruction arrays. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <linux/bpf.h>
+
+#include "load/progscan.h"
+
+#define INSN(c, d, s, o, i) \
+	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s), .off = (o), .imm = (i) })
+#define CALL(id) INSN(BPF_JMP | BPF_CALL, 0, 0, 0, (id))
+#define LD_MAP(dst, fd) \
+	INSN(BPF_LD | BPF_DW | BPF_IMM, (dst), BPF_PSEUDO_MAP_FD, 0, (fd)), INSN(0, 0, 0, 0, 0)
+#define MOV_REG(dst, src) INSN(BPF_ALU64 | BPF_MOV | BPF_X, (dst), (src), 0, 0)
+#define MOV_IMM(dst, v) INSN(BPF_ALU64 | BPF_MOV | BPF_K, (dst), 0, 0, (v))
+#define EXIT() INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void test_print_helpers(void **state)
+{
+	struct bpf_insn printk[] = { MOV_IMM(2, 4), CALL(BPF_FUNC_trace_printk), EXIT() };
+	struct bpf_insn vprintk[] = { CALL(BPF_FUNC_trace_vprintk), EXIT() };
+	struct bpf_insn none[] = { CALL(BPF_FUNC_ktime_get_ns), MOV_IMM(0, 0), EXIT() };
+	/* a bpf-to-bpf call whose imm happens to be 6 is not the helper */
+	struct bpf_insn subprog[] = { INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 6), EXIT() };
+	/* the second half of an ld_imm64 holding 6 in imm is not a call either */
+	struct bpf_insn ld[] = { INSN(BPF_LD | BPF_DW | BPF_IMM, 1, 0, 0, 0),
+				 INSN(0, 0, 0, 0, BPF_FUNC_trace_printk), EXIT() };
+
+	(void)state;
+	assert_true(progscan__can_print(printk, N(printk)));
+	assert_true(progscan__can_print(vprintk, N(vprintk)));
+	assert_false(progscan__can_print(none, N(none)));
+	assert_false(progscan__can_print(subprog, N(subprog)));
+	assert_false(progscan__can_print(ld, N(ld)));
+	assert_false(progscan__can_print(NULL, 0));
+}
+
+static void test_output_map_direct(void **state)
+{
+	/* counts (fd 7) is looked up, events (fd 9) is written */
+	struct bpf_insn p[] = {
+		LD_MAP(1, 7),	CALL(BPF_FUNC_map_lookup_elem),	  MOV_REG(1, 6), LD_MAP(2, 9),
+		MOV_IMM(3, -1), CALL(BPF_FUNC_perf_event_output), EXIT(),
+	};
+	int fds[4] = { 0 };
+
+	(void)state;
+	assert_int_equal(progscan__output_maps(p, N(p), fds, 4), 1);
+	assert_int_equal(fds[0], 9);
+}
+
+static void test_output_map_through_saved_reg(void **state)
+{
+	/* clang keeps a map used twice in a callee-saved register */
+	struct bpf_insn p[] = {
+		LD_MAP(7, 11),
+		MOV_REG(2, 7),
+		CALL(BPF_FUNC_perf_event_output),
+		MOV_REG(2, 7),
+		CALL(BPF_FUNC_perf_event_output),
+		LD_MAP(2, 12),
+		CALL(BPF_FUNC_skb_output),
+		EXIT(),
+	};
+	int fds[4] = { 0 };
+
+	(void)state;
+	assert_int_equal(progscan__output_maps(p, N(p), fds, 4), 2);
+	assert_int_equal(fds[0], 11);
+	assert_int_equal(fds[1], 12);
+}
+
+static void test_output_map_clobbered(void **state)
+{
+	/* r2 was the map before a call: the call clobbers it, so r2 is unknown at the output */
+	struct bpf_insn p[] = {
+		LD_MAP(2, 5), CALL(BPF_FUNC_ktime_get_ns),
+		LD_MAP(1, 6), CALL(BPF_FUNC_perf_event_output),
+		EXIT(),
+	};
+	int fds[4] = { 0 };
+
+	(void)state;
+	/* unknown: every referenced map is reported */
+	assert_int_equal(progscan__output_maps(p, N(p), fds, 4), 2);
+	assert_int_equal(fds[0], 5);
+	assert_int_equal(fds[1], 6);
+}
+
+static void test_output_map_none(void **state)
+{
+	struct bpf_insn p[] = { LD_MAP(1, 5), CALL(BPF_FUNC_map_lookup_elem), EXIT() };
+	int fds[1];
+
+	(void)state;
+	assert_int_equal(progscan__output_maps(p, N(p), fds, 1), 0);
+	/* more maps than room: the count says so */
+	struct bpf_insn q[] = { LD_MAP(2, 1), CALL(BPF_FUNC_perf_event_output), LD_MAP(2, 2),
+				CALL(BPF_FUNC_perf_event_output), EXIT() };
+
+	assert_int_equal(progscan__output_maps(q, N(q), fds, 1), 2);
+	assert_int_equal(fds[0], 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_print_helpers),
+		cmocka_unit_test(test_output_map_direct),
+		cmocka_unit_test(test_output_map_through_saved_reg),
+		cmocka_unit_test(test_output_map_clobbered),
+		cmocka_unit_test(test_output_map_none),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
