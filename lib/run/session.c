@@ -22,7 +22,9 @@
 #include "util/log.h"
 #include "util/pipeout.h"
 #include "util/runcmd.h"
+#include "run/mapread.h"
 #include "run/objconf.h"
+#include "run/progevent.h"
 #include "run/recqueue.h"
 #include "run/session.h"
 #include "run/synth.h"
@@ -299,8 +301,11 @@ static int build_events(struct session *s)
 	if (err)
 		return err;
 	err = add_program_events(s);
+	if (!err)
+		err = progevent__bind(s->loader, s->binds, s->nr_binds);
 	if (err)
 		return err;
+	mapread__warn(s->binds, s->nr_binds);
 	return plan_objconf(s);
 }
 
