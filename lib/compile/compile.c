@@ -459,6 +459,7 @@ static int build_pch(struct job *j)
 	flags.argv = argv;
 	memcpy(argv + flags.argc, extra, sizeof(extra));
 	pr_debug("precompiling vmlinux.h: %s", header);
+	pr_progress("precompiling vmlinux.h (once per kernel and clang options)...");
 	err = run_clang(j, argv, &res);
 	argv[flags.argc] = NULL; /* the extra words are not ours to free */
 	if (!err && res.status) {
