@@ -342,6 +342,10 @@ static int open_and_attach(struct session *s)
 	int err;
 
 	set_watermarks(s->evlist, pages);
+	for (int i = 0; s->opts.use_clockid && i < evlist__nr(s->evlist); i++) {
+		evlist__at(s->evlist, i)->attr.use_clockid = 1;
+		evlist__at(s->evlist, i)->attr.clockid = s->opts.clockid;
+	}
 	err = evlist__open(s->evlist, &s->target, pages);
 	if (err)
 		return err;
@@ -431,6 +435,7 @@ static int setup_target(struct session *s)
 			return -ENOMEM;
 	}
 	if (s->opts.argv && s->opts.argv[0]) {
+		s->workload.stdout_to_stderr = s->opts.workload_stdout_to_stderr;
 		err = workload__prepare(&s->workload, s->opts.argv);
 		if (err)
 			return errmsg__set(err, "cannot start '%s': %s", s->opts.argv[0],
