@@ -13,6 +13,8 @@
 #include "perfdata/reader.h"
 #include "perfdata/tracing.h"
 
+#include "perfdata/clockfeat.h"
+
 #define PD_MAX_ATTR 4096 /* the largest attr taken */
 #define PD_NR_FEAT 32 /* features looked at: ids below it */
 
@@ -57,6 +59,8 @@ struct pdreader {
 
 	struct pdtracing tr;
 	const char *fstr[PD_NR_FEAT];
+	bool has_clock_data; /* CLOCK_DATA (perfdata/clockfeat.h) */
+	struct clockfeat_data clock_data;
 
 	uint64_t pos;
 	bool at_end;

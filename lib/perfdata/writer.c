@@ -53,6 +53,13 @@ struct pdwriter {
 	size_t len;
 	struct perf_event_attr attr0; /* first event's attr: layout of synthesized trailers */
 	uint64_t id0;
+	bool started;
+	struct pending_feature {
+		int feat;
+		void *data;
+		size_t len;
+	} * pending; /* pdwriter__add_feature() before pdwriter__start() */
+	size_t nr_pending;
 };
 
 /* A growable byte buffer for building payloads. */
@@ -573,6 +580,12 @@ static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, 
 	err = err ?: write_attrs(w, evs, nr);
 	err = err ?: write_event_desc(w, evs, nr);
 	err = err ?: write_small_features(w, opts);
+	for (size_t i = 0; !err && i < w->nr_pending; i++) {
+		struct dbuf b = {};
+
+		dbuf_put(&b, w->pending[i].data, w->pending[i].len);
+		err = write_feature(w, w->pending[i].feat, &b);
+	}
 	err = err ?: write_tracing_data(w, evs, nr);
 	return err ?: flush(w);
 }
@@ -810,11 +823,41 @@ int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t
 		copy_attr(&w->attr0, evs[0].attr);
 		w->id0 = evs[0].nr_ids ? evs[0].ids[0] : 0;
 	}
+	w->started = true;
 	return write_preamble(w, evs, nr, opts);
+}
+
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len)
+{
+	struct pending_feature *p;
+	struct dbuf b = {};
+
+	if (feat <= 0 || feat >= PD_FEAT_BITS || len + 16 > PD_MAX_RECORD)
+		return -EINVAL;
+	if (w->started) {
+		dbuf_put(&b, data, len);
+		return write_feature(w, feat, &b);
+	}
+	p = realloc(w->pending, sizeof(*p) * (w->nr_pending + 1));
+	if (!p)
+		return -ENOMEM;
+	w->pending = p;
+	p = &w->pending[w->nr_pending];
+	p->data = malloc(len ?: 1);
+	if (!p->data)
+		return -ENOMEM;
+	memcpy(p->data, data, len);
+	p->feat = feat;
+	p->len = len;
+	w->nr_pending++;
+	return 0;
 }
 
 static void free_writer(struct pdwriter *w)
 {
+	for (size_t i = 0; i < w->nr_pending; i++)
+		free(w->pending[i].data);
+	free(w->pending);
 	if (w->stop_fd >= 0)
 		close(w->stop_fd);
 	free(w->old);
