@@ -303,10 +303,11 @@ static int build_events(struct session *s)
 	err = add_program_events(s);
 	if (!err)
 		err = progevent__bind(s->loader, s->binds, s->nr_binds);
-	if (err)
-		return err;
-	mapread__warn(s->binds, s->nr_binds);
-	return plan_objconf(s);
+	if (!err)
+		err = plan_objconf(s);
+	if (!err)
+		mapread__warn(s->binds, s->nr_binds);
+	return err;
 }
 
 static void set_watermarks(struct evlist *el, unsigned int pages)

@@ -62,6 +62,41 @@ static void test_mapread__unread(void **state)
 	assert_false(mapread__unread(BPF_MAP_TYPE_HASH, "counts", NULL, 0));
 }
 
+#define LD_MAP(reg, fd)                      \
+	{ .code = BPF_LD | BPF_IMM | BPF_DW, \
+	  .dst_reg = (reg),                  \
+	  .src_reg = BPF_PSEUDO_MAP_FD,      \
+	  .imm = (fd) },                     \
+	{                                    \
+		0                            \
+	}
+#define MOV(dst, src)                                                                   \
+	{                                                                               \
+		.code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = (dst), .src_reg = (src) \
+	}
+#define CALL(fn)                                        \
+	{                                               \
+		.code = BPF_JMP | BPF_CALL, .imm = (fn) \
+	}
+
+static void test_mapread__written(void **state)
+{
+	const struct bpf_insn direct[] = { LD_MAP(2, 7), CALL(BPF_FUNC_perf_event_output) };
+	const struct bpf_insn moved[] = { LD_MAP(6, 7), MOV(2, 6),
+					  CALL(BPF_FUNC_perf_event_output) };
+	const struct bpf_insn clobbered[] = { LD_MAP(2, 7), CALL(BPF_FUNC_map_lookup_elem),
+					      CALL(BPF_FUNC_perf_event_output) };
+	const struct bpf_insn ring[] = { LD_MAP(1, 9), CALL(BPF_FUNC_ringbuf_output) };
+	const struct bpf_insn read[] = { LD_MAP(1, 7), CALL(BPF_FUNC_perf_event_read_value) };
+
+	assert_true(mapread__written(direct, 3, 7));
+	assert_false(mapread__written(direct, 3, 8));
+	assert_true(mapread__written(moved, 4, 7));
+	assert_false(mapread__written(clobbered, 4, 7));
+	assert_true(mapread__written(ring, 3, 9));
+	assert_false(mapread__written(read, 3, 7)); /* a counter map is read, not written */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -69,6 +104,7 @@ int main(void)
 		cmocka_unit_test(test_progevent__each_object_its_own),
 		cmocka_unit_test(test_progevent__none_before),
 		cmocka_unit_test(test_mapread__unread),
+		cmocka_unit_test(test_mapread__written),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
