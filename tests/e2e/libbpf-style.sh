@@ -76,6 +76,13 @@ n=$(nproc)
 grep -q "^attached program fd [0-9]* to cpu-clock ($n of $n fds)$" "$T/err" ||
 	fail "profile -a: not on every CPU: $(grep attached "$T/err")"
 
+# the README's example: the name of the task each sample hit (perf-bpf before the exec)
+"$PERF_BPF" trace -e cpu-clock -e "$TOP/examples/profile.bpf.c" -- "$W" 2000000 >"$T/out" \
+	2>"$T/err" || fail "examples/profile.bpf.c: exit $? ($(cat "$T/err"))"
+grep -q 'BPF string: "getppid-loop"' "$T/out" || fail "profile example: $(head "$T/out")"
+expect_eq "other names" "" \
+	"$(sed -n 's/^ *BPF string: //p' "$T/out" | sort -u | grep -vx '"getppid-loop"\|"perf-bpf"')"
+
 # warnings: no program, no license, an output map nothing reads: one line each
 printf '#include "vmlinux.h"\nint x;\n' >"$T/noprog.bpf.c"
 "$PERF_BPF" trace -e "$T/noprog.bpf.c" -- true >"$T/out" 2>"$T/err" || fail "noprog: exit $?"
