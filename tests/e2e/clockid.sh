@@ -63,6 +63,19 @@ assert h["boot_id"] is None, h
 assert h["clock"] == "realtime" and h["clock_offset_ns"] == 0, h
 assert h["start_ns"] >= int(sys.argv[2]) * 10**9, h
 PY
+# through a pipe, monotonic: the header's offset makes the samples' times wall-clock times
+"$PERF_BPF" record -q -k monotonic -o - -e "$TOP/examples/hello.c" -- sleep 0.1 2>"$T/err" |
+	"$PERF_BPF" script --json -i - >"$T/out" 2>>"$T/err" || fail "record | script: $(cat "$T/err")"
+after=$(date +%s)
+python3 - "$T/out" "$before" "$after" <<'PY' || fail "piped script --json: $(head -2 "$T/out")"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+h, samples = lines[0], lines[1:]
+assert h["clock"] == "monotonic" and h["clock_offset_ns"] > 0, h
+assert samples and all(s["type"] == "sample" for s in samples)
+lo, hi = int(sys.argv[2]) * 10**9, (int(sys.argv[3]) + 1) * 10**9
+assert all(lo <= s["time"] + h["clock_offset_ns"] <= hi for s in samples), (samples[0], h)
+PY
 # without -k: perf's clock, no offset
 "$PERF_BPF" record -q -o "$T/p.data" -e "$TOP/examples/hello.c" -- sleep 0.1 2>"$T/err" ||
 	fail "record: $(cat "$T/err")"
