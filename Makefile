@@ -3,6 +3,10 @@
 
 PREFIX   ?= /usr/local
 DESTDIR  ?=
+# bash completion: loaded on demand for perf-bpf from BASHCOMPDIR; `perf bpf` needs it loaded
+# with the shell, from BASHCOMPATDIR (bash-completion sources every file there at start)
+BASHCOMPDIR    ?= $(PREFIX)/share/bash-completion/completions
+BASHCOMPATDIR  ?= /etc/bash_completion.d
 BUILD    ?= build
 CC       ?= gcc
 CLANG    ?= clang
@@ -77,7 +81,7 @@ help:
 	@echo 'fuzz       each libFuzzer target for FUZZ_SECONDS (in build-fuzz/); a table at the end'
 	@echo 'soak       the crash trials, SOAK_TRIALS times (default 100)'
 	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
-	@echo 'install    install perf-bpf and its man pages (PREFIX, DESTDIR)'
+	@echo 'install    install perf-bpf, its man pages and bash completion (PREFIX, DESTDIR)'
 	@echo 'clean      remove build products'
 
 $(BIN): $(SRC_OBJS) $(LIBA)
@@ -229,6 +233,10 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 perf-bpf $(DESTDIR)$(PREFIX)/bin/perf-bpf
 	install -m 0644 Documentation/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(BASHCOMPATDIR)
+	install -m 0644 completion/perf-bpf.bash $(DESTDIR)$(BASHCOMPDIR)/perf-bpf
+	printf '# perf-bpf: completion of `perf bpf` too\n. %s/perf-bpf\n' '$(BASHCOMPDIR)' \
+		>$(DESTDIR)$(BASHCOMPATDIR)/perf-bpf && chmod 0644 $(DESTDIR)$(BASHCOMPATDIR)/perf-bpf
 	if [ -d include/bpf-compat ]; then \
 		install -d $(DESTDIR)$(PREFIX)/share/perf-bpf/include && \
 		cp -R include/bpf-compat $(DESTDIR)$(PREFIX)/share/perf-bpf/include/; fi

@@ -13,13 +13,14 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/format.h"
+#include "perfdata/clockfeat.h"
 #include "perfdata/writer.h"
 #include "output/mapshow.h"
 #include "run/typed.h"
 #include "run/session.h"
 
 static const char *const record_usage[] = {
-	"perf-bpf record -e EVENT [-e EVENT]... [-o FILE] [-g] [-a | -p PID] [--] [CMD [ARG]...]",
+	"perf-bpf record -e EVENT [-e EVENT]... [-o FILE] [-g] [-k CLOCK] [-a | -p PID] [--] [CMD [ARG]...]",
 	NULL,
 };
 
@@ -163,7 +164,8 @@ static int run(struct evopts *eo, int argc, char **argv)
 		errmsg__print(err, "cannot start recording");
 		return 1;
 	}
-	err = start_writer(r.writer, session__evlist(s), argc, argv);
+	err = eo->session.use_clockid ? clockfeat__add(r.writer, eo->session.clockid) : 0;
+	err = err ?: start_writer(r.writer, session__evlist(s), argc, argv);
 	if (err) {
 		pdwriter__discard(r.writer);
 		errmsg__print(err, "cannot write '%s'", path);

@@ -18,6 +18,7 @@
 #include "perfdata/format.h"
 #include "perfdata/reader.h"
 #include "output/consumer.h"
+#include "output/jsonhdr.h"
 #include "output/print.h"
 
 static const char *const script_usage[] = {
@@ -113,6 +114,12 @@ static int new_consumer(struct script *sc)
 	}
 	sc->consumer = consumer__new(&co, evs, n);
 	free(evs);
+	if (sc->consumer && sc->json) {
+		struct jsonhdr h;
+
+		jsonhdr__from_file(&h, sc->r);
+		jsonhdr__write(stdout, &h);
+	}
 	return sc->consumer ? 0 : -errno;
 }
 

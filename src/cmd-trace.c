@@ -16,11 +16,13 @@
 #include "util/pipeout.h"
 #include "run/session.h"
 #include "output/consumer.h"
+#include "output/jsonhdr.h"
 #include "output/mapshow.h"
 #include "run/typed.h"
+#include "util/clockid.h"
 
 static const char *const trace_usage[] = {
-	"perf-bpf trace -e EVENT [-e EVENT]... [-g] [-a | -p PID] [--json] [--] [CMD [ARG]...]",
+	"perf-bpf trace -e EVENT [-e EVENT]... [-g] [-a | -p PID] [--json] [-o FILE] [-k CLOCK] [--] [CMD [ARG]...]",
 	NULL,
 };
 
@@ -80,6 +82,16 @@ static int setup_types(struct trace *t, struct session *s, const struct evopts *
 	return err ?: mapshow__init(&t->maps, session__typed(s), &eo->maps);
 }
 
+/* -o FILE: created (or truncated, as perf trace -o does) before anything is compiled. */
+static int open_output(struct trace *t, const char *path)
+{
+	t->out = fopen(path, "we");
+	if (!t->out)
+		return errmsg__set(-errno, "cannot create '%s': %s", path, strerror(errno));
+	t->own_out = true;
+	return 0;
+}
+
 static void report_losses(struct session *s)
 {
 	unsigned long bad = session__bad_records(s);
@@ -105,18 +117,37 @@ int cmd_trace(int argc, char **argv)
 	err = evopts__parse(&eo, argc, argv, trace_usage, EVOPTS_TRACE);
 	if (err)
 		return opts__exit_status(err);
-	s = evopts__check_privileges(&eo) ? NULL : session__new(&eo.session);
-	if (!s) {
-		errmsg__print(errno, "cannot start tracing");
+	/* the JSON stream on stdout is ours alone: the command's stdout goes to stderr */
+	eo.session.workload_stdout_to_stderr = eo.json && !eo.output;
+	if (eo.output && open_output(&t, eo.output)) {
+		errmsg__print(errno, "cannot create '%s'", eo.output);
 		evopts__exit(&eo);
 		return 1;
 	}
-	t.out = pipeout__stream(STDOUT_FILENO);
-	t.own_out = t.out;
-	if (!t.out && errno)
-		pr_debug("stdout: a pipe, written as a file: %s", strerror(errno));
+	s = evopts__check_privileges(&eo) ? NULL : session__new(&eo.session);
+	if (!s) {
+		errmsg__print(errno, "cannot start tracing");
+		if (t.own_out) {
+			fclose(t.out);
+			unlink(eo.output); /* nothing was written */
+		}
+		evopts__exit(&eo);
+		return 1;
+	}
+	if (!t.out) {
+		t.out = pipeout__stream(STDOUT_FILENO);
+		t.own_out = t.out;
+		if (!t.out && errno)
+			pr_debug("stdout: a pipe, written as a file: %s", strerror(errno));
+	}
 	if (!t.out)
 		t.out = stdout;
+	if (eo.json) {
+		struct jsonhdr h;
+
+		jsonhdr__host(&h, eo.session.use_clockid ? eo.session.clockid : CLOCKID_PERF);
+		jsonhdr__write(t.out, &h);
+	}
 	err = setup_consumer(&t, session__evlist(s), &eo);
 	err = err ?: setup_types(&t, s, &eo);
 	if (!err) {
@@ -128,13 +159,17 @@ int cmd_trace(int argc, char **argv)
 	mapshow__exit(&t.maps);
 	fflush(stdout);
 	report_losses(s);
-	if (err && ferror(t.out))
+	if (err && ferror(t.out) && eo.output)
+		pr_err("tracing stopped: cannot write '%s'", eo.output);
+	else if (err && ferror(t.out))
 		pr_err("tracing stopped: stdout is a full pipe and a stop signal came");
 	else if (err)
 		pr_err("tracing stopped: %s", strerror(-err));
 	consumer__free(t.consumer);
-	if (t.own_out)
-		fclose(t.out);
+	if (t.own_out && fclose(t.out) && !err) {
+		pr_err("cannot write '%s': %s", eo.output, strerror(errno));
+		err = -EIO;
+	}
 	err = err ? 1 : session__exit_code(s);
 	session__free(s);
 	evopts__exit(&eo);

@@ -5,6 +5,7 @@
 #include "evopts.h"
 #include "event/evparse.h"
 #include "util/caps.h"
+#include "util/clockid.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
@@ -55,6 +56,12 @@ static int check(struct evopts *eo, struct opts *o)
 			return OPTS_USAGE; /* the caret error is out */
 	if (so->pid && so->tid)
 		return opts__misuse(o, "-p and -t exclude each other: give one");
+	if (eo->clockid && clockid__parse(eo->clockid, &so->clockid))
+		return opts__misuse(o,
+				    "unknown clock '%s' for -k: give monotonic, monotonic_raw, "
+				    "realtime, boottime, tai or a clock number",
+				    eo->clockid);
+	so->use_clockid = eo->clockid != NULL;
 	return 0;
 }
 
@@ -64,8 +71,10 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	struct session_opts *so = &eo->session;
 	const struct opt json = OPT_BOOL('j', "json", &eo->json,
 					 "one JSON object per line instead of perf script's text");
-	const struct opt output =
-		OPT_STRING('o', "output", &eo->output, "FILE", "write to FILE (default perf.data)");
+	const struct opt output = OPT_STRING('o', "output", &eo->output, "FILE",
+					     cmd == EVOPTS_RECORD ?
+						     "write to FILE (default perf.data)" :
+						     "write to FILE instead of stdout");
 	const struct opt rows[] = {
 		OPT_LIST('e', "event", &eo->event_args, "EVENT",
 			 "a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (sys:name)"),
@@ -95,8 +104,11 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 			 "print the maps every SECONDS too, not only at the end"),
 		OPT_BOOL(0, "clear", &eo->maps.clear, "empty the maps after each --interval print"),
 		OPT_BOOL(0, "no-maps", &eo->maps.off, "do not print the maps"),
-		cmd == EVOPTS_RECORD ? output : json,
+		OPT_STRING('k', "clockid", &eo->clockid, "CLOCK",
+			   "time stamps from CLOCK (monotonic, realtime, boottime, tai, a number)"),
+		output,
 		OPT_COMMON,
+		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END,
 		OPT_END,
 	};
 	struct opts o;

@@ -17,7 +17,8 @@ struct evopts {
 	struct opt_list event_args; /* -e, in order */
 	struct evparse_list *events; /* event_args parsed, once all options are read */
 	bool json; /* trace: -j */
-	const char *output; /* record: -o */
+	const char *output; /* record: -o (default perf.data); trace: -o (default stdout) */
+	const char *clockid; /* -k, as given */
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
 };
 

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 
+#include "compile/bpftarget.h"
 #include "compile/clangcmd.h"
 #include "util/hash.h"
 
@@ -242,6 +243,11 @@ static int add_flags(struct words *w, const struct clangcmd_env *env, bool *user
 		err = words_addf(w, "-D__NR_CPUS__=%d", env->nr_cpus);
 	if (!err)
 		err = words_addf(w, "-DLINUX_VERSION_CODE=0x%x", env->version_code);
+	/* libbpf-style sources: bpf_tracing.h's pt_regs, 32-bit atomics (the user's own win) */
+	if (!err && env->target_arch && !bpftarget__user_sets(env->clang_opt, "__TARGET_ARCH_"))
+		err = words_addf(w, "-D__TARGET_ARCH_%s", env->target_arch);
+	if (!err && env->mcpu && !bpftarget__user_sets(env->clang_opt, "-mcpu"))
+		err = words_addf(w, "-mcpu=%s", env->mcpu);
 	if (!err && env->clang_opt)
 		err = clangcmd__split(env->clang_opt, &user, &nr);
 	for (int i = 0; i < nr && !err; i++)

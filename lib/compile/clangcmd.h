@@ -47,6 +47,8 @@ struct clangcmd_env {
 	const char *clang_opt; /* user's options, or NULL */
 	int nr_cpus; /* __NR_CPUS__ */
 	unsigned int version_code; /* LINUX_VERSION_CODE */
+	const char *target_arch; /* -D__TARGET_ARCH_<this> unless the user's options set one */
+	const char *mcpu; /* -mcpu=<this> unless the user's options set one; or NULL */
 	const char *compat_dir; /* the project's bpf-compat headers, or NULL */
 	const char *perf_dir; /* Debian perf's BPF headers, or NULL */
 	const char *vmlinux_dir; /* directory holding vmlinux.h, or NULL */

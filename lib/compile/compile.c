@@ -18,6 +18,7 @@
 #include <sys/utsname.h>
 #include <bpf/libbpf.h>
 
+#include "compile/bpftarget.h"
 #include "compile/cache.h"
 #include "compile/clangcmd.h"
 #include "compile/compile.h"
@@ -458,6 +459,7 @@ static int build_pch(struct job *j)
 	flags.argv = argv;
 	memcpy(argv + flags.argc, extra, sizeof(extra));
 	pr_debug("precompiling vmlinux.h: %s", header);
+	pr_progress("precompiling vmlinux.h (once per kernel and clang options)...");
 	err = run_clang(j, argv, &res);
 	argv[flags.argc] = NULL; /* the extra words are not ours to free */
 	if (!err && res.status) {
@@ -557,6 +559,7 @@ static void find_kbuild(struct job *j, const struct compile_opts *o)
 static int prepare(struct job *j, const struct compile_opts *o)
 {
 	int err = find_clang(j, o);
+	struct utsname u;
 
 	if (!err)
 		err = open_cache(j, o);
@@ -571,6 +574,8 @@ static int prepare(struct job *j, const struct compile_opts *o)
 	j->env.clang_opt = o->clang_opt && *o->clang_opt ? o->clang_opt : NULL;
 	j->env.nr_cpus = possible_cpus();
 	j->env.version_code = kernel_version_code();
+	j->env.mcpu = bpftarget__mcpu(j->env.version_code);
+	j->env.target_arch = bpftarget__arch(uname(&u) ? NULL : u.machine);
 	/* perf's own helper headers (<bpf.h>, <stdio.h>): Debian's, else our equivalents */
 	j->env.perf_dir = perf_headers_dir();
 	if (!j->env.perf_dir && j->env.compat_dir) {

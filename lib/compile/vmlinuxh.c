@@ -139,6 +139,7 @@ int vmlinuxh__ensure(struct cache *c, const char *btf_path, const char *btf_id, 
 	err = cache__check(c, name);
 	if (err) {
 		pr_debug("generating %s/%s from %s", cache__dir(c), name, btf_path);
+		pr_progress("generating vmlinux.h from %s (once per kernel)...", btf_path);
 		err = generate(c, btf_path, name);
 		if (err)
 			return err;

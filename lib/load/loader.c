@@ -12,6 +12,7 @@
 
 #include "event/loaderr.h"
 #include "load/legacy.h"
+#include "load/libbpfsec.h"
 #include "load/loader.h"
 #include "load/objcheck.h"
 #include "util/log.h"
@@ -22,6 +23,7 @@
 struct loader_object {
 	char *path;
 	struct bpf_object *obj;
+	bool gpl; /* its license is GPL-compatible */
 };
 
 struct loader {
@@ -240,7 +242,8 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 		p->attach = LOADER_TRACEPOINT;
 		return bpf_program__set_type(prog, BPF_PROG_TYPE_TRACEPOINT);
 	case SECTION_LIBBPF:
-		p->attach = LOADER_LIBBPF;
+		p->attach = p->sec.prog_type == BPF_PROG_TYPE_PERF_EVENT ? LOADER_PERF_EVENT :
+									   LOADER_LIBBPF;
 		return 0;
 	case SECTION_KPROBE:
 	case SECTION_KRETPROBE:
@@ -323,6 +326,8 @@ static int open_object(struct loader *l, const char *path, void *buf, size_t siz
 		if (err)
 			return err;
 	}
+	libbpfsec__warn_object(obj, o->path, license);
+	o->gpl = libbpfsec__gpl_compatible(license);
 	return 0;
 }
 
@@ -374,8 +379,10 @@ int loader__add_mem(struct loader *l, const char *path, void *buf, size_t size)
 	return err;
 }
 
-static int load_error(const char *path, int err)
+static int load_error(const struct loader_object *o, int err)
 {
+	const char *path = o->path;
+
 	if (prepare_failed)
 		return err; /* the prologue's record says more than libbpf's code */
 	if (err == -EACCES || (err == -EPERM && geteuid())) {
@@ -390,19 +397,34 @@ static int load_error(const char *path, int err)
 		return err;
 	}
 	errmsg__set(err, "cannot load BPF object '%s': %s", path, strerror(-err));
-	errmsg__hint("libbpf's messages above say why; add -v for more");
+	if (!o->gpl && err == -EINVAL)
+		errmsg__hint(
+			"if the verifier log above says 'cannot call GPL-restricted function', "
+			"declare a license: char LICENSE[] SEC(\"license\") = \"GPL\";");
+	else
+		errmsg__hint("libbpf's messages above say why; add -v for more");
 	return err;
 }
 
 int loader__load(struct loader *l)
 {
+	/* libbpf-style sections that cannot work here, said before libbpf's bare errno */
+	for (int i = 0; i < l->nr_progs; i++) {
+		struct loader_prog *p = &l->progs[i];
+		int err = p->attach == LOADER_LIBBPF && !p->load_only ?
+				  libbpfsec__check(p->prog, p->object, kernel_has_kprobes()) :
+				  0;
+
+		if (err)
+			return err;
+	}
 	for (int i = 0; i < l->nr_objs; i++) {
 		int err;
 
 		prepare_failed = false;
 		err = bpf_object__load(l->objs[i].obj);
 		if (err)
-			return load_error(l->objs[i].path, err);
+			return load_error(&l->objs[i], err);
 		pr_debug("loaded '%s'", l->objs[i].path);
 	}
 	for (int i = 0; i < l->nr_progs; i++) {
@@ -449,7 +471,8 @@ int loader__attach(struct loader *l)
 		struct bpf_link *link;
 		int err;
 
-		if (p->attach == LOADER_TRACEPOINT || p->load_only)
+		if (p->attach == LOADER_TRACEPOINT || p->attach == LOADER_PERF_EVENT ||
+		    p->load_only)
 			continue;
 		if (p->attach == LOADER_PROBE) {
 			err = probeprog__attach(p->probe);
@@ -458,13 +481,8 @@ int loader__attach(struct loader *l)
 			continue;
 		}
 		link = bpf_program__attach(p->prog);
-		if (!link) {
-			err = -errno;
-			return errmsg__set(err,
-					   "cannot attach program '%s' of '%s' (section '%s'): %s",
-					   bpf_program__name(p->prog), p->object, p->section,
-					   strerror(-err));
-		}
+		if (!link)
+			return libbpfsec__attach_error(p->prog, p->object, -errno);
 		err = keep_link(l, link);
 		if (err)
 			return err;

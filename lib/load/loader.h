@@ -21,6 +21,7 @@ enum loader_attach {
 	LOADER_TRACEPOINT, /* perf style "sys:name": through a tracepoint perf event */
 	LOADER_LIBBPF, /* a section libbpf knows: bpf_program__attach() */
 	LOADER_PROBE, /* perf style kprobe/uprobe: "func=SYM", "exec=PATH;func=SYM" */
+	LOADER_PERF_EVENT, /* SEC("perf_event"): on the -e events before its object (run/progevent.h) */
 };
 
 struct loader_prog {

@@ -130,6 +130,9 @@ void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 		r->comp_type = get32(r, off + 4); /* after its version: 1 is zstd */
 	} else if (feat == PD_FEAT_EVENT_DESC) {
 		err = read_event_desc(r, off, end);
+	} else if (feat == CLOCKFEAT_CLOCK_DATA) {
+		err = clockfeat__decode(r->buf + off, size, &r->clock_data);
+		r->has_clock_data = !err;
 	} else if (feat >= PD_FEAT_HOSTNAME && feat < PD_NR_FEAT && feat != PD_FEAT_NRCPUS &&
 		   feat != PD_FEAT_TOTAL_MEM && feat != PD_FEAT_CMDLINE &&
 		   feat < PD_FEAT_CPU_TOPOLOGY) {

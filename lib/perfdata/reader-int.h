@@ -13,6 +13,8 @@
 #include "perfdata/reader.h"
 #include "perfdata/tracing.h"
 
+#include "perfdata/clockfeat.h"
+
 #define PD_MAX_ATTR 4096 /* the largest attr taken */
 #define PD_NR_FEAT 32 /* features looked at: ids below it */
 #define PD_ZOFF (1ULL << 63) /* queue offsets of records decompressed from COMPRESSED ones */
@@ -67,6 +69,8 @@ struct pdreader {
 	const char *fstr[PD_NR_FEAT];
 	struct pdxfeat *xfeat; /* features of ids PD_NR_FEAT and up, kept for the caller */
 	size_t nr_xfeat;
+	bool has_clock_data; /* CLOCK_DATA (perfdata/clockfeat.h) */
+	struct clockfeat_data clock_data;
 
 	uint64_t pos;
 	bool at_end;

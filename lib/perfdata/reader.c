@@ -92,6 +92,14 @@ const char *pdreader__feature_string(const struct pdreader *r, int feature)
 	return feature >= 0 && feature < PD_NR_FEAT ? r->fstr[feature] : NULL;
 }
 
+int pdreader__clock_data(const struct pdreader *r, struct clockfeat_data *d)
+{
+	if (!r->has_clock_data)
+		return -ENOENT;
+	*d = r->clock_data;
+	return 0;
+}
+
 const struct pdreader_stats *pdreader__stats(const struct pdreader *r)
 {
 	return &r->st;

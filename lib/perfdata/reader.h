@@ -85,6 +85,9 @@ size_t pdreader__nr_formats(const struct pdreader *r);
 const struct pdtracing_format *pdreader__format(const struct pdreader *r, size_t idx);
 /* A header string feature (HOSTNAME 3, OSRELEASE 4, ARCH 6, ...), or NULL. */
 const char *pdreader__feature_string(const struct pdreader *r, int feature);
+/* The CLOCK_DATA feature of a recording made with -k: 0, or -ENOENT when it has none. */
+struct clockfeat_data;
+int pdreader__clock_data(const struct pdreader *r, struct clockfeat_data *d);
 
 /*
  * A feature of id 32 or more (the ids stock perf skips; perfdata/format.h), its sections or

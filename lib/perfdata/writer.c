@@ -62,6 +62,13 @@ struct pdwriter {
 	struct pdseek *seek;
 	struct wtrack *track; /* build ids and BPF programs of the records written */
 	struct pdfeat_list late; /* features stored at the close (pdwriter__add_feature) */
+	bool started;
+	struct pending_feature {
+		int feat;
+		void *data;
+		size_t len;
+	} * pending; /* pdwriter__add_feature() before pdwriter__start() */
+	size_t nr_pending;
 };
 
 /* The end of the last whole record within the first n bytes of the records at p. */
@@ -705,6 +712,25 @@ static int finish_pipe(struct pdwriter *w)
 	return err;
 }
 
+/* A feature perf-bpf writes as records, asked for before the stream starts: written with its header records. */
+static int add_pending(struct pdwriter *w, int feat, const void *data, size_t len)
+{
+	struct pending_feature *p = realloc(w->pending, sizeof(*p) * (w->nr_pending + 1));
+
+	if (!p)
+		return -ENOMEM;
+	w->pending = p;
+	p = &w->pending[w->nr_pending];
+	p->data = malloc(len ?: 1);
+	if (!p->data)
+		return -ENOMEM;
+	memcpy(p->data, data, len);
+	p->feat = feat;
+	p->len = len;
+	w->nr_pending++;
+	return 0;
+}
+
 /* Features the writer makes itself: pdwriter__add_feature cannot take them. */
 static bool own_feature(int feat)
 {
@@ -726,7 +752,8 @@ int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t
 	 * feature bit of its input back through its table of known ones).
 	 */
 	if (!w->seekable || feat >= PD_NR_KNOWN_FEAT)
-		return add_feature_pipe(w, feat, data, len);
+		return w->started ? add_feature_pipe(w, feat, data, len) :
+				    add_pending(w, feat, data, len);
 	for (size_t i = 0; i < w->late.n; i++)
 		if (w->late.v[i].feat == feat)
 			return -EEXIST;
@@ -740,12 +767,20 @@ static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, 
 	static const uint64_t hdr[2] = { PD_MAGIC, PD_PIPE_HDR }; /* the pipe header */
 	int err;
 
-	if (w->seekable)
-		return start_seekable(w, evs, nr, opts);
+	if (w->seekable) {
+		err = start_seekable(w, evs, nr, opts);
+		for (size_t i = 0; !err && i < w->nr_pending; i++)
+			err = add_feature_pipe(w, w->pending[i].feat, w->pending[i].data,
+					       w->pending[i].len);
+		return err;
+	}
 	err = pdwriter__write(w, hdr, sizeof(hdr));
 	err = err ?: write_attrs(w, evs, nr);
 	err = err ?: write_event_desc(w, evs, nr);
 	err = err ?: write_small_features(w, opts);
+	for (size_t i = 0; !err && i < w->nr_pending; i++)
+		err = add_feature_pipe(w, w->pending[i].feat, w->pending[i].data,
+				       w->pending[i].len);
 	err = err ?: write_tracing_data(w, evs, nr);
 	return err ?: flush(w);
 }
@@ -992,11 +1027,15 @@ int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t
 		copy_attr(&w->attr0, evs[0].attr);
 		w->id0 = evs[0].nr_ids ? evs[0].ids[0] : 0;
 	}
+	w->started = true;
 	return write_preamble(w, evs, nr, opts);
 }
 
 static void free_writer(struct pdwriter *w)
 {
+	for (size_t i = 0; i < w->nr_pending; i++)
+		free(w->pending[i].data);
+	free(w->pending);
 	if (w->stop_fd >= 0)
 		close(w->stop_fd);
 	free(w->old);

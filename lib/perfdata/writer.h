@@ -47,6 +47,12 @@ struct pdwriter *pdwriter__create(const char *path);
 int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr,
 		    const struct pdwriter_opts *opts);
 /*
+ * A feature section (id feat, perf's HEADER_* numbering) of data's len bytes, as perf lays
+ * its payload out: written with the others by pdwriter__start() when added before it, at
+ * once after. 0 or -errno.
+ */
+int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t len);
+/*
  * Gives up a recording that failed before it began: the file pdwriter__create made is
  * removed and the previous one moved back from path.old. Accepts NULL.
  */

@@ -161,6 +161,9 @@ static void open_error(const struct evsel *ev, int err, int pid, int cpu)
 		errmsg__hint("this machine has no such counter (no hardware PMU?): try cpu-clock");
 	else if (err == -ESRCH)
 		errmsg__hint("the task %d is gone", pid);
+	else if (err == -EINVAL && ev->attr.use_clockid && ev->kind == EVSEL_TRACEPOINT)
+		errmsg__hint("tracepoints take NMI-safe clocks only: -k monotonic or monotonic_raw "
+			     "(trace --json's header gives their offset to wall-clock time)");
 }
 
 int evsel__open(struct evsel *ev, const struct target *target)

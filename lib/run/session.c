@@ -24,6 +24,7 @@
 #include "util/runcmd.h"
 #include "run/channels.h"
 #include "run/objconf.h"
+#include "run/progevent.h"
 #include "run/recqueue.h"
 #include "run/session.h"
 #include "run/synth.h"
@@ -278,7 +279,8 @@ static int plan_objconf(struct session *s)
 		.nr_threads = s->nr_threads,
 	};
 
-	struct channels_opts co = { s->loader, s->evlist, NULL, &s->target, -1 };
+	struct channels_opts co = { s->loader, s->evlist, NULL, &s->target,
+				    s->opts.use_clockid ? s->opts.clockid : -1 };
 
 	s->objconf = objconf__new(&o);
 	if (!s->objconf)
@@ -349,6 +351,8 @@ static int build_events(struct session *s)
 		return err;
 	err = add_program_events(s);
 	if (!err)
+		err = progevent__bind(s->loader, s->binds, s->nr_binds);
+	if (!err)
 		err = plan_objconf(s);
 	if (!err)
 		typed__bind(s->typed, s->objconf);
@@ -392,6 +396,10 @@ static int open_and_attach(struct session *s)
 	int err;
 
 	set_watermarks(s->evlist, pages);
+	for (int i = 0; s->opts.use_clockid && i < evlist__nr(s->evlist); i++) {
+		evlist__at(s->evlist, i)->attr.use_clockid = 1;
+		evlist__at(s->evlist, i)->attr.clockid = s->opts.clockid;
+	}
 	err = evlist__open(s->evlist, &s->target, pages);
 	if (err)
 		return err;
@@ -484,6 +492,7 @@ static int setup_target(struct session *s)
 			return -ENOMEM;
 	}
 	if (s->opts.argv && s->opts.argv[0]) {
+		s->workload.stdout_to_stderr = s->opts.workload_stdout_to_stderr;
 		err = workload__prepare(&s->workload, s->opts.argv);
 		if (err)
 			return errmsg__set(err, "cannot start '%s': %s", s->opts.argv[0],

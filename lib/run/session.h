@@ -30,6 +30,9 @@ struct session_opts {
 	bool callchain; /* -g, --call-graph fp: PERF_SAMPLE_CALLCHAIN on the sampled events */
 	unsigned int pages; /* -m: data pages per CPU ring, 0 = default */
 	char **argv; /* the workload, or NULL */
+	bool use_clockid; /* -k: every event stamps its records with clockid */
+	int clockid;
+	bool workload_stdout_to_stderr; /* the workload's stdout is ours (trace --json) */
 };
 
 /*

@@ -10,7 +10,7 @@
 #include "util/log.h"
 #include "run/workload.h"
 
-static void __attribute__((noreturn)) child(int gate, char **argv)
+static void __attribute__((noreturn)) child(int gate, char **argv, bool stdout_to_stderr)
 {
 	char go;
 
@@ -22,6 +22,8 @@ static void __attribute__((noreturn)) child(int gate, char **argv)
 	if (read(gate, &go, 1) != 1)
 		_exit(127); /* the parent gave up before starting us */
 	close(gate);
+	if (stdout_to_stderr && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		_exit(126);
 	execvp(argv[0], argv);
 	/* the child's own words: no caller to return to; the command sees its exit status */
 	pr_err("cannot run '%s': %s", argv[0], strerror(errno));
@@ -44,7 +46,7 @@ int workload__prepare(struct workload *w, char **argv)
 	}
 	if (w->pid == 0) {
 		close(p[1]);
-		child(p[0], argv);
+		child(p[0], argv, w->stdout_to_stderr);
 	}
 	close(p[0]);
 	w->gate_fd = p[1];

@@ -6,11 +6,13 @@
 #ifndef PERF_BPF_WORKLOAD_H
 #define PERF_BPF_WORKLOAD_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 struct workload {
 	pid_t pid;
 	int gate_fd; /* write end: closing it without a byte makes the child exit */
+	bool stdout_to_stderr; /* set before prepare: the command's stdout goes to our stderr */
 };
 
 /* Fork the child, which waits at the gate; -errno on failure. */

@@ -1,11 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <bpf/libbpf.h>
 
 #include "util/log.h"
 
 int verbose;
 int quiet;
+
+static bool progress_wanted(void)
+{
+	const char *env = getenv("PERF_BPF_PROGRESS");
+
+	if (env && *env)
+		return !strcmp(env, "1");
+	return isatty(STDERR_FILENO);
+}
 
 static void vprint(const char *prefix, const char *fmt, va_list ap)
 {
@@ -30,6 +43,7 @@ DEFINE_PR(pr_err, "ERROR: ", 1)
 DEFINE_PR(pr_raw, NULL, 1)
 DEFINE_PR(pr_warn, "Warning: ", !quiet)
 DEFINE_PR(pr_hint, "Hint: ", !quiet)
+DEFINE_PR(pr_progress, "perf-bpf: ", !quiet && progress_wanted())
 
 void pr_debug_level(int level, const char *fmt, ...)
 {

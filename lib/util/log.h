@@ -20,6 +20,11 @@ void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void pr_hint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* An unprefixed line on stderr that -q does not mute (event syntax errors, verifier logs). */
 void pr_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Progress of a slow step, "perf-bpf: ...", on stderr when it is a terminal (or
+ * PERF_BPF_PROGRESS=1 asks for it anyway); -q mutes it.
+ */
+void pr_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void pr_debug_level(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #define pr_debug(...) pr_debug_level(1, __VA_ARGS__)

@@ -163,6 +163,10 @@ static int parse_word(struct opts *o, int argc, char **argv, int i, int *used)
 	int ret;
 
 	*used = 1;
+	if (!strcmp(word, "--list-opts")) {
+		opts__list(o->table, stdout);
+		return OPTS_LISTED;
+	}
 	if (word[1] == '-') {
 		const char *name = word + 2, *eq = strchr(name, '=');
 
@@ -233,7 +237,18 @@ int opts__parse(struct opts *o, const struct opt *table, const char *const *usag
 
 int opts__exit_status(int ret)
 {
-	return ret == OPTS_HELP ? 0 : ret == OPTS_USAGE ? EXIT_USAGE : 1;
+	return ret == OPTS_HELP || ret == OPTS_LISTED ? 0 : ret == OPTS_USAGE ? EXIT_USAGE : 1;
+}
+
+void opts__list(const struct opt *table, FILE *f)
+{
+	for (const struct opt *r = table; !is_end(r); r++) {
+		if (r->short_name)
+			fprintf(f, "-%c%s", r->short_name, r->long_name ? " " : "");
+		if (r->long_name)
+			fprintf(f, "--%s", r->long_name);
+		fprintf(f, "%s%s\n", r->arg ? " " : "", r->arg ? r->arg : "");
+	}
 }
 
 void opts__free_list(struct opt_list *l)

@@ -133,6 +133,7 @@ enum {
 	OPTS_HELP = -1, /* -h printed the help on stdout: exit 0 */
 	OPTS_USAGE = -2, /* misuse reported on stderr with the short usage: exit 129 */
 	OPTS_ERROR = -3, /* another error, reported: exit 1 */
+	OPTS_LISTED = -4, /* --list-opts (hidden, for shell completion) printed the table: exit 0 */
 };
 
 enum opts_flags {
@@ -160,6 +161,13 @@ int opts__exit_status(int ret);
 void opts__free_list(struct opt_list *l);
 
 void opts__help(const struct opts *o, FILE *f);
+/*
+ * Every row of table, one a line, for shell completion: its names, then the name of its
+ * argument if it takes one ("-e --event EVENT", "--no-cache", "-h --help"). The hidden
+ * option --list-opts of every command prints this and ends the parse with OPTS_LISTED.
+ */
+void opts__list(const struct opt *table, FILE *f);
+
 /* Report misuse (an ERROR: line, as pr_err) and the usage lines on stderr; returns OPTS_USAGE. */
 int opts__misuse(const struct opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

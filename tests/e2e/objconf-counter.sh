@@ -40,11 +40,11 @@ PY
 # the workload
 "$PERF_BPF" trace --json -i "${clocks[@]}" -e "$fx/$terms/" -- "$W" 5 >"$T/w.json" \
 	2>"$T/err" || fail "trace exited $? ($(cat "$T/err"))"
-pid=$(python3 -c 'import json,sys; print(next(json.loads(l)["pid"] for l in sys.stdin))' <"$T/w.json")
+pid=$(python3 -c 'import json,sys; print(next(j["pid"] for j in map(json.loads, sys.stdin) if j["type"] == "sample"))' <"$T/w.json")
 n=$(check "$T/w.json" "$pid") || fail "workload: $n"
 expect_eq "workload samples" 5 "$n"
 # the counters are opened on every CPU, but only the workload's samples are shown
-expect_eq "other tasks' samples" 0 "$(grep -vc "\"pid\":$pid," "$T/w.json")"
+expect_eq "other tasks' samples" 0 "$(grep -v '^{"type":"header"' "$T/w.json" | grep -vc "\"pid\":$pid,")"
 
 # system-wide: the same, the workload among every task calling getppid (a copy with a name
 # of its own: other runs of getppid-loop may be traced too)
@@ -64,7 +64,7 @@ expect_eq "-a workload samples" 4 "$n"
 # -C: the counters exist on CPU 0 only, in slot 0; the workload is kept on CPU 0
 "$PERF_BPF" trace --json -i -C 0 "${clocks[@]}" -e "$fx/$terms/" -- taskset -c 0 "$W" 3 \
 	>"$T/c.json" 2>"$T/err" || fail "trace -C 0 exited $? ($(cat "$T/err"))"
-pid=$(python3 -c 'import json,sys; print(next(json.loads(l)["pid"] for l in sys.stdin))' <"$T/c.json")
+pid=$(python3 -c 'import json,sys; print(next(j["pid"] for j in map(json.loads, sys.stdin) if j["type"] == "sample"))' <"$T/c.json")
 n=$(check "$T/c.json" "$pid" 0) || fail "-C 0: $n"
 expect_eq "-C 0 samples" 3 "$n"
 

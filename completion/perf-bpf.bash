@@ -1,0 +1,178 @@
+# shellcheck shell=bash
+# bash completion for perf-bpf(1), also as `perf bpf`: subcommands, the options of each
+# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o) and
+# tracepoint names (tracefs) for -e, clocks for -k, files for -o and -i, the traced command
+# after --. Needs no bash-completion helpers. $PERF_BPF_BIN names another perf-bpf binary.
+
+# The words up to the cursor with the pieces bash split off at ':' and '=' joined again
+# ("syscalls:sys_enter_x", "--output=f"): _perf_bpf_w, the last one is the word completed.
+_perf_bpf_join_words()
+{
+	local i w
+	_perf_bpf_w=()
+	for ((i = 0; i <= COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		if ((i > 0)) && [[ $w == [:=] || ${COMP_WORDS[i - 1]} == [:=] ]]; then
+			_perf_bpf_w[${#_perf_bpf_w[@]} - 1]+=$w
+		else
+			_perf_bpf_w+=("$w")
+		fi
+	done
+}
+
+# The argument name of option $2 of subcommand $1 ("EVENT"), empty when it takes none.
+_perf_bpf_argname()
+{
+	local line words
+	while IFS= read -r line; do
+		read -ra words <<<"$line"
+		local w
+		for w in "${words[@]}"; do
+			if [[ $w == "$2" && ${words[-1]} != -* ]]; then
+				printf '%s\n' "${words[-1]}"
+				return
+			fi
+		done
+	done < <("${PERF_BPF_BIN:-perf-bpf}" ${1:+"$1"} --list-opts 2>/dev/null)
+}
+
+_perf_bpf_options()
+{
+	"${PERF_BPF_BIN:-perf-bpf}" ${1:+"$1"} --list-opts 2>/dev/null | tr ' ' '\n' | grep '^-'
+}
+
+_perf_bpf_tracepoints()
+{
+	local dir
+	for dir in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+		if [[ -r $dir/available_events ]]; then
+			compgen -W "$(<"$dir/available_events")" -- "$1"
+			return
+		fi
+	done
+}
+
+# Files ending in one of the suffixes $2..., and directories, matching $1.
+_perf_bpf_files()
+{
+	local cur=$1 f s
+	shift
+	while IFS= read -r f; do
+		if [[ -d $f ]]; then
+			printf '%s/\n' "$f"
+			continue
+		fi
+		for s in "$@"; do
+			[[ $f == *"$s" ]] && printf '%s\n' "$f"
+		done
+	done < <(compgen -f -- "$cur")
+}
+
+# Candidates for the argument $2 (its name, as --list-opts says) being typed as $1.
+_perf_bpf_arg()
+{
+	case $2 in
+	EVENT)
+		_perf_bpf_files "$1" .c .o .obj
+		_perf_bpf_tracepoints "$1"
+		compgen -W "cpu-clock task-clock page-faults context-switches cpu-migrations
+			minor-faults major-faults bpf-output cycles instructions" -- "$1"
+		;;
+	CLOCK) compgen -W "monotonic monotonic_raw realtime boottime tai" -- "$1" ;;
+	FILE | PATH) compgen -f -- "$1" ;;
+	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
+	esac
+}
+
+# Completion of a perf-bpf command line whose program word is _perf_bpf_w[$1]
+# (0 for `perf-bpf ...`, 1 for the "bpf" of `perf bpf ...`).
+_perf_bpf_complete()
+{
+	local off=$1 cur prev sub="" i dashdash=0 arg
+	local -a cands=()
+	_perf_bpf_join_words
+	local cword=$((${#_perf_bpf_w[@]} - 1))
+	cur=${_perf_bpf_w[cword]}
+	prev=""
+	((cword > 0)) && prev=${_perf_bpf_w[cword - 1]}
+	for ((i = off + 1; i < cword; i++)); do
+		if [[ -n $sub && ${_perf_bpf_w[i]} == -- ]]; then
+			dashdash=$i
+			break
+		fi
+		[[ -z $sub && ${_perf_bpf_w[i]} != -* ]] && sub=${_perf_bpf_w[i]}
+	done
+	if ((dashdash)); then # the traced command
+		if ((cword == dashdash + 1)); then
+			mapfile -t cands < <(compgen -c -- "$cur" | sort -u)
+		else
+			mapfile -t cands < <(compgen -f -- "$cur")
+		fi
+	elif [[ -z $sub ]]; then
+		if [[ $cur == -* ]]; then
+			mapfile -t cands < <(compgen -W "$(_perf_bpf_options "")" -- "$cur")
+		else
+			mapfile -t cands < <(compgen -W "$("${PERF_BPF_BIN:-perf-bpf}" --list-cmds 2>/dev/null)" -- "$cur")
+		fi
+	elif [[ $cur == --*=* ]]; then
+		arg=$(_perf_bpf_argname "$sub" "${cur%%=*}")
+		mapfile -t cands < <(_perf_bpf_arg "${cur#*=}" "$arg" | sed "s|^|${cur%%=*}=|")
+	elif [[ $prev == -* && $prev != *=* ]] && arg=$(_perf_bpf_argname "$sub" "$prev") && [[ -n $arg ]]; then
+		mapfile -t cands < <(_perf_bpf_arg "$cur" "$arg")
+	elif [[ $cur == -* ]]; then
+		mapfile -t cands < <(compgen -W "$(_perf_bpf_options "$sub")" -- "$cur")
+	else
+		case $sub in
+		compile) mapfile -t cands < <(_perf_bpf_files "$cur" .c) ;;
+		query) mapfile -t cands < <(_perf_bpf_tracepoints "$cur") ;;
+		trace | record) mapfile -t cands < <(compgen -c -- "$cur" | sort -u) ;;
+		esac
+	fi
+	# bash replaces only the last of its own words: drop what came before it
+	local keep=${cur%"${COMP_WORDS[COMP_CWORD]}"}
+	COMPREPLY=()
+	for i in "${cands[@]}"; do
+		COMPREPLY+=("${i#"$keep"}")
+	done
+	# a directory is a step, not a word: no space after it
+	if [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == */ ]] && type compopt &>/dev/null; then
+		compopt -o nospace 2>/dev/null
+	fi
+}
+
+_perf_bpf()
+{
+	_perf_bpf_complete 0
+}
+
+# `perf bpf ...` is ours; any other perf command line goes to perf's own completion,
+# loaded when first needed (bash-completion's loader), and "bpf" joins perf's commands.
+_perf_bpf_perf()
+{
+	if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[1]} == bpf ]]; then
+		_perf_bpf_complete 1
+		return
+	fi
+	if [[ -z ${_perf_bpf_perf_fn-} ]]; then
+		_perf_bpf_perf_fn=none
+		if declare -F __load_completion >/dev/null && __load_completion perf; then
+			local spec
+			spec=$(complete -p perf 2>/dev/null)
+			if [[ $spec == *" -F "* ]]; then
+				spec=${spec##* -F }
+				_perf_bpf_perf_fn=${spec%% *}
+			fi
+		fi
+		complete -F _perf_bpf_perf perf
+	fi
+	COMPREPLY=()
+	if [[ $_perf_bpf_perf_fn != none && $_perf_bpf_perf_fn != _perf_bpf_perf ]]; then
+		"$_perf_bpf_perf_fn" "$@"
+	fi
+	if ((COMP_CWORD == 1)) && [[ bpf == "${COMP_WORDS[1]}"* ]]; then
+		COMPREPLY+=(bpf)
+	fi
+}
+
+complete -F _perf_bpf perf-bpf
+complete -F _perf_bpf_perf perf

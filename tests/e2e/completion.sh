@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# bash completion, as `make install` puts it: perf-bpf and perf bpf complete subcommands, each
+# subcommand's options (from the binary's hidden --list-opts), scriptlets and tracepoints
+# for -e, clocks for -k, the traced command after --
+source "$(dirname "$0")/lib.sh"
+
+make -s -C "$TOP" install DESTDIR="$T/root" PREFIX=/usr >/dev/null || fail "make install failed"
+comp=$T/root/usr/share/bash-completion/completions/perf-bpf
+[ -f "$comp" ] || fail "no completion installed"
+grep -qx ". /usr/share/bash-completion/completions/perf-bpf" "$T/root/etc/bash_completion.d/perf-bpf" ||
+	fail "no eager loader for perf bpf"
+
+# --list-opts: exit 0, every option -h shows, nothing else
+for sub in "" $("$PERF_BPF" --list-cmds); do
+	"$PERF_BPF" $sub --list-opts >"$T/opts" || fail "$sub --list-opts: exit $?"
+	"$PERF_BPF" $sub -h >"$T/help" 2>&1
+	for o in $(tr ' ' '\n' <"$T/opts" | grep '^-'); do
+		grep -qe "$o" "$T/help" || fail "'$sub': $o listed, not in -h"
+	done
+	[ "$(grep -c '^ *-' "$T/help")" = "$(wc -l <"$T/opts")" ] ||
+		fail "'$sub': -h and --list-opts differ: $(cat "$T/opts")"
+done
+
+mkdir -p "$T/w/sub" && cd "$T/w" && touch prog.c prog.o notes.txt sub/x.c
+# comp WORD...: COMP_WORDS as bash splits the line (':' and '=' are words), the cursor on the
+# last; prints the candidates sorted, one a line
+cat >"$T/run.sh" <<'SH'
+source "$1"
+shift
+COMP_WORDS=("$@")
+COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+COMPREPLY=()
+fn=$(complete -p "$1" | sed 's/.* -F \([^ ]*\) .*/\1/')
+"$fn" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+printf '%s\n' "${COMPREPLY[@]}" | sort
+SH
+comp() { PERF_BPF_BIN=$PERF_BPF bash --norc --noprofile "$T/run.sh" "$comp" "$@"; }
+expect_out() { # EXPECTED WORD...
+	local want=$1 got
+	shift
+	got=$(comp "$@" | xargs)
+	[ "$got" = "$want" ] || fail "completing '$*': expected '$want', got '$got'"
+}
+expect_out "compile query record script trace" perf-bpf ""
+expect_out "trace" perf-bpf tr
+expect_out "--clang-opt --clang-path --clang-timeout --clockid --cpu" perf-bpf trace --c
+expect_out "--output" perf-bpf record --ou
+expect_out "boottime monotonic monotonic_raw realtime tai" perf-bpf trace -k ""
+expect_out "realtime" perf-bpf record --clockid = re
+expect_out "prog.c prog.o" perf-bpf trace -e prog
+expect_out "./prog.c ./prog.o ./sub/" perf-bpf trace -e ./
+expect_out "sub/x.c" perf-bpf trace -e sub/
+expect_out "prog.c sub/" perf-bpf compile ""
+expect_out "notes.txt" perf-bpf record -o no
+expect_out "sleep" perf-bpf trace -e prog.c -- sleep
+expect_out "--fields --help --input --json --quiet --verbose" perf-bpf script --
+# tracepoints from tracefs: bash splits at ':', the candidates are what follows it
+if [ -r /sys/kernel/tracing/available_events ]; then
+	expect_out "sys_enter_getppid" perf-bpf trace -e syscalls : sys_enter_getpp
+	expect_out "sys_enter_getppid" perf-bpf query syscalls : sys_enter_getpp
+fi
+# perf bpf: the same, after "bpf"; "bpf" itself is one of perf's commands
+expect_out "record" perf bpf rec
+expect_out "--clang-opt --clang-path --clang-timeout --clockid --cpu" perf bpf trace --c
+expect_out "boottime monotonic monotonic_raw realtime tai" perf bpf record -k ""
+expect_out "bpf" perf bp
+exit 0
