@@ -41,7 +41,7 @@ cat >bad.c <<'EOF2'
 #include <bpf/bpf_helpers.h>
 SEC("syscalls:sys_enter_getppid")
 int p(void *ctx) { bpf_printk("x"); return 0; }
-SEC("kprobe/perf_bpf_e2e_no_such_function")
+SEC("raw_tp/perf_bpf_e2e_no_such_tracepoint")
 int k(void *ctx) { return 0; }
 char _license[] SEC("license") = "GPL";
 EOF2

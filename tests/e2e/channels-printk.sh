@@ -48,7 +48,7 @@ done >expected
 expect_file_eq expected seq
 
 # the other instance saw the same lines, and the top-level buffer still holds its marker
-pid=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["pid"])' trace.json)
+pid=$(python3 -c 'import json,sys; print(next(o["pid"] for o in map(json.loads, open(sys.argv[1])) if o["type"] == "sample"))' trace.json)
 expect_eq "lines in the other instance" 10 \
 	"$(grep -c "$NAME-$pid .*bpf_trace_printk: \(before\|after\) [0-9]*$" \
 		"$TRACING/instances/$OTHER/trace")"

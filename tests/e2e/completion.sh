@@ -43,7 +43,7 @@ expect_out() { # EXPECTED WORD...
 }
 expect_out "compile query record script trace" perf-bpf ""
 expect_out "trace" perf-bpf tr
-expect_out "--clang-opt --clang-path --clang-timeout --clockid --cpu" perf-bpf trace --c
+expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --cpu" perf-bpf trace --c
 expect_out "--output" perf-bpf record --ou
 expect_out "boottime monotonic monotonic_raw realtime tai" perf-bpf trace -k ""
 expect_out "realtime" perf-bpf record --clockid = re
@@ -61,7 +61,7 @@ if [ -r /sys/kernel/tracing/available_events ]; then
 fi
 # perf bpf: the same, after "bpf"; "bpf" itself is one of perf's commands
 expect_out "record" perf bpf rec
-expect_out "--clang-opt --clang-path --clang-timeout --clockid --cpu" perf bpf trace --c
+expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --cpu" perf bpf trace --c
 expect_out "boottime monotonic monotonic_raw realtime tai" perf bpf record -k ""
 expect_out "bpf" perf bp
 exit 0
