@@ -60,6 +60,13 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 {
 	int need = level == LIBBPF_WARN ? 0 : level == LIBBPF_INFO ? 1 : 2;
 
+	/*
+	 * A map created again without its BTF is no failure: the kernel takes no value type
+	 * on a ring buffer, and a typed channel names one on purpose (run/typed.h).
+	 */
+	if (level == LIBBPF_WARN && strstr(fmt, "Retrying without BTF"))
+		need = 1;
+
 	if (verbose < need || (quiet && level != LIBBPF_WARN))
 		return 0;
 	return vfprintf(stderr, fmt, ap);

@@ -92,4 +92,29 @@ if command -v perf >/dev/null; then
 	perf script -i both.data >theirs 2>theirs.err || fail "perf script exited $?"
 	diff -u theirs ours || fail "perf-bpf script differs from perf script"
 fi
+# 7. a ring buffer that names its record type: fields decoded (the comm picks the
+# workload's records), no retry noise from libbpf
+cat >typed-rb.c <<'EOF2'
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+struct event { int pid; char comm[16]; unsigned long long n; };
+struct { __uint(type, BPF_MAP_TYPE_RINGBUF); __uint(max_entries, 4096); __type(value, struct event); } trb SEC(".maps");
+SEC("syscalls:sys_enter_getppid")
+int p(void *ctx)
+{
+	struct event *e = bpf_ringbuf_reserve(&trb, sizeof(*e), 0);
+
+	if (!e)
+		return 0;
+	e->pid = bpf_get_current_pid_tgid() >> 32;
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+	e->n = 7;
+	bpf_ringbuf_submit(e, 0);
+	return 0;
+}
+char _license[] SEC("license") = "GPL";
+EOF2
+"$PERF_BPF" trace -e typed-rb.c -- "$W" 2 >typed.out 2>typed.err || fail "typed ring: exit $? ($(cat typed.err))"
+[ -s typed.err ] && fail "typed ring: unexpected stderr: $(cat typed.err)"
+expect_eq "typed ring records" 2 "$(grep -c " trb: .* pid=[0-9]* comm=$NAME n=7\$" typed.out)"
 exit 0
