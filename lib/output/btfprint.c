@@ -11,6 +11,7 @@
 #include <string.h>
 #include <bpf/btf.h>
 
+#include "util/grow.h"
 #include "util/jsonw.h"
 #include "output/btfprint.h"
 
@@ -24,22 +25,8 @@ void btfprint_buf__free(struct btfprint_buf *b)
 
 void btfprint_buf__append(struct btfprint_buf *b, const char *s, size_t n)
 {
-	if (b->err)
+	if (b->err || (b->err = grow__to(&b->p, &b->cap, b->len + n + 1, 256)))
 		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		char *p;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
 	b->p[b->len] = '\0';

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
 struct dbuf {
 	char *p;
 	size_t len, cap;
@@ -19,22 +20,8 @@ struct dbuf {
 
 static inline void dbuf_put(struct dbuf *b, const void *data, size_t len)
 {
-	if (b->err)
+	if (b->err || (b->err = grow__to(&b->p, &b->cap, b->len + len, 4096)))
 		return;
-	if (b->len + len > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *p;
-
-		while (cap < b->len + len)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
 	if (len)
 		memcpy(b->p + b->len, data, len);
 	b->len += len;

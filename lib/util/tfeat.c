@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "util/tfeat.h"
+#include "util/grow.h"
 
 void tfeat_buf__free(struct tfeat_buf *b)
 {
@@ -13,22 +14,8 @@ void tfeat_buf__free(struct tfeat_buf *b)
 
 void tfeat__raw(struct tfeat_buf *b, const void *data, size_t len)
 {
-	if (b->err || !len)
+	if (b->err || !len || (b->err = grow__to(&b->p, &b->cap, b->len + len, 4096)))
 		return;
-	if (b->len + len > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		uint8_t *p;
-
-		while (cap < b->len + len)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
 	if (data)
 		memcpy(b->p + b->len, data, len);
 	else
