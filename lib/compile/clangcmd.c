@@ -430,7 +430,7 @@ static void find_arch(const char *obj, char *arch, size_t size)
 		    (int)sizeof(sub))
 			continue;
 		if (d->d_name[0] != '.' && !access(sub, F_OK) && strlen(d->d_name) < size) {
-			snprintf(arch, size, "%s", d->d_name);
+			memcpy(arch, d->d_name, strlen(d->d_name) + 1); /* fits: checked above */
 			closedir(dir);
 			return;
 		}
