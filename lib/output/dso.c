@@ -16,12 +16,13 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "run/buildid.h"
 #include "output/demangle.h"
 #include "output/dso.h"
 
 #define DSOS_BUCKETS 1024
 #define DSOS_DEFAULT_LOADED 64
-#define BUILD_ID_MAX 20
+#define BUILD_ID_MAX BUILDID_MAX
 /* A .gnu_debugdata larger than this once decompressed is not read. */
 #define DEBUGDATA_MAX (256u << 20)
 
@@ -327,27 +328,9 @@ static int elf_collect(Elf *elf, uint32_t type, const struct segs *rt, struct sy
 /* The GNU build id note of elf into bid; its size, 0 when it has none. */
 static size_t elf_build_id(Elf *elf, unsigned char *bid)
 {
-	Elf_Scn *scn = NULL;
+	int n = buildid__from_elf(elf, bid, BUILD_ID_MAX);
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		GElf_Nhdr nh;
-		size_t off = 0, name_off, desc_off;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
-			continue;
-		data = elf_getdata(scn, NULL);
-		while (data && (off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((char *)data->d_buf + name_off, "GNU", 4) && nh.n_descsz &&
-			    nh.n_descsz <= BUILD_ID_MAX) {
-				memcpy(bid, (char *)data->d_buf + desc_off, nh.n_descsz);
-				return nh.n_descsz;
-			}
-		}
-	}
-	return 0;
+	return n > 0 ? (size_t)n : 0;
 }
 
 static void *xz_decode(const void *in, size_t in_len, size_t *out_len)

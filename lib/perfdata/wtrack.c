@@ -27,7 +27,7 @@
 #include "perfdata/format.h"
 #include "perfdata/wtrack.h"
 
-#define BUILD_ID_MAX 20
+#define BUILD_ID_MAX BUILDID_MAX
 #define MISC_BUILD_ID_SIZE (1 << 15) /* perf: the entry's size byte is valid */
 #ifndef PERF_RECORD_MISC_MMAP_BUILD_ID
 #define PERF_RECORD_MISC_MMAP_BUILD_ID (1 << 14)

@@ -30,7 +30,7 @@ static int find_in_notes(Elf_Data *data, uint8_t *id, size_t size)
 }
 
 /* Note sections first (a stripped debug file keeps them), then PT_NOTE segments. */
-static int find_build_id(Elf *elf, uint8_t *id, size_t size)
+int buildid__from_elf(Elf *elf, uint8_t *id, size_t size)
 {
 	Elf_Scn *scn = NULL;
 	size_t nphdr = 0;
@@ -71,7 +71,7 @@ int buildid__read_fd(int fd, uint8_t *id, size_t size)
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf)
 		return -ENOEXEC;
-	ret = elf_kind(elf) == ELF_K_ELF ? find_build_id(elf, id, size) : -ENOEXEC;
+	ret = elf_kind(elf) == ELF_K_ELF ? buildid__from_elf(elf, id, size) : -ENOEXEC;
 	elf_end(elf);
 	return ret;
 }

@@ -6,6 +6,7 @@
 #ifndef PERF_BPF_BUILDID_H
 #define PERF_BPF_BUILDID_H
 
+#include <libelf.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,6 +17,8 @@
  * (-ENOENT: no build id note, -ENOEXEC: not an ELF file, -E2BIG: longer than size).
  */
 int buildid__read(const char *path, uint8_t *id, size_t size);
+/* The same for an ELF file libelf has open. */
+int buildid__from_elf(Elf *elf, uint8_t *id, size_t size);
 /* The same for the file open on fd (the fd stays open, its offset unused). */
 int buildid__read_fd(int fd, uint8_t *id, size_t size);
 
