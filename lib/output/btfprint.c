@@ -259,6 +259,34 @@ static bool partial_array(const struct btf *btf, const struct btf_member *m, uin
 	return t && btf_is_array(t) && bit_off % 8 == 0 && bit_off / 8 < size;
 }
 
+/* What a record of size bytes at d holds of a struct member. */
+struct member_view {
+	uint32_t bit_off;
+	uint32_t bitfield; /* its width in bits, 0 for a whole-byte member */
+	size_t len; /* bytes of a whole-byte member held: all of it, or an array's head */
+	uint64_t bits; /* a bitfield's value */
+	bool is_signed; /* a bitfield of a signed integer type */
+};
+
+/* Fills v for member m of struct t; false when the record does not hold it. */
+static bool member_view(const struct btf *btf, const struct btf_type *t, const struct btf_member *m,
+			const unsigned char *d, size_t size, struct member_view *v)
+{
+	int64_t msize;
+	bool whole = member_held(btf, m, btf_kflag(t), size, &v->bit_off, &v->bitfield, &msize);
+	const struct btf_type *mt;
+
+	if (!whole && !partial_array(btf, m, v->bit_off, size))
+		return false;
+	v->len = whole ? (size_t)msize : size - v->bit_off / 8;
+	if (v->bitfield) {
+		mt = btf__type_by_id(btf, btfprint__resolve(btf, m->type));
+		v->bits = get_bits(d, size, v->bit_off, v->bitfield);
+		v->is_signed = mt && btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED);
+	}
+	return true;
+}
+
 static void text_struct(struct btfprint_buf *b, const struct btf *btf, const struct btf_type *t,
 			const unsigned char *d, size_t size, int depth, bool top)
 {
@@ -269,11 +297,9 @@ static void text_struct(struct btfprint_buf *b, const struct btf *btf, const str
 		put(b, "{", 1);
 	for (int i = 0; i < btf_vlen(t); i++, m++) {
 		const char *name = btf__name_by_offset(btf, m->name_off);
-		uint32_t bit_off, bitfield;
-		int64_t msize;
-		bool whole = member_held(btf, m, btf_kflag(t), size, &bit_off, &bitfield, &msize);
+		struct member_view v;
 
-		if (!whole && !partial_array(btf, m, bit_off, size))
+		if (!member_view(btf, t, m, d, size, &v))
 			continue;
 		if (!first)
 			put(b, " ", 1);
@@ -282,20 +308,12 @@ static void text_struct(struct btfprint_buf *b, const struct btf *btf, const str
 			puts_(b, name);
 			put(b, "=", 1);
 		}
-		if (bitfield) {
-			const struct btf_type *mt =
-				btf__type_by_id(btf, btfprint__resolve(btf, m->type));
-			uint64_t v = get_bits(d, size, bit_off, bitfield);
-			bool sgn = mt && btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED);
-
-			if (sgn)
-				putf(b, "%" PRId64, sign_extend(v, bitfield));
-			else
-				putf(b, "%" PRIu64, v);
-			continue;
-		}
-		text_value(b, btf, m->type, d + bit_off / 8,
-			   whole ? (size_t)msize : size - bit_off / 8, depth + 1, false);
+		if (!v.bitfield)
+			text_value(b, btf, m->type, d + v.bit_off / 8, v.len, depth + 1, false);
+		else if (v.is_signed)
+			putf(b, "%" PRId64, sign_extend(v.bits, v.bitfield));
+		else
+			putf(b, "%" PRIu64, v.bits);
 	}
 	if (!top)
 		put(b, "}", 1);
@@ -416,30 +434,21 @@ static void json_struct(struct jsonw *w, const struct btf *btf, const struct btf
 	jsonw__start_object(w);
 	for (int i = 0; i < btf_vlen(t); i++, m++) {
 		const char *name = btf__name_by_offset(btf, m->name_off);
-		uint32_t bit_off, bitfield;
-		int64_t msize;
-		bool whole = member_held(btf, m, btf_kflag(t), size, &bit_off, &bitfield, &msize);
+		struct member_view v;
 
-		if (!whole && !partial_array(btf, m, bit_off, size))
+		if (!member_view(btf, t, m, d, size, &v))
 			continue;
 		if (!name || !*name) {
 			snprintf(anon, sizeof(anon), "_%d", i);
 			name = anon;
 		}
 		jsonw__name(w, name);
-		if (bitfield) {
-			const struct btf_type *mt =
-				btf__type_by_id(btf, btfprint__resolve(btf, m->type));
-			uint64_t v = get_bits(d, size, bit_off, bitfield);
-
-			if (mt && btf_is_int(mt) && (btf_int_encoding(mt) & BTF_INT_SIGNED))
-				jsonw__s64(w, sign_extend(v, bitfield));
-			else
-				jsonw__u64(w, v);
-			continue;
-		}
-		json_value(w, btf, m->type, d + bit_off / 8,
-			   whole ? (size_t)msize : size - bit_off / 8, depth + 1);
+		if (!v.bitfield)
+			json_value(w, btf, m->type, d + v.bit_off / 8, v.len, depth + 1);
+		else if (v.is_signed)
+			jsonw__s64(w, sign_extend(v.bits, v.bitfield));
+		else
+			jsonw__u64(w, v.bits);
 	}
 	jsonw__end_object(w);
 }
