@@ -39,9 +39,10 @@ bpf_prog_count() {
 	fi
 }
 bpf_link_count() { bpftool link show 2>/dev/null | grep -c '^[0-9]*:'; }
-# Wait until no program named NAME is loaded (the kernel frees them from a work queue).
+# Wait until no program named NAME is loaded (the kernel frees them from a work queue);
+# gives up after a minute, long enough for a busy machine.
 wait_prog_gone() {
-	for _ in $(seq 50); do
+	for _ in $(seq 600); do
 		[ "$(bpf_prog_count "$1")" = 0 ] && return 0
 		sleep 0.1
 	done

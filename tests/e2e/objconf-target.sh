@@ -14,7 +14,7 @@ start() {
 	"$W" 20 "$1" >"$T/tid.$1" &
 	pid=$!
 	on_exit "kill $pid 2>/dev/null"
-	for _ in $(seq 50); do [ -s "$T/tid.$1" ] && break; sleep 0.1; done
+	for _ in $(seq 600); do [ -s "$T/tid.$1" ] && break; sleep 0.1; done
 	tid=$(cat "$T/tid.$1")
 	[ -n "$tid" ] || fail "the workload did not start"
 }

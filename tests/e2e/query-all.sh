@@ -13,7 +13,7 @@ flock 9 || skip "cannot take the tracepoint lock"
 	-L -u -n 1 -t syscalls:sys_exit_setpgid >"$T/holder" 2>&1 &
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
-for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
 grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 raw_id=$(awk '$4 == "raw_tp:sched_kthread_stop" {print $2}' "$T/holder")
 tp_ids=$(awk '$4 == "syscalls:sys_exit_setpgid" {print $2}' "$T/holder" | xargs)

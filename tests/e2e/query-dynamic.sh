@@ -14,7 +14,7 @@ on_exit "echo '-:$group/target' >>'$events'"
 "$holder" -K -n 2 -p e2e_dyn_ -t "$group:target" -L -n 1 -t "$group:target" >"$T/holder" 2>&1 &
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
-for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
 grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 
 "$PERF_BPF" query --all >"$T/out" || fail "query --all exited $?"

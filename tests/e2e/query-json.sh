@@ -11,7 +11,7 @@ flock 9 || skip "cannot take the tracepoint lock"
 "$holder" -n 2 -p e2e_json_ -t "$tp" >"$T/holder" 2>&1 &
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
-for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
 grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 
 "$PERF_BPF" query --json "$tp" >"$T/out" || fail "query --json exited $?"

@@ -14,7 +14,7 @@ grep -q 'no programs' "$T/before" || fail "programs on $tp before the test: $(ca
 "$holder" -n 4 -p e2e_list_ -t "$tp" >"$T/holder" 2>&1 &
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
-for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
 grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 
 "$PERF_BPF" query "$tp" >"$T/out" || fail "query exited $?"

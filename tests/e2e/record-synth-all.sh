@@ -19,7 +19,7 @@ read -r line <"$T/ready" && [ "$line" = ready ] || fail "fp-symbols did not star
 "$holder" -n 1 -p e2e_ksym_ -t syscalls:sys_enter_getppid >"$T/holder" 2>&1 &
 hpid=$!
 on_exit "kill $hpid 2>/dev/null; wait $hpid 2>/dev/null"
-for _ in $(seq 50); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q '^ready' "$T/holder" && break; sleep 0.1; done
 grep -q '^ready' "$T/holder" || fail "query-holder did not start: $(cat "$T/holder")"
 prog_id=$(awk '/^prog /{print $2; exit}' "$T/holder")
 

@@ -6,7 +6,8 @@ need_root
 "$PERF_BPF" trace -a -e "$TOP/tests/fixtures/bpf/getppid-hello.c" -e syscalls:sys_enter_getpgid \
 	>/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 50); do
+on_exit "kill -9 $pid 2>/dev/null" # a failed wait must not leave a tracer of every task behind
+for _ in $(seq 600); do
 	[ "$(bpf_prog_count hello_getppid)" -gt 0 ] && break
 	sleep 0.1
 done
