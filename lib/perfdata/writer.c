@@ -281,20 +281,6 @@ static int put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct d
 	return err;
 }
 
-int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const char *comm)
-{
-	struct dbuf b = {};
-	char name[16] = {};
-
-	strncpy(name, comm ? comm : "", sizeof(name) - 1);
-	dbuf_u32(&b, pid);
-	dbuf_u32(&b, tid);
-	dbuf_put(&b, name, strlen(name) + 1);
-	dbuf_pad8(&b);
-	put_trailer(&b, &w->attr0, w->id0, pid, tid);
-	return put_record(w, PERF_RECORD_COMM, 0, &b);
-}
-
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost)
 {
 	struct dbuf b = {};

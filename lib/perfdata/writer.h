@@ -67,8 +67,6 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len);
  * regular file, a header naming it).
  */
 int pdwriter__finish_round(struct pdwriter *w);
-/* A COMM record (time 0, so it names the thread's samples wherever they are). */
-int pdwriter__synth_comm(struct pdwriter *w, uint32_t pid, uint32_t tid, const char *comm);
 /* A LOST record (time 0) for samples the kernel dropped without reporting them. */
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost);
 /* An MMAP record for [kernel.kallsyms]_text, from _text in /proc/kallsyms. */

@@ -18,6 +18,7 @@
 
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "record/record.h"
 #include "perfdata/reader.h"
 #include "perfdata/writer.h"
 
@@ -86,6 +87,17 @@ static struct ksample sample(uint64_t id, uint64_t time)
 	return s;
 }
 
+/* A COMM record of a task that existed before the run, as the session writes it. */
+static void write_comm(struct pdwriter *w, uint32_t pid, const char *comm)
+{
+	const struct record_layout layout = { attrs[0].sample_type, attrs[0].sample_id_all };
+	uint64_t buf[16];
+	size_t n = record__encode_comm(buf, sizeof(buf), &layout, ids0[0], pid, pid, comm);
+
+	assert_int_not_equal(n, 0);
+	assert_int_equal(pdwriter__write(w, buf, n), 0);
+}
+
 /* 4 rounds of 3 samples (times falling inside a round), a COMM first. */
 static uint64_t write_file(const char *p)
 {
@@ -95,7 +107,7 @@ static uint64_t write_file(const char *p)
 	uint64_t bytes;
 
 	assert_non_null(w);
-	assert_int_equal(pdwriter__synth_comm(w, 4242, 4242, "a-rather-long-command-name"), 0);
+	write_comm(w, 4242, "a-rather-long-command-name");
 	for (int round = 0; round < 4; round++) {
 		for (int i = 0; i < 3; i++) {
 			struct ksample s = sample(i == 1 ? 21 : 11, 1000 + round * 10 + (3 - i));
