@@ -9,12 +9,15 @@
  * next one is in another module (or the kernel image's last symbol is followed by a
  * module's): then, like the last symbol of all, it ends at most a page further.
  */
-#include <stdbool.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "record/ksymcache.h"
 #include "record/ksyms.h"
 #include "util/log.h"
 
@@ -35,6 +38,7 @@ struct ksyms {
 	size_t pool_len, pool_cap;
 	char *lazy_path; /* ksyms__new_lazy(): read on the first lookup, then NULL */
 	bool real_modules_only; /* skip [bpf] and [__builtin__*] symbols */
+	struct ksymcache_map cached; /* when mapped: syms and pool point into it */
 };
 
 static int pool_add(struct ksyms *ks, const char *s, size_t len, uint32_t *off)
@@ -150,12 +154,41 @@ static int sym_cmp(const void *a, const void *b)
 	return x->name < y->name ? -1 : x->name > y->name;
 }
 
+/*
+ * kallsyms lists the kernel image in address order, then the modules: sort only what
+ * follows the sorted prefix and merge the two (the same order a full sort gives, as
+ * sym_cmp is a total order). -ENOMEM when the merge has no room.
+ */
+static int sort_syms(struct ksyms *ks)
+{
+	size_t k = 1, i, j, o;
+	struct ksym *out;
+
+	while (k < ks->nr && sym_cmp(&ks->syms[k - 1], &ks->syms[k]) <= 0)
+		k++;
+	if (k >= ks->nr)
+		return 0;
+	qsort(ks->syms + k, ks->nr - k, sizeof(*ks->syms), sym_cmp);
+	out = malloc(ks->cap * sizeof(*out));
+	if (!out)
+		return -ENOMEM;
+	for (i = 0, j = k, o = 0; i < k || j < ks->nr; o++) {
+		bool left = j == ks->nr || (i < k && sym_cmp(&ks->syms[i], &ks->syms[j]) <= 0);
+
+		out[o] = left ? ks->syms[i++] : ks->syms[j++];
+	}
+	free(ks->syms);
+	ks->syms = out;
+	return 0;
+}
+
 /* Keep the last listed symbol of each address, then bound each one. */
 static void sort_and_dedup(struct ksyms *ks)
 {
 	size_t i, out = 0;
 
-	qsort(ks->syms, ks->nr, sizeof(*ks->syms), sym_cmp);
+	if (sort_syms(ks))
+		qsort(ks->syms, ks->nr, sizeof(*ks->syms), sym_cmp);
 	for (i = 0; i < ks->nr; i++) {
 		if (out && ks->syms[out - 1].addr == ks->syms[i].addr)
 			out--;
@@ -220,22 +253,48 @@ struct ksyms *ksyms__parse(const char *text, size_t len)
 	return finish(ks, err);
 }
 
+/* Parse the lines of buf[0, len); the bytes after its last '\n' are left: their count. */
+static size_t parse_lines(struct ksyms *ks, const char *buf, size_t len, int *err)
+{
+	const char *p = buf, *end = buf + len, *nl;
+
+	while (!*err && (nl = memchr(p, '\n', end - p))) {
+		*err = parse_line(ks, p, nl - p);
+		p = nl + 1;
+	}
+	return end - p;
+}
+
 static int load_into(struct ksyms *ks, const char *path)
 {
 	static char buf[1 << 18]; /* few, large reads: each read of kallsyms walks the table */
-	char line[512];
-	int err = 0;
-	FILE *f = fopen(path, "re");
+	size_t have = 0;
+	ssize_t n;
+	int err = 0, fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (!f) {
+	if (fd < 0) {
 		err = -errno;
 		pr_debug("cannot open '%s': %s", path, strerror(-err));
 		return err;
 	}
-	setvbuf(f, buf, _IOFBF, sizeof(buf));
-	while (!err && fgets(line, sizeof(line), f))
-		err = parse_line(ks, line, strcspn(line, "\n"));
-	fclose(f);
+	while (!err && (n = read(fd, buf + have, sizeof(buf) - have)) != 0) {
+		size_t left;
+
+		if (n < 0) {
+			if (errno != EINTR)
+				err = -errno;
+			continue;
+		}
+		have += n;
+		left = parse_lines(ks, buf, have, &err);
+		if (left == sizeof(buf)) /* a line longer than the buffer: not kallsyms */
+			left = 0;
+		memmove(buf, buf + have - left, left);
+		have = left;
+	}
+	if (!err && have)
+		err = parse_line(ks, buf, have);
+	close(fd);
 	if (!err && ks->nr == 0)
 		pr_debug("'%s': no symbol with a non-zero address (kptr_restrict?)", path);
 	return err;
@@ -272,17 +331,117 @@ struct ksyms *ksyms__new_lazy(const char *path)
 	return ks;
 }
 
+/* The table as bytes for the kernel symbol cache: a header, the symbols, the names. */
+struct ksyms_blob {
+	char magic[8];
+	uint64_t nr, pool_len;
+};
+
+#define KSYMS_BLOB_MAGIC "ksyms 1"
+
+static void *to_blob(const struct ksyms *ks, size_t *size)
+{
+	struct ksyms_blob hdr = { .magic = KSYMS_BLOB_MAGIC,
+				  .nr = ks->nr,
+				  .pool_len = ks->pool_len };
+	size_t syms = ks->nr * sizeof(*ks->syms);
+	char *blob = malloc(sizeof(hdr) + syms + ks->pool_len);
+
+	if (!blob)
+		return NULL;
+	memcpy(blob, &hdr, sizeof(hdr));
+	memcpy(blob + sizeof(hdr), ks->syms, syms);
+	memcpy(blob + sizeof(hdr) + syms, ks->pool, ks->pool_len);
+	*size = sizeof(hdr) + syms + ks->pool_len;
+	return blob;
+}
+
+/* Every name inside the pool, the pool's end a NUL, the symbols in order and bounded. */
+static bool blob_sane(const struct ksym *syms, size_t nr, const char *pool, size_t pool_len)
+{
+	if (!pool_len || pool[pool_len - 1])
+		return false;
+	for (size_t i = 0; i < nr; i++) {
+		if (syms[i].name >= pool_len || syms[i].module >= pool_len ||
+		    syms[i].end <= syms[i].addr || (i && syms[i].addr <= syms[i - 1].addr))
+			return false;
+	}
+	return true;
+}
+
+/* Use a cache blob in place; false (ks untouched) when it is not a sound table. */
+static bool from_blob(struct ksyms *ks, const char *blob, size_t size)
+{
+	struct ksyms_blob hdr;
+	const struct ksym *syms = (const void *)(blob + sizeof(hdr));
+
+	if (size < sizeof(hdr))
+		return false;
+	memcpy(&hdr, blob, sizeof(hdr));
+	if (memcmp(hdr.magic, KSYMS_BLOB_MAGIC, sizeof(hdr.magic)) || !hdr.nr ||
+	    hdr.nr > (size - sizeof(hdr)) / sizeof(*syms) ||
+	    hdr.pool_len != size - sizeof(hdr) - hdr.nr * sizeof(*syms) ||
+	    !blob_sane(syms, hdr.nr, (const char *)(syms + hdr.nr), hdr.pool_len))
+		return false;
+	free(ks->syms);
+	free(ks->pool);
+	ks->syms = (struct ksym *)syms; /* read only from here on: lookups never write */
+	ks->nr = ks->cap = hdr.nr;
+	ks->pool = (char *)(syms + hdr.nr);
+	ks->pool_len = ks->pool_cap = hdr.pool_len;
+	return true;
+}
+
+/*
+ * A recorded file's reader wants this boot's kernel and modules only: that table is the
+ * same until a reboot or a module load, so it is kept in the kernel symbol cache.
+ */
+static bool load_cached(struct ksyms *ks, const char *key)
+{
+	struct ksymcache_map m;
+	bool ok;
+
+	if (ksymcache__map(key, &m))
+		return false;
+	ok = from_blob(ks, m.blob, m.size);
+	if (ok)
+		ks->cached = m;
+	else
+		ksymcache__unmap(&m);
+	pr_debug("kernel symbols: %s", ok ? "from the cache" : "cache entry unsound, ignored");
+	return ok;
+}
+
+static void store_cached(const struct ksyms *ks, const char *key)
+{
+	size_t size;
+	void *blob = ks->nr ? to_blob(ks, &size) : NULL;
+
+	if (blob)
+		ksymcache__put(key, blob, size);
+	free(blob);
+}
+
 /* The table behind a lazy handle is a cache: filling it does not change what ks means. */
 static void load_lazy(const struct ksyms *cks)
 {
 	struct ksyms *ks = (struct ksyms *)cks;
-	char *path = ks->lazy_path;
+	char *path = ks->lazy_path, key[HASH_HEX_SIZE];
+	bool cacheable = ks->real_modules_only && !strcmp(path, "/proc/kallsyms") &&
+			 !getenv("PERF_BPF_NO_KSYMCACHE") && !ksymcache__key(key);
 
 	ks->lazy_path = NULL;
-	if (load_into(ks, path))
+	if (cacheable && load_cached(ks, key)) {
+		free(path);
+		return;
+	}
+	if (load_into(ks, path)) {
 		ks->nr = 0;
-	else
+	} else {
 		sort_and_dedup(ks);
+		if (cacheable)
+			store_cached(ks, key);
+	}
 	free(path);
 }
 
@@ -296,8 +455,12 @@ void ksyms__free(struct ksyms *ks)
 {
 	if (!ks)
 		return;
-	free(ks->syms);
-	free(ks->pool);
+	if (ks->cached.map) {
+		ksymcache__unmap(&ks->cached);
+	} else {
+		free(ks->syms);
+		free(ks->pool);
+	}
 	free(ks->lazy_path);
 	free(ks);
 }

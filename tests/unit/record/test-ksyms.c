@@ -245,6 +245,71 @@ static void test_ksyms_load_proc(void **state)
 	ksyms__free(ks);
 }
 
+/*
+ * A sorted kernel image followed by unsorted module symbols (how kallsyms lists them):
+ * the tail is sorted and merged, and at an address the image shares with the tail the
+ * name listed last still wins.
+ */
+static void test_ksyms_sorted_prefix_then_tail(void **state)
+{
+	static const char listed[] = "ffffffff81000100 T a\n"
+				     "ffffffff81000200 T b\n"
+				     "ffffffff81000300 T c\n"
+				     "ffffffff81000250 t d\t[m1]\n"
+				     "ffffffff81000200 t e\t[m1]\n"
+				     "ffffffff81000050 t f\t[m2]\n"
+				     "ffffffff81000310 t g\t[m2]\n";
+	struct ksyms *ks = ksyms__parse(listed, strlen(listed));
+
+	assert_non_null(ks);
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000060ull, NULL), "f");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000100ull, NULL), "a");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000201ull, NULL), "e");
+	assert_string_equal(ksyms__module(ks, 0xffffffff81000201ull), "m1");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000260ull, NULL), "d");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000301ull, NULL), "c");
+	assert_string_equal(ksyms__find(ks, 0xffffffff81000311ull, NULL), "g");
+	ksyms__free(ks);
+}
+
+/* A file larger than the read buffer, lines cut by its reads: as the text parsed whole. */
+static void test_ksyms_load_large_file(void **state)
+{
+	char path[] = "/tmp/test-ksyms.XXXXXX";
+	size_t cap = 1 << 21, len = 0;
+	char *buf = malloc(cap);
+	struct ksyms *from_text, *from_file;
+	int fd = mkstemp(path);
+
+	assert_non_null(buf);
+	assert_true(fd >= 0);
+	for (unsigned i = 0; i < 40000; i++) /* ~1.3 MB: five reads, unsorted in its tail */
+		len += snprintf(buf + len, cap - len, "ffffffff%08x t sym_%u_%s\n",
+				0x81000000u + (i < 30000 ? i : 70000 - i) * 64, i,
+				i % 7 ? "x" : "a_longer_name_to_vary_the_line_length");
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	close(fd);
+	from_text = ksyms__parse(buf, len);
+	from_file = ksyms__load(path);
+	unlink(path);
+	assert_non_null(from_text);
+	assert_non_null(from_file);
+	for (unsigned i = 0; i < 41000; i++) {
+		uint64_t addr = 0xffffffff81000000ull + i * 64 + 3, o1 = 0, o2 = 0;
+		const char *a = ksyms__find(from_text, addr, &o1);
+		const char *b = ksyms__find(from_file, addr, &o2);
+
+		assert_true((a == NULL) == (b == NULL));
+		if (a) {
+			assert_string_equal(a, b);
+			assert_int_equal(o1, o2);
+		}
+	}
+	ksyms__free(from_text);
+	ksyms__free(from_file);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +321,8 @@ int main(void)
 		cmocka_unit_test(test_ksyms_parse_empty),
 		cmocka_unit_test(test_ksyms_parse_unterminated),
 		cmocka_unit_test(test_ksyms_load_file),
+		cmocka_unit_test(test_ksyms_sorted_prefix_then_tail),
+		cmocka_unit_test(test_ksyms_load_large_file),
 		cmocka_unit_test(test_ksyms_load_proc),
 		cmocka_unit_test(test_ksyms_new_lazy_reads_on_first_lookup),
 	};
