@@ -25,6 +25,7 @@
 #include "perfdata/zstream.h"
 
 #define DEFAULT_WINDOW (16ULL << 20)
+#define PREFETCH_AHEAD 1024 /* bytes: a few records */
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22 /* Linux 5.14; older kernels fault the pages in one by one */
 #endif
@@ -841,6 +842,8 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	}
 	if (keep_window(r))
 		return 0;
+	if (r->map && pos + PREFETCH_AHEAD < r->data_end) /* the first touch, ahead of need */
+		__builtin_prefetch(at(r, pos + PREFETCH_AHEAD));
 	size = record_at(r, pos, &extra);
 	if (!size) {
 		r->at_end = true;
