@@ -112,30 +112,45 @@ static void put_fields(struct jsonw *w, const struct tep_event *tp, const struct
 	jsonw__end_object(w);
 }
 
-static void put_sym(struct jsonw *w, const struct print_sym *sym)
+/* "name+0xoff" at the end of buf (the name cut to fit); returns its start. */
+static char *symoff_fmt(char *buf, size_t size, const struct print_sym *sym)
 {
 	static const char hexdig[] = "0123456789abcdef";
-	char buf[256], *p = buf + sizeof(buf);
-	size_t n = strnlen(sym->name ?: "", sizeof(buf) - 24);
+	char *p = buf + size;
+	size_t n = strnlen(sym->name, size - 24);
 	uint64_t off = sym->off;
 
+	do { /* "%s+0x%llx", without printf on the hot path */
+		*--p = hexdig[off & 15];
+		off >>= 4;
+	} while (off);
+	memcpy(p -= 3, "+0x", 3);
+	memcpy(p -= n, sym->name, n);
+	return p;
+}
+
+/* The dso perf prints: "[module]" (into buf), a path, or NULL when unknown. */
+static const char *dso_name(const struct print_sym *sym, char *buf, size_t size)
+{
+	if (!sym->module)
+		return sym->dso;
+	snprintf(buf, size, "[%s]", sym->module);
+	return buf;
+}
+
+static void put_sym(struct jsonw *w, const struct print_sym *sym)
+{
+	char buf[256], mod[128], *p;
+	const char *dso = dso_name(sym, mod, sizeof(mod));
+
 	if (sym->name) {
-		do { /* "%s+0x%llx", without printf on the hot path */
-			*--p = hexdig[off & 15];
-			off >>= 4;
-		} while (off);
-		memcpy(p -= 3, "+0x", 3);
-		memcpy(p -= n, sym->name, n);
-		jsonw__name(w, "sym");
+		p = symoff_fmt(buf, sizeof(buf), sym);
+		jsonw__key(w, "sym");
 		jsonw__strn(w, p, buf + sizeof(buf) - p);
 	}
-	if (sym->module) {
-		char mod[128];
-
-		snprintf(mod, sizeof(mod), "[%s]", sym->module);
-		jsonw__kv_str(w, "dso", mod);
-	} else if (sym->dso) {
-		jsonw__kv_str(w, "dso", sym->dso);
+	if (dso) {
+		jsonw__key(w, "dso");
+		jsonw__str(w, dso);
 	}
 }
 
@@ -146,7 +161,8 @@ static void put_callchain(struct jsonw *w, const struct print_sample *ps)
 	jsonw__start_array(w);
 	for (uint32_t i = 0; i < ps->nr_frames; i++) {
 		jsonw__start_object(w);
-		jsonw__kv_xu64(w, "ip", ps->frames[i].ip);
+		jsonw__key(w, "ip");
+		jsonw__xu64(w, ps->frames[i].ip);
 		put_sym(w, &ps->frames[i].sym);
 		jsonw__end_object(w);
 	}
@@ -172,34 +188,121 @@ static void put_payload(struct jsonw *w, const struct print_event *ev,
 		btfprint__json(w, ev->btf, ev->type_id, s->raw, s->raw_size);
 		return;
 	}
-	jsonw__name(w, "raw");
+	jsonw__key(w, "raw");
 	jsonw__hex(w, s->raw, s->raw_size);
-	if (ps->is_string)
-		jsonw__kv_str(w, "string", s->raw);
+	if (ps->is_string) {
+		jsonw__key(w, "string");
+		jsonw__str(w, s->raw);
+	}
+}
+
+/* The room of a member holding a value of room v: ',', its quoted name, ':'. */
+#define MEMBER_ROOM(v) (16 + (v))
+
+/*
+ * The common sample (no callchain; no payload, or raw bytes) as one line written in place:
+ * the same bytes print_json__sample_members() writes, at a fraction of the calls.
+ * false when this sample or writer needs the general path.
+ */
+static bool sample_line(struct jsonw *w, const struct print_event *ev,
+			const struct print_sample *ps)
+{
+	const struct sample *s = ps->s;
+	const char *event = ev->name ? ev->name : "", *dso;
+	char sym[256], mod[128], *symoff = NULL, *q;
+	size_t room = 64;
+
+	if (ps->has_chain || (s->has_raw && (ev->type == PERF_TYPE_TRACEPOINT || ev->btf)))
+		return false;
+	dso = s->has_ip ? dso_name(&ps->sym, mod, sizeof(mod)) : NULL;
+	if (s->has_ip && ps->sym.name)
+		symoff = symoff_fmt(sym, sizeof(sym), &ps->sym);
+	room += MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(event))) + 6 * MEMBER_ROOM(JSONW_AT_NUM_ROOM);
+	room += ps->comm ? MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(ps->comm))) : 0;
+	room += symoff ? MEMBER_ROOM(JSONW_AT_STR_ROOM(sym + sizeof(sym) - symoff)) : 0;
+	room += dso ? MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(dso))) : 0;
+	if (s->has_raw)
+		room += MEMBER_ROOM(JSONW_AT_HEX_ROOM(s->raw_size)) +
+			(ps->is_string ? MEMBER_ROOM(JSONW_AT_STR_ROOM(s->raw_size)) : 0);
+	q = jsonw__line_begin(w, room);
+	if (!q)
+		return false;
+	q = jsonw__at_lit(q, "{\"type\":\"sample\",\"event\":");
+	q = jsonw__at_str(q, event, strlen(event));
+	if (ps->comm) {
+		q = jsonw__at_lit(q, ",\"comm\":");
+		q = jsonw__at_str(q, ps->comm, strlen(ps->comm));
+	}
+	if (s->has_tid) {
+		q = jsonw__at_s64(jsonw__at_lit(q, ",\"pid\":"), (int32_t)s->pid);
+		q = jsonw__at_s64(jsonw__at_lit(q, ",\"tid\":"), (int32_t)s->tid);
+	}
+	if (s->has_cpu)
+		q = jsonw__at_s64(jsonw__at_lit(q, ",\"cpu\":"), (int32_t)s->cpu);
+	if (s->has_time)
+		q = jsonw__at_u64(jsonw__at_lit(q, ",\"time\":"), s->time);
+	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period))
+		q = jsonw__at_u64(jsonw__at_lit(q, ",\"period\":"),
+				  s->has_period ? s->period : ev->period);
+	if (s->has_ip) {
+		q = jsonw__at_xu64(jsonw__at_lit(q, ",\"ip\":"), s->ip);
+		if (symoff)
+			q = jsonw__at_str(jsonw__at_lit(q, ",\"sym\":"), symoff,
+					  sym + sizeof(sym) - symoff);
+		if (dso)
+			q = jsonw__at_str(jsonw__at_lit(q, ",\"dso\":"), dso, strlen(dso));
+	}
+	if (s->has_raw) {
+		q = jsonw__at_hex(jsonw__at_lit(q, ",\"raw\":"), s->raw, s->raw_size);
+		if (ps->is_string)
+			q = jsonw__at_str(jsonw__at_lit(q, ",\"string\":"), s->raw, strlen(s->raw));
+	}
+	jsonw__line_end(w, jsonw__at_lit(q, "}"));
+	return true;
 }
 
 void print_json__sample(struct jsonw *w, const struct print_event *ev,
 			const struct print_sample *ps)
 {
+	if (!sample_line(w, ev, ps))
+		print_json__sample_members(w, ev, ps);
+}
+
+void print_json__sample_members(struct jsonw *w, const struct print_event *ev,
+				const struct print_sample *ps)
+{
 	const struct sample *s = ps->s;
 
 	jsonw__start_object(w);
-	jsonw__kv_str(w, "type", "sample");
-	jsonw__kv_str(w, "event", ev->name ? ev->name : "");
-	if (ps->comm)
-		jsonw__kv_str(w, "comm", ps->comm);
-	if (s->has_tid) {
-		jsonw__kv_s64(w, "pid", (int32_t)s->pid);
-		jsonw__kv_s64(w, "tid", (int32_t)s->tid);
+	jsonw__key(w, "type");
+	jsonw__str(w, "sample");
+	jsonw__key(w, "event");
+	jsonw__str(w, ev->name ? ev->name : "");
+	if (ps->comm) {
+		jsonw__key(w, "comm");
+		jsonw__str(w, ps->comm);
 	}
-	if (s->has_cpu)
-		jsonw__kv_s64(w, "cpu", (int32_t)s->cpu); /* -1: none (ring buffer) */
-	if (s->has_time)
-		jsonw__kv_u64(w, "time", s->time);
-	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period))
-		jsonw__kv_u64(w, "period", s->has_period ? s->period : ev->period);
+	if (s->has_tid) {
+		jsonw__key(w, "pid");
+		jsonw__s64(w, (int32_t)s->pid);
+		jsonw__key(w, "tid");
+		jsonw__s64(w, (int32_t)s->tid);
+	}
+	if (s->has_cpu) {
+		jsonw__key(w, "cpu");
+		jsonw__s64(w, (int32_t)s->cpu); /* -1: none (ring buffer) */
+	}
+	if (s->has_time) {
+		jsonw__key(w, "time");
+		jsonw__u64(w, s->time);
+	}
+	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period)) {
+		jsonw__key(w, "period");
+		jsonw__u64(w, s->has_period ? s->period : ev->period);
+	}
 	if (s->has_ip) {
-		jsonw__kv_xu64(w, "ip", s->ip);
+		jsonw__key(w, "ip");
+		jsonw__xu64(w, s->ip);
 		put_sym(w, &ps->sym);
 	}
 	if (ps->has_chain)

@@ -11,6 +11,9 @@ struct jsonw;
 
 void print_json__sample(struct jsonw *w, const struct print_event *ev,
 			const struct print_sample *ps);
+/* The general path of print_json__sample(), member by member (its tests compare the two). */
+void print_json__sample_members(struct jsonw *w, const struct print_event *ev,
+				const struct print_sample *ps);
 void print_json__lost(struct jsonw *w, const struct sample *s, uint64_t lost);
 
 #endif

@@ -178,13 +178,6 @@ void jsonw__end_array(struct jsonw *w)
 	close_level(w, ']');
 }
 
-static void put_escaped_byte(struct jsonw *w, unsigned char c)
-{
-	char buf[6] = { '\\', 'u', '0', '0', hexdig[c >> 4], hexdig[c & 15] };
-
-	put(w, buf, sizeof(buf));
-}
-
 /*
  * Length of the well-formed UTF-8 sequence at s (2..4), or 0 when the bytes are not one
  * (overlong forms, surrogates, code points past U+10FFFF, truncated sequences).
@@ -229,52 +222,75 @@ static const bool plain[256] = {
 	[0x5d ... 0x7e] = 1,
 };
 
+/* The JSON form of the character at s (left bytes) at q, 6 bytes at most; *n: bytes used. */
+static char *char_at(char *q, const unsigned char *s, size_t left, size_t *n)
+{
+	unsigned char c = s[0];
+	size_t k;
+
+	*n = 1;
+	if (plain[c]) {
+		*q = (char)c;
+		return q + 1;
+	}
+	if (c == '"' || c == '\\') {
+		q[0] = '\\';
+		q[1] = (char)c;
+		return q + 2;
+	}
+	if (c < 0x80) {
+		memcpy(q, "\\u00", 4);
+		q[4] = hexdig[c >> 4];
+		q[5] = hexdig[c & 15];
+		return q + 6;
+	}
+	k = utf8_seq_len(s, left);
+	if (k) {
+		memcpy(q, s, k);
+		*n = k;
+		return q + k;
+	}
+	memcpy(q, "\xef\xbf\xbd", 3); /* U+FFFD for each byte that is not UTF-8 */
+	return q + 3;
+}
+
+char *jsonw__at_str(char *q, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, n;
+
+	*q++ = '"';
+	while (i < len) {
+		if (plain[s[i]]) { /* most strings need no escape */
+			*q++ = (char)s[i++];
+			continue;
+		}
+		q = char_at(q, s + i, len - i, &n);
+		i += n;
+	}
+	*q++ = '"';
+	return q;
+}
+
 static void put_string(struct jsonw *w, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, start = 0, n;
+	size_t i = 0, n;
+	char *q;
 
-	if (len <= JSONW_BUF / 4 && !w->skip) { /* copied as checked: most strings need no escape */
-		char *q = room(w, len + 2);
-
-		q[0] = '"';
-		while (i < len && plain[s[i]]) {
-			q[1 + i] = s[i];
-			i++;
-		}
-		if (i == len) {
-			q[1 + len] = '"';
-			w->len += len + 2;
-			return;
-		}
-		i = 0;
+	if (w->skip)
+		return;
+	if (len <= JSONW_BUF / 8) { /* its longest form fits the buffer */
+		q = room(w, JSONW_AT_STR_ROOM(len));
+		w->len += jsonw__at_str(q, str, len) - q;
+		return;
 	}
 	putch(w, '"');
 	while (i < len) {
-		unsigned char c = s[i];
-
-		if (plain[c]) {
-			i++;
-			continue;
-		}
-		put(w, str + start, i - start);
-		if (c == '"' || c == '\\') {
-			putch(w, '\\');
-			putch(w, c);
-			i++;
-		} else if (c < 0x80) {
-			put_escaped_byte(w, c);
-			i++;
-		} else if ((n = utf8_seq_len(s + i, len - i))) {
-			put(w, str + i, n);
-			i += n;
-		} else {
-			put(w, "\xef\xbf\xbd", 3); /* U+FFFD for each byte that is not UTF-8 */
-			i++;
-		}
-		start = i;
+		q = room(w, 6);
+		w->len += char_at(q, s + i, len - i, &n) - q;
+		i += n;
 	}
-	put(w, str + start, i - start);
 	putch(w, '"');
 }
 
@@ -282,6 +298,17 @@ void jsonw__name(struct jsonw *w, const char *name)
 {
 	before_item(w);
 	put_string(w, name, strlen(name));
+	if (w->pretty)
+		put(w, ": ", 2);
+	else
+		putch(w, ':');
+	w->after_name = !w->skip;
+}
+
+void jsonw__name_plain(struct jsonw *w, const char *quoted, size_t len)
+{
+	before_item(w);
+	put(w, quoted, len);
 	if (w->pretty)
 		put(w, ": ", 2);
 	else
@@ -326,21 +353,60 @@ static char *fmt_u64(char *end, uint64_t v)
 	return end;
 }
 
-void jsonw__u64(struct jsonw *w, uint64_t v)
+char *jsonw__at_u64(char *q, uint64_t v)
 {
 	char buf[24], *end = buf + sizeof(buf), *p = fmt_u64(end, v);
 
-	put_raw_value(w, p, end - p);
+	memcpy(q, p, end - p);
+	return q + (end - p);
+}
+
+char *jsonw__at_s64(char *q, int64_t v)
+{
+	if (v < 0)
+		*q++ = '-';
+	return jsonw__at_u64(q, v < 0 ? -(uint64_t)v : (uint64_t)v);
+}
+
+char *jsonw__at_xu64(char *q, uint64_t v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p = end;
+
+	do {
+		*--p = hexdig[v & 15];
+		v >>= 4;
+	} while (v);
+	memcpy(q, "\"0x", 3);
+	memcpy(q + 3, p, end - p);
+	q += 3 + (end - p);
+	*q++ = '"';
+	return q;
+}
+
+/* A number or another value that needs no quoting, formatted by at() in place. */
+#define PUT_AT(w, at, v)                                       \
+	do {                                                   \
+		before_item(w);                                \
+		if (!(w)->skip) {                              \
+			char *q_ = room(w, JSONW_AT_NUM_ROOM); \
+			(w)->len += at(q_, v) - q_;            \
+		}                                              \
+		after_value(w);                                \
+	} while (0)
+
+void jsonw__u64(struct jsonw *w, uint64_t v)
+{
+	PUT_AT(w, jsonw__at_u64, v);
 }
 
 void jsonw__s64(struct jsonw *w, int64_t v)
 {
-	char buf[24], *end = buf + sizeof(buf), *p;
+	PUT_AT(w, jsonw__at_s64, v);
+}
 
-	p = fmt_u64(end, v < 0 ? -(uint64_t)v : (uint64_t)v);
-	if (v < 0)
-		*--p = '-';
-	put_raw_value(w, p, end - p);
+void jsonw__xu64(struct jsonw *w, uint64_t v)
+{
+	PUT_AT(w, jsonw__at_xu64, v);
 }
 
 void jsonw__double(struct jsonw *w, double v)
@@ -372,6 +438,27 @@ void jsonw__null(struct jsonw *w)
 /* The two digits of each byte value, built at the first use. */
 static char hex2[256][2];
 
+/* n bytes as 2 * n hex digits at q. */
+static char *hex_run(char *q, const unsigned char *d, size_t n)
+{
+	if (!hex2[0][0])
+		for (int c = 0; c < 256; c++) {
+			hex2[c][0] = hexdig[c >> 4];
+			hex2[c][1] = hexdig[c & 15];
+		}
+	for (size_t i = 0; i < n; i++)
+		memcpy(q + 2 * i, hex2[d[i]], 2);
+	return q + 2 * n;
+}
+
+char *jsonw__at_hex(char *q, const void *data, size_t len)
+{
+	*q++ = '"';
+	q = hex_run(q, data, len);
+	*q++ = '"';
+	return q;
+}
+
 void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 {
 	const unsigned char *d = data;
@@ -382,14 +469,7 @@ void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 		size_t n = len < JSONW_BUF / 4 ? len : JSONW_BUF / 4;
 		char *q = room(w, 2 * n);
 
-		if (!hex2[0][0])
-			for (int c = 0; c < 256; c++) {
-				hex2[c][0] = hexdig[c >> 4];
-				hex2[c][1] = hexdig[c & 15];
-			}
-		for (size_t i = 0; i < n; i++)
-			memcpy(q + 2 * i, hex2[d[i]], 2);
-		w->len += 2 * n;
+		w->len += hex_run(q, d, n) - q;
 		d += n;
 		len -= n;
 	}
@@ -397,20 +477,18 @@ void jsonw__hex(struct jsonw *w, const void *data, size_t len)
 	after_value(w);
 }
 
-/* A value that can pass 2^53 (addresses, ids): "0x..." string. */
-static void jsonw__xu64(struct jsonw *w, uint64_t v)
+char *jsonw__line_begin(struct jsonw *w, size_t max)
 {
-	char buf[24], *end = buf + sizeof(buf), *p = end;
+	if (w->pretty || w->skip || w->depth || w->after_name || max >= JSONW_BUF)
+		return NULL;
+	return room(w, max + 1);
+}
 
-	*--p = '"';
-	do {
-		*--p = hexdig[v & 15];
-		v >>= 4;
-	} while (v);
-	*--p = 'x';
-	*--p = '0';
-	*--p = '"';
-	put_raw_value(w, p, end - p);
+void jsonw__line_end(struct jsonw *w, char *end)
+{
+	*end++ = '\n';
+	w->len = end - w->buf;
+	flush_buf(w);
 }
 
 /* A member: its name, then its value as the value function writes it. */
