@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "run/evlist.h"
+#include "util/closeall.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
@@ -40,6 +41,29 @@ struct evlist *evlist__new(void)
 	return el;
 }
 
+/* Every event's fds closed at once: their grace periods overlap (util/closeall.h). */
+static void close_events(struct evlist *el)
+{
+	size_t n = 0, k = 0;
+	int *fds;
+
+	for (int i = 0; i < el->nr; i++)
+		n += el->evsels[i]->nr_fds;
+	fds = n ? malloc(n * sizeof(*fds)) : NULL;
+	if (!fds)
+		return; /* then evsel__free() closes them one by one */
+	for (int i = 0; i < el->nr; i++) {
+		struct evsel *ev = el->evsels[i];
+
+		for (int j = 0; j < ev->nr_fds; j++) {
+			fds[k++] = ev->fds[j];
+			ev->fds[j] = -1;
+		}
+	}
+	closeall(fds, k);
+	free(fds);
+}
+
 void evlist__free(struct evlist *el)
 {
 	if (!el)
@@ -47,6 +71,7 @@ void evlist__free(struct evlist *el)
 	for (int i = 0; i < el->nr_rings; i++)
 		ring__unmap(&el->rings[i]);
 	free(el->rings);
+	close_events(el);
 	for (int i = 0; i < el->nr; i++)
 		evsel__free(el->evsels[i]);
 	free(el->evsels);
