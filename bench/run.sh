@@ -16,7 +16,7 @@ trap 'rm -rf "$W"' EXIT
 mkdir -p "$W/home"
 # stock perf 6.1 compiles BTF-map scriptlets given these [llvm] keys
 printf '[llvm]\n\tkbuild-dir = ""\n\tclang-opt = "-I/usr/include/x86_64-linux-gnu"\n' >"$W/home/.perfconfig"
-cp "$top/examples/hello.c" "$top/bench/throughput.c" "$W/"
+cp "$top/examples/hello.c" "$top/bench/throughput.c" "$top/bench/burst.c" "$W/"
 timed="$BUILD/tests/workloads/getppid-timed"
 export XDG_CACHE_HOME=$W/cache
 
@@ -134,31 +134,67 @@ bench_recorder_cpu() {
 	done
 }
 
-# the highest rate with nothing lost, default buffers: BENCH_RATE_SECS seconds of events
-# at each rate, doubling from 25k/s, on one CPU then two; one run per step
+# The highest rate with nothing lost, default buffers. bench/burst.c emits BURST records of
+# 48 bytes per getppid, so the records can come faster than the syscalls (bench/rate paces
+# the calls, in batches of 64). Both tools record system-wide (-a): perf's per-task
+# bpf-output event cannot take the records of the workload's forked processes. Only the
+# records of the workload's pids count. Lost = emitted - captured, and the tools' own LOST
+# records in the file. The rate doubles from 100k records/s to the first loss, then halves
+# the gap 3 times; each step records BENCH_RATE_SECS seconds, once.
+BURST=${BENCH_BURST:-32}
+# rate_step TOOL NPROC RATE: one recording at RATE records/s on NPROC CPUs; appends "asked
+# reached emitted captured lost_records" to $W/steps_TOOL_NPROC; true when nothing was lost
+rate_step() {
+	local tool=$1 nproc=$2 rate=$3 calls
+	calls=$((rate * ${BENCH_RATE_SECS:-1} / BURST / nproc * nproc))
+	if [ "$tool" = pb ]; then
+		"$PB" record -a -o rate.data -e "burst$BURST.c" -- "$W/bin/rate" "$calls" \
+			"$((rate / BURST))" "$nproc"
+	else
+		env HOME="$W/home" perf record -a -o rate.data -e bpf-output/no-inherit,name=evt/ \
+			-e "./burst$BURST.c/map:__bpf_stdout__.event=evt/" \
+			-- "$W/bin/rate" "$calls" "$((rate / BURST))" "$nproc"
+	fi >/dev/null 2>"$W/rate.err" || {
+		echo "bench: rate step $tool $nproc $rate failed: $(tail -n 1 "$W/rate.err")" >&2
+		return 2
+	}
+	"$PB" script --json -i rate.data 2>/dev/null | awk -F'"pid":' -v pids="$(sed -n \
+		's/^pids //p' "$W/rate.err")" -v asked="$rate" -v emitted="$((calls * BURST))" \
+		-v reached="$(sed -n 's/^rate //p' "$W/rate.err")" -v k="$BURST" '
+		BEGIN { split(pids, p, " "); for (i in p) want[p[i]] = 1 }
+		/^\{"type":"sample"/ { if (($2 + 0) in want) n++; next }
+		/^\{"type":"lost"/ { sub(/.*"lost":/, ""); lost += $0 + 0 }
+		END { printf "%d %d %d %d %d\n", asked, reached * k, emitted, n, lost }' \
+		>>"$W/steps_${tool}_$nproc"
+	tail -n 1 "$W/steps_${tool}_$nproc" | awk '{ exit !($4 >= $3 && $5 == 0) }'
+}
+
 bench_max_rate() {
-	local tool nproc rate n got secs=${BENCH_RATE_SECS:-1} best achieved
+	local tool nproc rate good bad mid
+	{
+		echo "#define BURST $BURST"
+		cat burst.c
+	} >"burst$BURST.c" && "$PB" compile "burst$BURST.c" -o /dev/null || return 1
 	for tool in pb perf; do
 		[ "$tool" = perf ] && [ -z "$have_perf" ] && continue
 		for nproc in 1 2; do
-			best=0 achieved=-
-			for rate in 25000 50000 100000 200000 400000 800000 1600000; do
-				n=$((rate * secs))
-				if [ "$tool" = pb ]; then
-					"$PB" record -o rate.data -e throughput.c -- "$W/bin/rate" "$n" "$rate" "$nproc"
-				else
-					env HOME="$W/home" perf record -o rate.data \
-						-e bpf-output/no-inherit,name=evt/ \
-						-e './throughput.c/map:__bpf_stdout__.event=evt/' \
-						-- "$W/bin/rate" "$n" "$rate" "$nproc"
-				fi >/dev/null 2>"$W/rate.err" || break
-				got=$("$PB" script --json -i rate.data 2>/dev/null | grep -c '"type":"sample"')
-				[ "$got" -lt "$n" ] && break
-				best=$rate achieved=$(sed -n 's/^rate //p' "$W/rate.err" | tail -n 1)
-				# the workload cannot go faster: a higher request changes nothing
-				[ "${achieved%.*}" -lt $((rate * 9 / 10)) ] && break
+			good=0 bad=0
+			for rate in 100000 200000 400000 800000 1600000 3200000 6400000 12800000; do
+				rate_step "$tool" "$nproc" "$rate"
+				case $? in
+				0) good=$rate ;;
+				1) bad=$rate && break ;;
+				*) break ;;
+				esac
+				# the workload is at its top: asking more changes nothing
+				tail -n 1 "$W/steps_${tool}_$nproc" | awk '{ exit !($2 < $1 * 0.9) }' && break
 			done
-			echo "$best $achieved" >"$W/maxrate_${tool}_$nproc"
+			for _ in 1 2 3; do
+				[ "$good" -gt 0 ] && [ "$bad" -gt 0 ] || break
+				mid=$(((good + bad) / 2000 * 1000))
+				if rate_step "$tool" "$nproc" "$mid"; then good=$mid; else bad=$mid; fi
+			done
+			echo "$good $bad" >"$W/maxrate_${tool}_$nproc"
 		done
 	done
 }
@@ -290,6 +326,19 @@ row() { # label what figure-label column unit
 sub() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == "" || b == "") print "-"; else printf "%.3g\n", a - b }'; }
 per() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == "" || b + 0 == 0) print "-"; else printf "%.3g\n", a / b }'; }
 maxrate() { [ -f "$W/maxrate_$1" ] && cat "$W/maxrate_$1" || echo "- -"; }
+# rate_row LABEL TOOL_NPROC: the highest lossless step (asked, reached), the lowest lossy one
+# (asked: emitted - captured, LOST records' sum) and every step as asked/1000:lost
+rate_row() {
+	local good bad
+	read -r good bad <<<"$(maxrate "$2")"
+	[ -f "$W/steps_$2" ] || { echo "| $1 | - | - | - | - |" && return; }
+	awk -v l="$1" -v good="$good" -v bad="$bad" '
+		{ lost = $3 > $4 ? $3 - $4 : 0; steps = steps sprintf(" %d:%d", $1 / 1000, lost) }
+		$1 == good { reached = $2 }
+		$1 == bad { first = sprintf("%d: %d of %d (LOST records: %d)", $1, lost, $3, $5) }
+		END { printf "| %s | %s | %s | %s | %s |\n", l, good ? good : "-", reached ? reached : "-",
+			first ? first : "none", substr(steps, 2) }' "$W/steps_$2"
+}
 
 # the issue 16 rows, after the tables above
 bench_report() {
@@ -309,12 +358,21 @@ bench_report() {
 	echo "| perf-bpf record | $(med pb_cpu 4) | $(med pb_cpu 1) | $(col pb_cpu.lost) | CPU $(per "$(med pb_cpu 4)" "$(med perf_cpu 4)")x, wall $(per "$(med pb_cpu 1)" "$(med perf_cpu 1)")x |"
 	echo "| perf record | $(med perf_cpu 4) | $(med perf_cpu 1) | $(col perf_cpu.lost) | |"
 	echo
-	echo "| highest rate with 0 lost, default buffers | asked /s | reached /s |"
-	echo "|---|---:|---:|"
-	echo "| perf-bpf record, 1 CPU | $(maxrate pb_1 | sed 's/ / | /') |"
-	echo "| perf record, 1 CPU | $(maxrate perf_1 | sed 's/ / | /') |"
-	echo "| perf-bpf record, 2 CPUs | $(maxrate pb_2 | sed 's/ / | /') |"
-	echo "| perf record, 2 CPUs | $(maxrate perf_2 | sed 's/ / | /') |"
+	k=$(cat /proc/sys/kernel/perf_event_mlock_kb 2>/dev/null || echo 516)
+	k=$(((k * 1024 - $(getconf PAGESIZE)) / $(getconf PAGESIZE)))
+	while [ $((k & (k - 1))) -ne 0 ]; do k=$((k & (k - 1))); done
+	echo "Highest rate with 0 lost, records/s of 48 bytes ($BURST per getppid, bench/burst.c), -a for"
+	echo "both tools, the workload pinned to 1 CPU, then to each of 2; ${BENCH_RATE_SECS:-1} s a"
+	echo "step. Default buffers: perf-bpf record 256 pages per CPU (1 MiB); perf record $k pages per CPU"
+	echo "(its default for root: kernel.perf_event_mlock_kb less a page, to a power of two)."
+	echo
+	echo "| highest rate with 0 lost | asked /s | reached /s | first loss at /s: lost of emitted | steps: k/s asked:lost |"
+	echo "|---|---:|---:|---|---|"
+	rate_row "perf-bpf record, 1 CPU" pb_1
+	rate_row "perf record, 1 CPU" perf_1
+	rate_row "perf-bpf record, 2 CPUs" pb_2
+	rate_row "perf record, 2 CPUs" perf_2
+	echo "| ratio perf-bpf / perf (goal >= 2x), 1 CPU; 2 CPUs | $(per "$(maxrate pb_1 | cut -d' ' -f1)" "$(maxrate perf_1 | cut -d' ' -f1)")x; $(per "$(maxrate pb_2 | cut -d' ' -f1)" "$(maxrate perf_2 | cut -d' ' -f1)")x | | | |"
 	echo
 	echo "| start-up against the floor | s |"
 	echo "|---|---:|"
