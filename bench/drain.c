@@ -4,10 +4,14 @@
  * compiled scriptlet's __bpf_stdout__ while a command runs. Load the object (libbpf), open a
  * bpf-output event on each CPU with perf-bpf record's layout and ring (256 data pages, woken
  * a quarter in), put them in __bpf_stdout__, attach the program to the tracepoint for the
- * command's tasks, run the command, and empty the rings as they fill: walk the records,
- * count the samples and the LOST records, move data_tail on. No copy, no file. On stderr:
- * wall seconds, samples, and lost (the LOST records' sum and the kernel's own count).
- *	drain OBJ SYSTEM:TRACEPOINT COMMAND [ARGS...]
+ * command's tasks (every task with -a, as record -a), run the command, and empty the rings
+ * as they fill: walk the records, count the samples and the LOST records, move data_tail on.
+ * No copy, no file. On stderr: wall seconds, samples, lost (the LOST records' sum and the
+ * kernel's own count), and the program's runs the kernel skipped (recursion_misses: another
+ * BPF program or a bpf() map call held the CPU's BPF slot), whose records are nowhere counted
+ * as lost. The program runs for every task that enters the tracepoint, so the samples are
+ * also counted per pid ("pid_samples PID N"; "child PID" names the command's own).
+ *	drain [-a] OBJ SYSTEM:TRACEPOINT COMMAND [ARGS...]
  */
 #define _GNU_SOURCE
 #include <bpf/bpf.h>
@@ -15,6 +19,7 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +44,13 @@ struct ring {
 	uint64_t size;
 };
 
+#define PIDS 4096 /* open addressing; pids past it are only in the total */
+
 static uint64_t samples, lost_records;
+static struct {
+	uint32_t pid;
+	uint64_t n;
+} pids[PIDS];
 
 static int perf_open(struct perf_event_attr *a, pid_t pid, int cpu)
 {
@@ -83,6 +94,19 @@ static uint64_t ring_u64(const struct ring *r, uint64_t off)
 	return v;
 }
 
+static void count_pid(uint32_t pid)
+{
+	for (uint32_t i = 0, h = pid * 2654435761u; i < PIDS; i++) {
+		uint32_t k = (h + i) % PIDS;
+
+		if (pids[k].n && pids[k].pid != pid)
+			continue;
+		pids[k].pid = pid;
+		pids[k].n++;
+		return;
+	}
+}
+
 /* every record between data_tail and data_head: counted, then given back to the kernel */
 static void ring_drain(struct ring *r)
 {
@@ -93,9 +117,10 @@ static void ring_drain(struct ring *r)
 		/* records are 8-byte aligned in a power-of-two ring: a header never wraps */
 		struct perf_event_header *h = (void *)(r->data + (tail & (r->size - 1)));
 
-		if (h->type == PERF_RECORD_SAMPLE)
+		if (h->type == PERF_RECORD_SAMPLE) { /* header, id, ip, pid, tid */
 			samples++;
-		else if (h->type == PERF_RECORD_LOST) /* header, id, lost */
+			count_pid((uint32_t)ring_u64(r, tail + sizeof(*h) + 16));
+		} else if (h->type == PERF_RECORD_LOST) /* header, id, lost */
 			lost_records += ring_u64(r, tail + sizeof(*h) + 8);
 		if (!h->size)
 			break;
@@ -117,6 +142,8 @@ int main(int argc, char **argv)
 	int ncpu = libbpf_num_possible_cpus(), go[2], status, prog_fd, pidfd;
 	long page = sysconf(_SC_PAGESIZE);
 	uint64_t lost_kernel = 0;
+	struct bpf_prog_info info = { 0 };
+	__u32 info_len = sizeof(info);
 	double start = now();
 	struct bpf_program *prog;
 	struct bpf_object *obj;
@@ -125,6 +152,10 @@ int main(int argc, char **argv)
 	int *tfds;
 	pid_t pid;
 
+	bool all = argc > 1 && !strcmp(argv[1], "-a");
+
+	argc -= all;
+	argv += all;
 	if (argc < 4 || ncpu < 1 || pipe(go))
 		return 2;
 	obj = bpf_object__open_file(argv[1], NULL);
@@ -181,16 +212,20 @@ int main(int argc, char **argv)
 		_exit(127);
 	}
 	close(go[0]);
-	/* the tracepoint as perf-bpf opens it: on the command's task, each CPU, inherited */
+	/*
+	 * The tracepoint as perf-bpf opens it: on the command's task, each CPU, inherited; or
+	 * on every task. (An inherited event that exits takes the program off the tracepoint
+	 * for all: a command whose forked processes end at different times wants -a.)
+	 */
 	tp.config = tp_id(argv[2]);
 	tp.sample_type = SAMPLE_TYPE;
 	tp.sample_period = 1;
 	tp.sample_id_all = 1;
 	tp.exclude_guest = 1;
-	tp.inherit = 1;
+	tp.inherit = !all;
 	tp.disabled = 1;
 	for (int cpu = 0; cpu < ncpu; cpu++) {
-		tfds[cpu] = perf_open(&tp, pid, cpu);
+		tfds[cpu] = perf_open(&tp, all ? -1 : pid, cpu);
 		if (tfds[cpu] < 0)
 			fail("perf_event_open tracepoint");
 		if (ioctl(tfds[cpu], PERF_EVENT_IOC_SET_BPF, prog_fd) && errno != EEXIST)
@@ -224,9 +259,17 @@ int main(int argc, char **argv)
 			lost_kernel += v[1];
 		close(rings[cpu].fd);
 	}
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &info_len))
+		info.recursion_misses = 0;
 	bpf_object__close(obj);
-	fprintf(stderr, "wall_s %.3f\nsamples %llu\nlost %llu\nlost_kernel %llu\n", now() - start,
-		(unsigned long long)samples, (unsigned long long)lost_records,
-		(unsigned long long)lost_kernel);
+	fprintf(stderr,
+		"wall_s %.3f\nsamples %llu\nlost %llu\nlost_kernel %llu\nmissed_runs %llu\n",
+		now() - start, (unsigned long long)samples, (unsigned long long)lost_records,
+		(unsigned long long)lost_kernel, (unsigned long long)info.recursion_misses);
+	fprintf(stderr, "child %d\n", (int)pid);
+	for (int i = 0; i < PIDS; i++)
+		if (pids[i].n)
+			fprintf(stderr, "pid_samples %u %llu\n", pids[i].pid,
+				(unsigned long long)pids[i].n);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }

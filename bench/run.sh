@@ -73,8 +73,9 @@ bench_skip main || for i in $(seq "$RUNS"); do
 	run floor "$timed" "$N"
 	# the kernel's floor for recording: bench/drain only empties the rings (no file)
 	if run drain_1m "$W/bin/drain" throughput.o syscalls:sys_enter_getppid "$timed" "$N"; then
-		sed -n 's/^samples //p' "$W/drain_1m.lasterr" >>"$W/drain_1m.samples"
-		sed -n 's/^lost_kernel //p' "$W/drain_1m.lasterr" >>"$W/drain_1m.lost"
+		awk -v n="$N" '/^child / { c = $2 } /^pid_samples / && $2 == c { s = $3 }
+			END { print s + 0 >>"'"$W/drain_1m.samples"'"; print (s < n ? n - s : 0) }' \
+			"$W/drain_1m.lasterr" >>"$W/drain_1m.lost"
 	fi
 	run pb_1m "$PB" record -o pb1m.data -e throughput.c -- "$timed" "$N"
 	captured pb1m.data pb_1m
