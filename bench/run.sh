@@ -140,19 +140,35 @@ bench_recorder_cpu() {
 # the calls, in batches of 64). Both tools record system-wide (-a): perf's per-task
 # bpf-output event cannot take the records of the workload's forked processes. Only the
 # records of the workload's pids count. Lost = emitted - captured, and the tools' own LOST
-# records in the file. The rate doubles from 100k records/s to the first loss, then halves
-# the gap 3 times; each step records BENCH_RATE_SECS seconds, once.
+# records in the file (-a also keeps the program on the tracepoint: an inherited per-task
+# event takes it off for all when its process exits first). The rate doubles from 100k
+# records/s to the first loss, then halves the gap 3 times; each step records
+# BENCH_RATE_SECS seconds, once. bench/drain -a with the same program is the reference:
+# perf-bpf's rings emptied by a reader that does nothing else (its lost: the kernel's count).
 BURST=${BENCH_BURST:-32}
 # rate_step TOOL NPROC RATE: one recording at RATE records/s on NPROC CPUs; appends "asked
 # reached emitted captured lost_records" to $W/steps_TOOL_NPROC; true when nothing was lost
 rate_step() {
-	local tool=$1 nproc=$2 rate=$3 calls
+	local tool=$1 nproc=$2 rate=$3 calls pin=()
 	calls=$((rate * ${BENCH_RATE_SECS:-1} / BURST / nproc * nproc))
-	if [ "$tool" = pb ]; then
-		"$PB" record -a -o rate.data -e "burst$BURST.c" -- "$W/bin/rate" "$calls" \
+	# on 1 CPU the recorder has the other one (bench/rate pins itself to CPU 0)
+	[ "$nproc" = 1 ] && [ "$(nproc)" -gt 1 ] && pin=(taskset -c 1)
+	if [ "$tool" = drain ]; then
+		"${pin[@]}" "$W/bin/drain" -a "burst$BURST.o" syscalls:sys_enter_getppid "$W/bin/rate" "$calls" \
+			"$((rate / BURST))" "$nproc" 2>"$W/rate.err" || return 2
+		awk -v asked="$rate" -v emitted="$((calls * BURST))" -v k="$BURST" '
+			/^rate / { r = $2 } /^lost_kernel / { l = $2 }
+			/^pids / { for (i = 2; i <= NF; i++) want[$i] = 1 }
+			/^pid_samples / && ($2 in want) { n += $3 }
+			END { printf "%d %d %d %d %d\n", asked, r * k, emitted, n, l }' \
+			"$W/rate.err" >>"$W/steps_${tool}_$nproc"
+		tail -n 1 "$W/steps_${tool}_$nproc" | awk '{ exit !($4 >= $3 && $5 == 0) }'
+		return
+	elif [ "$tool" = pb ]; then
+		"${pin[@]}" "$PB" record -a -o rate.data -e "burst$BURST.c" -- "$W/bin/rate" "$calls" \
 			"$((rate / BURST))" "$nproc"
 	else
-		env HOME="$W/home" perf record -a -o rate.data -e bpf-output/no-inherit,name=evt/ \
+		"${pin[@]}" env HOME="$W/home" perf record -a -o rate.data -e bpf-output/no-inherit,name=evt/ \
 			-e "./burst$BURST.c/map:__bpf_stdout__.event=evt/" \
 			-- "$W/bin/rate" "$calls" "$((rate / BURST))" "$nproc"
 	fi >/dev/null 2>"$W/rate.err" || {
@@ -175,8 +191,8 @@ bench_max_rate() {
 	{
 		echo "#define BURST $BURST"
 		cat burst.c
-	} >"burst$BURST.c" && "$PB" compile "burst$BURST.c" -o /dev/null || return 1
-	for tool in pb perf; do
+	} >"burst$BURST.c" && "$PB" compile "burst$BURST.c" -o "burst$BURST.o" || return 1
+	for tool in drain pb perf; do
 		[ "$tool" = perf ] && [ -z "$have_perf" ] && continue
 		for nproc in 1 2; do
 			good=0 bad=0
@@ -362,15 +378,18 @@ bench_report() {
 	k=$(cat /proc/sys/kernel/perf_event_mlock_kb 2>/dev/null || echo 516)
 	k=$(((k * 1024 - $(getconf PAGESIZE)) / $(getconf PAGESIZE)))
 	while [ $((k & (k - 1))) -ne 0 ]; do k=$((k & (k - 1))); done
-	echo "Highest rate with 0 lost, records/s of 48 bytes ($BURST per getppid, bench/burst.c), -a for"
-	echo "both tools, the workload pinned to 1 CPU, then to each of 2; ${BENCH_RATE_SECS:-1} s a"
-	echo "step. Default buffers: perf-bpf record 256 pages per CPU (1 MiB); perf record $k pages per CPU"
-	echo "(its default for root: kernel.perf_event_mlock_kb less a page, to a power of two)."
+	echo "Highest rate with 0 lost: records/s of 48 bytes ($BURST per getppid, bench/burst.c), -a for"
+	echo "both tools. 1 CPU: the workload on CPU 0, the recorder on CPU 1; 2 CPUs: a workload"
+	echo "process on each, the recorder anywhere. ${BENCH_RATE_SECS:-1} s a step, one run. Default"
+	echo "buffers: perf-bpf record (and bench/drain) 256 pages per CPU (1 MiB); perf record $k pages"
+	echo "per CPU (its default for root: kernel.perf_event_mlock_kb less a page, to a power of two)."
 	echo
 	echo "| highest rate with 0 lost | asked /s | reached /s | first loss at /s: lost of emitted | steps: k/s asked:lost |"
 	echo "|---|---:|---:|---|---|"
+	rate_row "reference: bench/drain, 1 CPU" drain_1
 	rate_row "perf-bpf record, 1 CPU" pb_1
 	rate_row "perf record, 1 CPU" perf_1
+	rate_row "reference: bench/drain, 2 CPUs" drain_2
 	rate_row "perf-bpf record, 2 CPUs" pb_2
 	rate_row "perf record, 2 CPUs" perf_2
 	echo "| ratio perf-bpf / perf (goal >= 2x), 1 CPU; 2 CPUs | $(per "$(maxrate pb_1 | cut -d' ' -f1)" "$(maxrate perf_1 | cut -d' ' -f1)")x; $(per "$(maxrate pb_2 | cut -d' ' -f1)" "$(maxrate perf_2 | cut -d' ' -f1)")x | | | |"
