@@ -4,7 +4,7 @@
 # ratios compare figures measured in this same run. Writes bench/RESULTS.md (or
 # BENCH_RESULTS). BENCH_SKIP="main startup cpu scale uprobe query rate big typed channels"
 # leaves groups out ("main": the first loop, start-up and the 1M-record runs); rate and big
-# are the slow ones (about 3 and 2 minutes), the whole about 12 minutes.
+# are the slow ones (about 6 and 2 minutes), the whole about 16 minutes.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PB=${PERF_BPF:-$top/perf-bpf}
@@ -143,11 +143,12 @@ bench_recorder_cpu() {
 # records in the file (-a also keeps the program on the tracepoint: an inherited per-task
 # event takes it off for all when its process exits first). The rate doubles from 100k
 # records/s to the first loss, then halves the gap 3 times; each step records
-# BENCH_RATE_SECS seconds, once. bench/drain -a with the same program is the reference:
-# perf-bpf's rings emptied by a reader that does nothing else (its lost: the kernel's count).
+# BENCH_RATE_SECS seconds. The search runs BENCH_RATE_RUNS times (3), the tools one after
+# the other in each. bench/drain -a with the same program is the reference: perf-bpf's rings
+# emptied by a reader that does nothing else (its lost: the kernel's count).
 BURST=${BENCH_BURST:-32}
 # rate_step TOOL NPROC RATE: one recording at RATE records/s on NPROC CPUs; appends "asked
-# reached emitted captured lost_records" to $W/steps_TOOL_NPROC; true when nothing was lost
+# reached emitted captured lost_records" to $steps; true when nothing was lost
 rate_step() {
 	local tool=$1 nproc=$2 rate=$3 calls pin=()
 	calls=$((rate * ${BENCH_RATE_SECS:-1} / BURST / nproc * nproc))
@@ -161,8 +162,8 @@ rate_step() {
 			/^pids / { for (i = 2; i <= NF; i++) want[$i] = 1 }
 			/^pid_samples / && ($2 in want) { n += $3 }
 			END { printf "%d %d %d %d %d\n", asked, r * k, emitted, n, l }' \
-			"$W/rate.err" >>"$W/steps_${tool}_$nproc"
-		tail -n 1 "$W/steps_${tool}_$nproc" | awk '{ exit !($4 >= $3 && $5 == 0) }'
+			"$W/rate.err" >>"$steps"
+		tail -n 1 "$steps" | awk '{ exit !($4 >= $3 && $5 == 0) }'
 		return
 	elif [ "$tool" = pb ]; then
 		"${pin[@]}" "$PB" record -a -o rate.data -e "burst$BURST.c" -- "$W/bin/rate" "$calls" \
@@ -182,37 +183,46 @@ rate_step() {
 		/^\{"type":"sample"/ { if (($2 + 0) in want) n++; next }
 		/^\{"type":"lost"/ { sub(/.*"lost":/, ""); lost += $0 + 0 }
 		END { printf "%d %d %d %d %d\n", asked, reached * k, emitted, n, lost }' \
-		>>"$W/steps_${tool}_$nproc"
-	tail -n 1 "$W/steps_${tool}_$nproc" | awk '{ exit !($4 >= $3 && $5 == 0) }'
+		>>"$steps"
+	tail -n 1 "$steps" | awk '{ exit !($4 >= $3 && $5 == 0) }'
 }
 
 bench_max_rate() {
-	local tool nproc rate good bad mid
+	local tool nproc r steps good bad
 	{
 		echo "#define BURST $BURST"
 		cat burst.c
 	} >"burst$BURST.c" && "$PB" compile "burst$BURST.c" -o "burst$BURST.o" || return 1
-	for tool in drain pb perf; do
-		[ "$tool" = perf ] && [ -z "$have_perf" ] && continue
+	for r in $(seq "${BENCH_RATE_RUNS:-3}"); do
 		for nproc in 1 2; do
-			good=0 bad=0
-			for rate in 100000 200000 400000 800000 1600000 3200000 6400000 12800000; do
-				rate_step "$tool" "$nproc" "$rate"
-				case $? in
-				0) good=$rate ;;
-				1) bad=$rate && break ;;
-				*) break ;;
-				esac
-				# the workload is at its top: asking more changes nothing
-				tail -n 1 "$W/steps_${tool}_$nproc" | awk '{ exit !($2 < $1 * 0.9) }' && break
+			for tool in drain pb perf; do
+				[ "$tool" = perf ] && [ -z "$have_perf" ] && continue
+				steps=$W/steps_${tool}_$nproc.$r
+				rate_search "$tool" "$nproc"
+				echo "$good $bad $r" >>"$W/maxrate_${tool}_$nproc"
 			done
-			for _ in 1 2 3; do
-				[ "$good" -gt 0 ] && [ "$bad" -gt 0 ] || break
-				mid=$(((good + bad) / 2000 * 1000))
-				if rate_step "$tool" "$nproc" "$mid"; then good=$mid; else bad=$mid; fi
-			done
-			echo "$good $bad" >"$W/maxrate_${tool}_$nproc"
 		done
+	done
+}
+
+# rate_search TOOL NPROC: sets good (the highest lossless rate) and bad (the lowest lossy, or 0)
+rate_search() {
+	local rate mid
+	good=0 bad=0
+	for rate in 100000 200000 400000 800000 1600000 3200000 6400000 12800000; do
+		rate_step "$1" "$2" "$rate"
+		case $? in
+		0) good=$rate ;;
+		1) bad=$rate && break ;;
+		*) break ;;
+		esac
+		# the workload is at its top: asking more changes nothing
+		tail -n 1 "$steps" | awk '{ exit !($2 < $1 * 0.9) }' && break
+	done
+	for _ in 1 2 3; do
+		[ "$good" -gt 0 ] && [ "$bad" -gt 0 ] || break
+		mid=$(((good + bad) / 2000 * 1000))
+		if rate_step "$1" "$2" "$mid"; then good=$mid; else bad=$mid; fi
 	done
 }
 
@@ -342,19 +352,26 @@ row() { # label what figure-label column unit
 # sub A B: A - B; per A B: A / B (1 decimal), "-" when either is missing
 sub() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == "" || b == "") print "-"; else printf "%.3g\n", a - b }'; }
 per() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == "" || b + 0 == 0) print "-"; else printf "%.3g\n", a / b }'; }
-maxrate() { [ -f "$W/maxrate_$1" ] && cat "$W/maxrate_$1" || echo "- -"; }
-# rate_row LABEL TOOL_NPROC: the highest lossless step (asked, reached), the lowest lossy one
-# (asked: emitted - captured, LOST records' sum) and every step as asked/1000:lost
+# maxrate TOOL_NPROC: "good bad run" of the search whose highest lossless rate is the median
+maxrate() {
+	[ -f "$W/maxrate_$1" ] || { echo "- - -" && return; }
+	sort -n "$W/maxrate_$1" | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
+}
+# rate_row LABEL TOOL_NPROC: the median search's highest lossless step (asked, reached), its
+# lowest lossy one (asked: emitted - captured, LOST records' sum), every search's highest
+# (k/s), and the median search's steps as asked:lost (k/s)
 rate_row() {
-	local good bad
-	read -r good bad <<<"$(maxrate "$2")"
-	[ -f "$W/steps_$2" ] || { echo "| $1 | - | - | - | - |" && return; }
-	awk -v l="$1" -v good="$good" -v bad="$bad" '
+	local good bad r
+	read -r good bad r <<<"$(maxrate "$2")"
+	[ -f "$W/steps_$2.$r" ] || { echo "| $1 | - | - | - | - | - |" && return; }
+	awk -v l="$1" -v good="$good" -v bad="$bad" -v all="$(sort -n "$W/maxrate_$2" |
+		awk '{ printf "%s%d", (NR > 1 ? " " : ""), $1 / 1000 }')" '
 		{ lost = $3 > $4 ? $3 - $4 : 0; steps = steps sprintf(" %d:%d", $1 / 1000, lost) }
 		$1 == good { reached = $2 }
 		$1 == bad { first = sprintf("%d: %d of %d (LOST records: %d)", $1, lost, $3, $5) }
-		END { printf "| %s | %s | %s | %s | %s |\n", l, good ? good : "-", reached ? reached : "-",
-			first ? first : "none", substr(steps, 2) }' "$W/steps_$2"
+		END { printf "| %s | %s | %s | %s | %s | %s |\n", l, good ? good : "-",
+			reached ? reached : "-", first ? first : "none", all, substr(steps, 2) }' \
+		"$W/steps_$2.$r"
 }
 
 # the issue 16 rows, after the tables above
@@ -380,19 +397,19 @@ bench_report() {
 	while [ $((k & (k - 1))) -ne 0 ]; do k=$((k & (k - 1))); done
 	echo "Highest rate with 0 lost: records/s of 48 bytes ($BURST per getppid, bench/burst.c), -a for"
 	echo "both tools. 1 CPU: the workload on CPU 0, the recorder on CPU 1; 2 CPUs: a workload"
-	echo "process on each, the recorder anywhere. ${BENCH_RATE_SECS:-1} s a step, one run. Default"
+	echo "process on each, the recorder anywhere. ${BENCH_RATE_SECS:-1} s a step; ${BENCH_RATE_RUNS:-3} searches. Default"
 	echo "buffers: perf-bpf record (and bench/drain) 256 pages per CPU (1 MiB); perf record $k pages"
 	echo "per CPU (its default for root: kernel.perf_event_mlock_kb less a page, to a power of two)."
 	echo
-	echo "| highest rate with 0 lost | asked /s | reached /s | first loss at /s: lost of emitted | steps: k/s asked:lost |"
-	echo "|---|---:|---:|---|---|"
+	echo "| highest rate with 0 lost (median search) | asked /s | reached /s | first loss at /s: lost of emitted | each search, k/s | steps, k/s asked:lost |"
+	echo "|---|---:|---:|---|---|---|"
 	rate_row "reference: bench/drain, 1 CPU" drain_1
 	rate_row "perf-bpf record, 1 CPU" pb_1
 	rate_row "perf record, 1 CPU" perf_1
 	rate_row "reference: bench/drain, 2 CPUs" drain_2
 	rate_row "perf-bpf record, 2 CPUs" pb_2
 	rate_row "perf record, 2 CPUs" perf_2
-	echo "| ratio perf-bpf / perf (goal >= 2x), 1 CPU; 2 CPUs | $(per "$(maxrate pb_1 | cut -d' ' -f1)" "$(maxrate perf_1 | cut -d' ' -f1)")x; $(per "$(maxrate pb_2 | cut -d' ' -f1)" "$(maxrate perf_2 | cut -d' ' -f1)")x | | | |"
+	echo "| ratio perf-bpf / perf (goal >= 2x), 1 CPU; 2 CPUs | $(per "$(maxrate pb_1 | cut -d' ' -f1)" "$(maxrate perf_1 | cut -d' ' -f1)")x; $(per "$(maxrate pb_2 | cut -d' ' -f1)" "$(maxrate perf_2 | cut -d' ' -f1)")x | | | | |"
 	echo
 	echo "| start-up against the floor | s |"
 	echo "|---|---:|"
