@@ -4,7 +4,8 @@
  * can; paced by sleeping, not spinning), split over NPROC processes, process i pinned to
  * CPU i. On stderr: its own CPU
  * time (its processes' user+sys, to subtract from a recorder's figures that include its
- * workload), the rate reached, and the mean cost per call.
+ * workload), the rate reached, the mean cost per call, and the pids of the processes that
+ * made the calls (to tell their records from other tasks' in a system-wide recording).
  *	rate N [RATE [NPROC]]
  */
 #define _GNU_SOURCE
@@ -49,15 +50,20 @@ int main(int argc, char **argv)
 	double rate = argc > 2 ? atof(argv[2]) : 0, start = now(), t;
 	int nproc = argc > 3 ? atoi(argv[3]) : 1;
 	struct rusage self, kids;
+	pid_t *pids;
 
 	if (nproc < 1)
 		nproc = 1;
+	pids = calloc(nproc, sizeof(*pids));
+	if (!pids)
+		return 1;
 	for (int i = 0; i < nproc; i++) {
 		pid_t pid = nproc > 1 ? fork() : 0;
 		cpu_set_t set;
 
 		if (pid < 0)
 			return 1;
+		pids[i] = pid ? pid : getpid();
 		if (pid > 0)
 			continue;
 		CPU_ZERO(&set);
@@ -79,5 +85,9 @@ int main(int argc, char **argv)
 			kids.ru_stime.tv_usec / 1e6);
 	fprintf(stderr, "rate %.0f\n", n / t);
 	fprintf(stderr, "ns_per_call %.1f\n", t * 1e9 / (n ? n : 1));
+	fprintf(stderr, "pids");
+	for (int i = 0; i < nproc; i++)
+		fprintf(stderr, " %d", (int)pids[i]);
+	fprintf(stderr, "\n");
 	return 0;
 }
