@@ -24,6 +24,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "util/bigbuf.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/pipeout.h"
@@ -979,7 +980,7 @@ struct pdwriter *pdwriter__create(const char *path)
 {
 	struct pdwriter *w = calloc(1, sizeof(*w));
 
-	if (!w || !(w->buf = malloc(PD_BUF_SIZE + PD_INDEX_MAX))) {
+	if (!w || !(w->buf = bigbuf__alloc(PD_BUF_SIZE + PD_INDEX_MAX))) {
 		free(w);
 		errno = ENOMEM;
 		return NULL;
@@ -991,7 +992,7 @@ struct pdwriter *pdwriter__create(const char *path)
 
 		free(w->old);
 		free(w->path);
-		free(w->buf);
+		bigbuf__free(w->buf, PD_BUF_SIZE + PD_INDEX_MAX);
 		free(w);
 		errno = -err;
 		return NULL;
@@ -1026,7 +1027,7 @@ static void free_writer(struct pdwriter *w)
 		close(w->stop_fd);
 	free(w->old);
 	free(w->path);
-	free(w->buf);
+	bigbuf__free(w->buf, PD_BUF_SIZE + PD_INDEX_MAX);
 	pdseek__free(w->seek);
 	wtrack__free(w->track);
 	pdfeat_list__free(&w->late);

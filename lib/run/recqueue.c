@@ -11,11 +11,12 @@
 
 #include "record/order.h"
 #include "run/recqueue.h"
+#include "util/bigbuf.h"
 
 #define CHUNK_SHIFT 20
 #define CHUNK_SIZE (1ULL << CHUNK_SHIFT)
 #define CHUNK_MASK (CHUNK_SIZE - 1)
-#define MAX_SPARE 2
+#define MAX_SPARE 8 /* populated chunks kept for the next ones (util/bigbuf.h) */
 
 struct chunk {
 	char *mem;
@@ -45,9 +46,9 @@ void recqueue__free(struct recqueue *q)
 		return;
 	order__exit(&q->order);
 	for (size_t i = 0; i < q->nr_chunks; i++)
-		free(q->chunks[i].mem);
+		bigbuf__free(q->chunks[i].mem, CHUNK_SIZE);
 	for (int i = 0; i < q->nr_spare; i++)
-		free(q->spare[i]);
+		bigbuf__free(q->spare[i], CHUNK_SIZE);
 	free(q->chunks);
 	free(q);
 }
@@ -75,7 +76,7 @@ static int add_chunk(struct recqueue *q, uint64_t pos)
 			q->cap_chunks = cap;
 		}
 		c = &q->chunks[q->nr_chunks];
-		c->mem = q->nr_spare ? q->spare[--q->nr_spare] : malloc(CHUNK_SIZE);
+		c->mem = q->nr_spare ? q->spare[--q->nr_spare] : bigbuf__alloc(CHUNK_SIZE);
 		if (!c->mem)
 			return -ENOMEM;
 		c->live = 0;
@@ -127,7 +128,7 @@ static void release_popped(struct recqueue *q)
 		if (q->nr_spare < MAX_SPARE)
 			q->spare[q->nr_spare++] = q->chunks[0].mem;
 		else
-			free(q->chunks[0].mem);
+			bigbuf__free(q->chunks[0].mem, CHUNK_SIZE);
 		memmove(q->chunks, q->chunks + 1, (q->nr_chunks - 1) * sizeof(*q->chunks));
 		q->nr_chunks--;
 		q->base++;
