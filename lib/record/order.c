@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "record/order.h"
+#include "util/bigbuf.h"
 
 static int cmp_entry(const void *a, const void *b)
 {
@@ -15,12 +16,13 @@ static int cmp_entry(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
-static bool is_sorted(const struct order_entry *q, size_t n)
+/* Where the sorted run that starts at i ends. */
+static size_t run_end(const struct order_entry *q, size_t i, size_t n)
 {
-	for (size_t i = 1; i < n; i++)
+	for (i++; i < n; i++)
 		if (cmp_entry(&q[i - 1], &q[i]) > 0)
-			return false;
-	return true;
+			break;
+	return i;
 }
 
 /* Merge the sorted runs [a, a+na) and [b, b+nb) (adjacent, b = a+na) in place, via tmp. */
@@ -49,6 +51,30 @@ static int merge(struct order *o, struct order_entry *a, size_t na, size_t nb)
 	return 0;
 }
 
+static int merge(struct order *o, struct order_entry *a, size_t na, size_t nb);
+
+/*
+ * Sort [q, q+n), made of a few sorted runs (a ring's records are in time order, a pass
+ * reads one ring after the other): adjacent runs merged pairwise until one is left.
+ */
+static int merge_runs(struct order *o, struct order_entry *q, size_t n)
+{
+	size_t runs;
+
+	do {
+		size_t start = 0;
+
+		for (runs = 0; start < n; runs++) {
+			size_t mid = run_end(q, start, n), end = mid < n ? run_end(q, mid, n) : n;
+
+			if (merge(o, q + start, mid - start, end - mid))
+				return -ENOMEM;
+			start = end;
+		}
+	} while (runs > 1);
+	return 0;
+}
+
 /*
  * Sort what is pending and release the entries up to limit. What stayed from the last
  * release is sorted already: only the new entries are sorted (when they are not in
@@ -62,9 +88,7 @@ static void release(struct order *o, uint64_t limit)
 	if (!n)
 		return;
 	q = o->q + o->head;
-	if (!is_sorted(q + old, n - old))
-		qsort(q + old, n - old, sizeof(*q), cmp_entry);
-	if (merge(o, q, old, n - old))
+	if (merge_runs(o, q + old, n - old) || merge(o, q, old, n - old))
 		qsort(q, n, sizeof(*q), cmp_entry); /* no memory to merge: sort it all */
 	o->sorted = o->n;
 	for (i = 0; i < n && q[i].time <= limit; i++)
@@ -88,6 +112,7 @@ int order__push(struct order *o, uint64_t time, uint64_t off, int64_t event)
 
 		if (!q)
 			return -ENOMEM;
+		bigbuf__populate(q + o->cap, (cap - o->cap) * sizeof(*q));
 		o->q = q;
 		o->cap = cap;
 	}

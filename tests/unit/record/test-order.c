@@ -98,9 +98,54 @@ static void test_order__push_many_reuses_the_array(void **state)
 	order__exit(NULL);
 }
 
+/*
+ * Rounds of records as a pass over rings reads them (a few sorted runs, one per ring),
+ * and rounds in no order at all: every record comes out, in (time, position) order
+ * within what each round releases, as a whole-array sort would give.
+ */
+static void test_order__runs_and_shuffles_come_out_sorted(void **state)
+{
+	struct order o = {};
+	struct order_entry e;
+	uint64_t seed = 42, pos = 0, last_time = 0, last_pos = 0, popped = 0, pushed = 0;
+
+	for (int round = 0; round < 200; round++) {
+		int rings = 1 + round % 5, shuffled = round % 7 == 3;
+
+		for (int r = 0; r < rings; r++) {
+			uint64_t t = 1000 * (uint64_t)round + (uint64_t)r * 7;
+
+			for (int i = 0; i < 50 + round % 13; i++, pushed++) {
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				t = shuffled ? 1000 * (uint64_t)round + (seed >> 54) :
+					       t + (seed >> 60);
+				assert_int_equal(order__push(&o, t, pos++, r), 0);
+			}
+		}
+		order__round(&o);
+		while (order__pop(&o, &e)) {
+			assert_true(e.time > last_time ||
+				    (e.time == last_time && e.off > last_pos) || !popped);
+			last_time = e.time;
+			last_pos = e.off;
+			popped++;
+		}
+	}
+	order__flush(&o);
+	while (order__pop(&o, &e)) {
+		assert_true(e.time > last_time || (e.time == last_time && e.off > last_pos));
+		last_time = e.time;
+		last_pos = e.off;
+		popped++;
+	}
+	assert_int_equal(popped, pushed);
+	order__exit(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order__runs_and_shuffles_come_out_sorted),
 		cmocka_unit_test(test_order__round_releases_previous_rounds),
 		cmocka_unit_test(test_order__pop_keeps_file_order_for_equal_times),
 		cmocka_unit_test(test_order__push_counts_late_records),
