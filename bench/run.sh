@@ -120,14 +120,15 @@ bench_script() {
 # workload's own (bench/rate reports it), over N events; appended as column 4 (ns/event)
 bench_recorder_cpu() {
 	local label
+	[ -f throughput.o ] || "$PB" compile throughput.c -o throughput.o || return 0
 	for label in pb_cpu perf_cpu; do
 		[ "$label" = perf_cpu ] && [ -z "$have_perf" ] && continue
 		if [ "$label" = pb_cpu ]; then
-			runx pb_cpu /dev/null "$PB" record -o cpu.data -e throughput.c -- "$W/bin/rate" "$N"
-		else
+			runx pb_cpu /dev/null "$PB" record -o cpu.data -e throughput.o -- "$W/bin/rate" "$N"
+		else # the object, not the source: perf would count its clang run as recording
 			runx perf_cpu /dev/null env HOME="$W/home" perf record -o cpu.data \
 				-e bpf-output/no-inherit,name=evt/ \
-				-e './throughput.c/map:__bpf_stdout__.event=evt/' -- "$W/bin/rate" "$N"
+				-e './throughput.o/map:__bpf_stdout__.event=evt/' -- "$W/bin/rate" "$N"
 		fi || continue
 		sed -i '$ s/$/ '"$(tail -n 1 "$W/$label" | awk -v w="$(self_cpu "$label")" -v n="$N" \
 			'{printf "%.1f", ($3 - w) * 1e9 / n}')"'/' "$W/$label"
