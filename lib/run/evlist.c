@@ -48,7 +48,7 @@ static void close_events(struct evlist *el)
 	int *fds;
 
 	for (int i = 0; i < el->nr; i++)
-		n += el->evsels[i]->nr_fds;
+		n += el->evsels[i]->nr_fds + 1; /* and its program's carrier */
 	fds = n ? malloc(n * sizeof(*fds)) : NULL;
 	if (!fds)
 		return; /* then evsel__free() closes them one by one */
@@ -59,6 +59,8 @@ static void close_events(struct evlist *el)
 			fds[k++] = ev->fds[j];
 			ev->fds[j] = -1;
 		}
+		fds[k++] = ev->carrier_fd;
+		ev->carrier_fd = -1;
 	}
 	closeall(fds, k);
 	free(fds);
@@ -127,7 +129,7 @@ static int index_ids(struct evlist *el)
 	int n = 0;
 
 	for (int i = 0; i < el->nr; i++)
-		n += el->evsels[i]->nr_fds;
+		n += el->evsels[i]->nr_fds + 1; /* and its program's carrier */
 	free(el->ids);
 	el->ids = calloc(n ?: 1, sizeof(*el->ids));
 	if (!el->ids)

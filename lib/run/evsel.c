@@ -26,6 +26,7 @@ static struct evsel *evsel__alloc(const char *name, enum evsel_kind kind)
 	}
 	ev->kind = kind;
 	ev->prog_fd = -1;
+	ev->carrier_pid = ev->carrier_fd = -1;
 	ev->attr.size = sizeof(ev->attr);
 	ev->attr.sample_period = 1;
 	ev->attr.sample_type = EVSEL_SAMPLE_TYPE;
@@ -117,6 +118,10 @@ struct evsel *evsel__new_tracking(void)
 
 static void evsel__close(struct evsel *ev)
 {
+	if (ev && ev->carrier_fd >= 0)
+		close(ev->carrier_fd);
+	if (ev)
+		ev->carrier_fd = -1;
 	if (!ev || !ev->fds)
 		return;
 	for (int i = 0; i < ev->nr_fds; i++)
@@ -183,6 +188,8 @@ int evsel__open(struct evsel *ev, const struct target *target)
 		return -ENOMEM;
 	}
 	ev->nr_fds = ev->synthetic ? 1 : n;
+	ev->carrier_pid = ev->attr.inherit ? (target->nr_tids > 0 ? target->tids[0] : target->pid) :
+					     -1;
 	for (int i = 0; i < ev->nr_fds; i++)
 		ev->fds[i] = -1;
 	if (ev->synthetic) {
@@ -210,31 +217,60 @@ int evsel__open(struct evsel *ev, const struct target *target)
 	return 0;
 }
 
+/*
+ * The kernel gives an inherited copy of an event its program too, and when the task of
+ * the copy exits, the copy takes the program off the tracepoint for every task: a
+ * workload's child that ended would stop the program for the rest of the run. So with
+ * inherited events the program is held by an event of its own, on the task, never
+ * inherited and never enabled. The program runs for the tracepoint as before; a sample
+ * it lets through still reaches the workload's events.
+ */
+static int attach_carrier(struct evsel *ev)
+{
+	struct perf_event_attr attr = ev->attr;
+
+	attr.inherit = 0;
+	attr.disabled = 1;
+	attr.enable_on_exec = 0;
+	ev->carrier_fd =
+		syscall(SYS_perf_event_open, &attr, ev->carrier_pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (ev->carrier_fd < 0)
+		return -errno;
+	if (ioctl(ev->carrier_fd, PERF_EVENT_IOC_SET_BPF, ev->prog_fd) == 0)
+		return 1;
+	return errno == EEXIST ? 0 : -errno;
+}
+
+static int attach_error(const struct evsel *ev, int err)
+{
+	errmsg__set(err, "cannot attach the BPF program to '%s': %s", ev->name, strerror(-err));
+	if (err == -E2BIG)
+		errmsg__hint("a tracepoint takes at most 64 programs: see 'perf-bpf query %s'",
+			     ev->name);
+	return err;
+}
+
 int evsel__attach_bpf(struct evsel *ev)
 {
 	int attached = 0, err;
 
 	if (ev->prog_fd < 0)
 		return 0;
-	for (int i = 0; i < ev->nr_fds; i++) {
-		/* one program per tracepoint array: the first fd adds it, the others see EEXIST */
-		if (ioctl(ev->fds[i], PERF_EVENT_IOC_SET_BPF, ev->prog_fd) == 0) {
-			attached++;
-			continue;
-		}
-		if (errno == EEXIST)
-			continue;
-		err = -errno;
-		errmsg__set(err, "cannot attach the BPF program to '%s': %s", ev->name,
-			    strerror(-err));
-		if (err == -E2BIG)
-			errmsg__hint(
-				"a tracepoint takes at most 64 programs: see 'perf-bpf query %s'",
-				ev->name);
-		return err;
+	if (ev->carrier_pid > 0) {
+		err = attach_carrier(ev);
+		if (err < 0)
+			return attach_error(ev, err);
+		attached = err;
 	}
-	pr_debug("attached program fd %d to %s (%d of %d fds)", ev->prog_fd, ev->name, attached,
-		 ev->nr_fds);
+	for (int i = 0; ev->carrier_pid <= 0 && i < ev->nr_fds; i++) {
+		/* one program per tracepoint array: the first fd adds it, the others see EEXIST */
+		if (ioctl(ev->fds[i], PERF_EVENT_IOC_SET_BPF, ev->prog_fd) == 0)
+			attached++;
+		else if (errno != EEXIST)
+			return attach_error(ev, -errno);
+	}
+	pr_debug("attached program fd %d to %s (%d of %d fds%s)", ev->prog_fd, ev->name, attached,
+		 ev->nr_fds, ev->carrier_fd >= 0 ? ", held by a task event of its own" : "");
 	for (int i = 0; ev->attr.disabled && i < ev->nr_fds; i++) {
 		if (ioctl(ev->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
 			err = -errno;

@@ -44,6 +44,11 @@ struct evsel {
 	int *fds;
 	uint64_t *ids;
 	int prog_fd; /* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
+	/*
+	 * Inherited events: the program is held by an event of its own on this task
+	 * (evsel__attach_bpf), carrier_fd, or -1
+	 */
+	int carrier_pid, carrier_fd;
 	/* no perf event: samples made in user space (run/channels.h), all with this id */
 	bool synthetic;
 	uint64_t synth_id;
