@@ -31,6 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "perfev.h"
+
 #define RING_PAGES 256 /* perf-bpf record's default */
 /* perf-bpf's EVSEL_SAMPLE_TYPE: the same record size in the ring */
 #define SAMPLE_TYPE                                                                     \
@@ -51,29 +53,6 @@ static struct {
 	uint32_t pid;
 	uint64_t n;
 } pids[PIDS];
-
-static int perf_open(struct perf_event_attr *a, pid_t pid, int cpu)
-{
-	return syscall(SYS_perf_event_open, a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-}
-
-static int tp_id(const char *name)
-{
-	char path[512], *colon = strchr(name, ':');
-	FILE *f;
-	int id = -1;
-
-	if (!colon)
-		return -1;
-	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/%.*s/%s/id", (int)(colon - name),
-		 name, colon + 1);
-	f = fopen(path, "r");
-	if (f && fscanf(f, "%d", &id) != 1)
-		id = -1;
-	if (f)
-		fclose(f);
-	return id;
-}
 
 static double now(void)
 {

@@ -19,30 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "perfev.h"
+
 #define RING_PAGES 8
-
-static int perf_open(struct perf_event_attr *a, pid_t pid, int cpu)
-{
-	return syscall(SYS_perf_event_open, a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-}
-
-static int tp_id(const char *name)
-{
-	char path[512], *colon = strchr(name, ':');
-	FILE *f;
-	int id = -1;
-
-	if (!colon)
-		return -1;
-	snprintf(path, sizeof(path), "/sys/kernel/tracing/events/%.*s/%s/id", (int)(colon - name),
-		 name, colon + 1);
-	f = fopen(path, "r");
-	if (f && fscanf(f, "%d", &id) != 1)
-		id = -1;
-	if (f)
-		fclose(f);
-	return id;
-}
 
 int main(int argc, char **argv)
 {
