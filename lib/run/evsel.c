@@ -188,8 +188,10 @@ int evsel__open(struct evsel *ev, const struct target *target)
 		return -ENOMEM;
 	}
 	ev->nr_fds = ev->synthetic ? 1 : n;
-	ev->carrier_pid = ev->attr.inherit ? (target->nr_tids > 0 ? target->tids[0] : target->pid) :
-					     -1;
+	/* a tracepoint's program is the tracepoint's (a counter's is each event's own) */
+	ev->carrier_pid = ev->attr.inherit && ev->kind == EVSEL_TRACEPOINT ?
+				  (target->nr_tids > 0 ? target->tids[0] : target->pid) :
+				  -1;
 	for (int i = 0; i < ev->nr_fds; i++)
 		ev->fds[i] = -1;
 	if (ev->synthetic) {
