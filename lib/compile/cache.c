@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 
 #include "compile/cache.h"
 #include "util/log.h"
@@ -373,15 +374,16 @@ static int write_all(int fd, const void *data, size_t size)
 	return 0;
 }
 
-int cache__write(struct cache *c, const char *name, const void *data, size_t size)
+int cache__writev(struct cache *c, const char *name, const struct iovec *parts, int nr)
 {
 	char tmp[PATH_MAX];
-	int fd, err;
+	int fd, err = 0;
 
 	fd = cache__tmpfile(c, name, tmp, sizeof(tmp));
 	if (fd < 0)
 		return fd;
-	err = write_all(fd, data, size);
+	for (int i = 0; !err && i < nr; i++)
+		err = write_all(fd, parts[i].iov_base, parts[i].iov_len);
 	if (close(fd) && !err)
 		err = -errno;
 	if (err) {
@@ -389,6 +391,13 @@ int cache__write(struct cache *c, const char *name, const void *data, size_t siz
 		return err;
 	}
 	return cache__commit(c, tmp, name);
+}
+
+int cache__write(struct cache *c, const char *name, const void *data, size_t size)
+{
+	struct iovec part = { (void *)data, size };
+
+	return cache__writev(c, name, &part, 1);
 }
 
 static int entry_name(const char *key, char *buf, size_t size)

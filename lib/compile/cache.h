@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/uio.h>
 
 #include "util/hash.h"
 
@@ -49,6 +50,8 @@ int cache__mkdir(struct cache *c, const char *name);
 int cache__read(struct cache *c, const char *name, void **data, size_t *size);
 /* Replace name atomically with size bytes of data. */
 int cache__write(struct cache *c, const char *name, const void *data, size_t size);
+/* The same with the bytes of nr parts, one after the other. */
+int cache__writev(struct cache *c, const char *name, const struct iovec *parts, int nr);
 /*
  * For writers that are not a buffer: a new 0600 file next to name (its name into tmp),
  * then cache__commit() renames it over name, or cache__discard() removes it.

@@ -18,7 +18,8 @@
 
 #define ENTRY_NAME "kallsyms"
 #define ENTRY_MAGIC "perf-bpf kallsyms 2\n"
-#define ENTRY_HEAD 128 /* keeps the table 8-byte aligned in the mapping */
+#define ENTRY_HEAD 128
+#define KSYMCACHE_MAX_PARTS 4 /* keeps the table 8-byte aligned in the mapping */
 
 _Static_assert(sizeof(ENTRY_MAGIC) - 1 + HASH_HEX_SIZE <= ENTRY_HEAD, "head too small");
 
@@ -99,19 +100,20 @@ void ksymcache__unmap(struct ksymcache_map *m)
 	m->map = NULL;
 }
 
-void ksymcache__put(const char *key, const void *blob, size_t size)
+void ksymcache__put(const char *key, const struct iovec *parts, int nr)
 {
 	struct cache *c = cache__open(NULL);
-	char *data = malloc(ENTRY_HEAD + size);
-	int err = -ENOMEM;
+	struct iovec all[1 + KSYMCACHE_MAX_PARTS];
+	char head[ENTRY_HEAD];
+	int err = -EINVAL;
 
-	if (c && data) {
-		entry_head(key, data);
-		memcpy(data + ENTRY_HEAD, blob, size);
-		err = cache__write(c, ENTRY_NAME, data, ENTRY_HEAD + size);
+	if (c && nr <= KSYMCACHE_MAX_PARTS) {
+		entry_head(key, head);
+		all[0] = (struct iovec){ head, sizeof(head) };
+		memcpy(all + 1, parts, nr * sizeof(*parts));
+		err = cache__writev(c, ENTRY_NAME, all, 1 + nr);
 	}
 	if (err)
 		pr_debug("kernel symbols not cached: %s", strerror(-err));
-	free(data);
 	cache__close(c);
 }

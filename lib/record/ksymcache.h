@@ -11,12 +11,13 @@
  *	struct ksymcache_map m;
  *	if (!ksymcache__key(key) && !ksymcache__map(key, &m)) ...use m.blob, then
  *		ksymcache__unmap(&m);
- *	... else build the table, then ksymcache__put(key, blob, size);
+ *	... else build the table, then ksymcache__put(key, parts, nr);
  */
 #ifndef PERF_BPF_KSYMCACHE_H
 #define PERF_BPF_KSYMCACHE_H
 
 #include <stddef.h>
+#include <sys/uio.h>
 
 #include "util/hash.h"
 
@@ -32,7 +33,10 @@ int ksymcache__key(char *key);
 /* Map the table stored under key; -ENOENT on a miss. */
 int ksymcache__map(const char *key, struct ksymcache_map *m);
 void ksymcache__unmap(struct ksymcache_map *m);
-/* Store blob under key, replacing the entry atomically; failures are only debug lines. */
-void ksymcache__put(const char *key, const void *blob, size_t size);
+/*
+ * Store the table (its parts one after the other, written as they are: no copy of it is
+ * made) under key, replacing the entry atomically; failures are only debug lines.
+ */
+void ksymcache__put(const char *key, const struct iovec *parts, int nr);
 
 #endif

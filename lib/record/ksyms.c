@@ -339,23 +339,6 @@ struct ksyms_blob {
 
 #define KSYMS_BLOB_MAGIC "ksyms 1"
 
-static void *to_blob(const struct ksyms *ks, size_t *size)
-{
-	struct ksyms_blob hdr = { .magic = KSYMS_BLOB_MAGIC,
-				  .nr = ks->nr,
-				  .pool_len = ks->pool_len };
-	size_t syms = ks->nr * sizeof(*ks->syms);
-	char *blob = malloc(sizeof(hdr) + syms + ks->pool_len);
-
-	if (!blob)
-		return NULL;
-	memcpy(blob, &hdr, sizeof(hdr));
-	memcpy(blob + sizeof(hdr), ks->syms, syms);
-	memcpy(blob + sizeof(hdr) + syms, ks->pool, ks->pool_len);
-	*size = sizeof(hdr) + syms + ks->pool_len;
-	return blob;
-}
-
 /* Every name inside the pool, the pool's end a NUL, the symbols in order and bounded. */
 static bool blob_sane(const struct ksym *syms, size_t nr, const char *pool, size_t pool_len)
 {
@@ -414,12 +397,17 @@ static bool load_cached(struct ksyms *ks, const char *key)
 
 static void store_cached(const struct ksyms *ks, const char *key)
 {
-	size_t size;
-	void *blob = ks->nr ? to_blob(ks, &size) : NULL;
+	struct ksyms_blob hdr = { .magic = KSYMS_BLOB_MAGIC,
+				  .nr = ks->nr,
+				  .pool_len = ks->pool_len };
+	struct iovec parts[] = {
+		{ &hdr, sizeof(hdr) },
+		{ ks->syms, ks->nr * sizeof(*ks->syms) },
+		{ ks->pool, ks->pool_len },
+	};
 
-	if (blob)
-		ksymcache__put(key, blob, size);
-	free(blob);
+	if (ks->nr)
+		ksymcache__put(key, parts, 3);
 }
 
 /* The table behind a lazy handle is a cache: filling it does not change what ks means. */
