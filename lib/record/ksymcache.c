@@ -18,8 +18,8 @@
 
 #define ENTRY_NAME "kallsyms"
 #define ENTRY_MAGIC "perf-bpf kallsyms 2\n"
-#define ENTRY_HEAD 128
-#define KSYMCACHE_MAX_PARTS 4 /* keeps the table 8-byte aligned in the mapping */
+#define ENTRY_HEAD 128 /* keeps the table 8-byte aligned in the mapping */
+#define KSYMCACHE_MAX_PARTS 4 /* parts of a table ksymcache__put() takes */
 
 _Static_assert(sizeof(ENTRY_MAGIC) - 1 + HASH_HEX_SIZE <= ENTRY_HEAD, "head too small");
 

@@ -51,8 +51,6 @@ static int merge(struct order *o, struct order_entry *a, size_t na, size_t nb)
 	return 0;
 }
 
-static int merge(struct order *o, struct order_entry *a, size_t na, size_t nb);
-
 /*
  * Sort [q, q+n), made of a few sorted runs (a ring's records are in time order, a pass
  * reads one ring after the other): adjacent runs merged pairwise until one is left.

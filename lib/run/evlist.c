@@ -129,7 +129,7 @@ static int index_ids(struct evlist *el)
 	int n = 0;
 
 	for (int i = 0; i < el->nr; i++)
-		n += el->evsels[i]->nr_fds + 1; /* and its program's carrier */
+		n += el->evsels[i]->nr_fds;
 	free(el->ids);
 	el->ids = calloc(n ?: 1, sizeof(*el->ids));
 	if (!el->ids)

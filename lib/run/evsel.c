@@ -118,11 +118,12 @@ struct evsel *evsel__new_tracking(void)
 
 static void evsel__close(struct evsel *ev)
 {
-	if (ev && ev->carrier_fd >= 0)
+	if (!ev)
+		return;
+	if (ev->carrier_fd >= 0)
 		close(ev->carrier_fd);
-	if (ev)
-		ev->carrier_fd = -1;
-	if (!ev || !ev->fds)
+	ev->carrier_fd = -1;
+	if (!ev->fds)
 		return;
 	for (int i = 0; i < ev->nr_fds; i++)
 		if (ev->fds[i] >= 0)
@@ -243,6 +244,21 @@ static int attach_carrier(struct evsel *ev)
 	return errno == EEXIST ? 0 : -errno;
 }
 
+/* The program on every fd: how many took it, or -errno. */
+static int attach_fds(struct evsel *ev)
+{
+	int attached = 0;
+
+	for (int i = 0; i < ev->nr_fds; i++) {
+		/* one program per tracepoint array: the first fd adds it, the others see EEXIST */
+		if (ioctl(ev->fds[i], PERF_EVENT_IOC_SET_BPF, ev->prog_fd) == 0)
+			attached++;
+		else if (errno != EEXIST)
+			return -errno;
+	}
+	return attached;
+}
+
 static int attach_error(const struct evsel *ev, int err)
 {
 	errmsg__set(err, "cannot attach the BPF program to '%s': %s", ev->name, strerror(-err));
@@ -254,23 +270,13 @@ static int attach_error(const struct evsel *ev, int err)
 
 int evsel__attach_bpf(struct evsel *ev)
 {
-	int attached = 0, err;
+	int attached, err;
 
 	if (ev->prog_fd < 0)
 		return 0;
-	if (ev->carrier_pid > 0) {
-		err = attach_carrier(ev);
-		if (err < 0)
-			return attach_error(ev, err);
-		attached = err;
-	}
-	for (int i = 0; ev->carrier_pid <= 0 && i < ev->nr_fds; i++) {
-		/* one program per tracepoint array: the first fd adds it, the others see EEXIST */
-		if (ioctl(ev->fds[i], PERF_EVENT_IOC_SET_BPF, ev->prog_fd) == 0)
-			attached++;
-		else if (errno != EEXIST)
-			return attach_error(ev, -errno);
-	}
+	attached = ev->carrier_pid > 0 ? attach_carrier(ev) : attach_fds(ev);
+	if (attached < 0)
+		return attach_error(ev, attached);
 	pr_debug("attached program fd %d to %s (%d of %d fds%s)", ev->prog_fd, ev->name, attached,
 		 ev->nr_fds, ev->carrier_fd >= 0 ? ", held by a task event of its own" : "");
 	for (int i = 0; ev->attr.disabled && i < ev->nr_fds; i++) {
