@@ -178,19 +178,9 @@ int main(int argc, char **argv)
 					 sizeof(int), BPF_ANY))
 			fail("map update");
 	}
-	pid = fork();
+	pid = spawn_held(go, argv + 3);
 	if (pid < 0)
 		fail("fork");
-	if (pid == 0) {
-		char c;
-
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127);
-		execvp(argv[3], argv + 3);
-		_exit(127);
-	}
-	close(go[0]);
 	/*
 	 * The tracepoint as perf-bpf opens it: on the command's task, each CPU, inherited; or
 	 * on every task. (An inherited event that exits takes the program off the tracepoint

@@ -59,16 +59,7 @@ int main(int argc, char **argv)
 					 &fds[cpu], sizeof(int), BPF_ANY))
 			return 1;
 	}
-	pid = fork();
-	if (pid == 0) {
-		char c;
-
-		close(go[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127);
-		execvp(argv[3], argv + 3);
-		_exit(127);
-	}
+	pid = spawn_held(go, argv + 3);
 	tp.config = tp_id(argv[2]);
 	tp.sample_type = PERF_SAMPLE_RAW;
 	tp.sample_period = 1;
@@ -77,7 +68,6 @@ int main(int argc, char **argv)
 	if (tfd < 0 || ioctl(tfd, PERF_EVENT_IOC_SET_BPF, prog_fd) ||
 	    ioctl(tfd, PERF_EVENT_IOC_ENABLE, 0))
 		return 1;
-	close(go[0]);
 	if (write(go[1], "g", 1) != 1)
 		return 1;
 	waitpid(pid, &status, 0);

@@ -34,4 +34,25 @@ static inline int tp_id(const char *name)
 	return id;
 }
 
+/*
+ * Fork the command argv, held until a byte arrives on go[1] (what perf-bpf does with its
+ * workload, so that the events can be opened on its pid first). The pid, or -1.
+ */
+static inline pid_t spawn_held(int go[2], char **argv)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		char c;
+
+		close(go[1]);
+		if (read(go[0], &c, 1) != 1)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(go[0]);
+	return pid;
+}
+
 #endif
