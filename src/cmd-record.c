@@ -44,6 +44,17 @@ static int record_record(void *ctx, const struct record *rec, int cpu, struct ev
 	return err;
 }
 
+static int record_span(void *ctx, const struct iovec *iov, int n, unsigned int nr)
+{
+	struct recorder *r = ctx;
+	int err = pdwriter__write_span(r->writer, iov, n);
+
+	r->samples += nr;
+	if (err)
+		r->err = err;
+	return err;
+}
+
 static int record_round(void *ctx)
 {
 	struct recorder *r = ctx;
@@ -175,6 +186,7 @@ static int run(struct evopts *eo, int argc, char **argv)
 	store_types(&r, s, &eo->maps); /* before the first kernel record: a header record */
 	pdwriter__synth_kernel_mmap(r.writer);
 	session__set_round_fn(s, record_round, &r);
+	session__set_span_fn(s, record_span, PDWRITER_SPAN_MAX);
 	err = session__run(s, record_record, &r);
 	if (!r.err)
 		r.err = write_unreported_lost(r.writer, session__evlist(s));

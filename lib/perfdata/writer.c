@@ -218,6 +218,31 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 	return 0;
 }
 
+int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n)
+{
+	size_t len = 0;
+	int err;
+
+	for (int i = 0; i < n; i++)
+		len += iov[i].iov_len;
+	if (w->err)
+		return w->err;
+	if (len > PDWRITER_SPAN_MAX)
+		return -E2BIG;
+	/* the buffer ends on a record's end: the index a flush appends never splits one */
+	if (w->len + len > PD_BUF_SIZE) {
+		err = w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
+		if (err)
+			return err;
+	}
+	for (int i = 0; i < n; i++) {
+		memcpy(w->buf + w->len, iov[i].iov_base, iov[i].iov_len);
+		w->len += iov[i].iov_len;
+	}
+	w->bytes += len;
+	return 0;
+}
+
 static int put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t size)
 {
 	struct perf_event_header h = { .type = type, .misc = misc, .size = size };

@@ -12,6 +12,7 @@
 #include <linux/perf_event.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 struct pdwriter_event {
 	const char *name; /* "__bpf_stdout__", "evt", "syscalls:sys_enter_x" */
@@ -62,6 +63,13 @@ struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *e
 				const struct pdwriter_opts *opts);
 /* Append whole kernel records (struct perf_event_header + body), copied verbatim. */
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len);
+/*
+ * Samples as a ring holds them: whole records in iov[0..n) (a record may straddle two
+ * pieces), PDWRITER_SPAN_MAX bytes at most. Never looked into: only MMAP2 and BPF_EVENT
+ * records, which pdwriter__write takes, name the build ids and programs of the file.
+ */
+#define PDWRITER_SPAN_MAX (256U << 10)
+int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n);
 /*
  * A FINISHED_ROUND record, then everything buffered goes to the file (and, for a
  * regular file, a header naming it).

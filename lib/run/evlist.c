@@ -264,6 +264,26 @@ int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx)
 	return total;
 }
 
+int evlist__read_spans(struct evlist *el, const struct ring_span_ops *ops, ring_record_fn scan,
+		       void *ctx)
+{
+	int total = 0, n;
+
+	for (int c = 0; c < el->nr_rings; c++)
+		ring__snap(&el->rings[c]);
+	/* after every snap: what the scan sees includes all that led to the records read */
+	for (int c = 0; scan && c < el->nr_rings; c++)
+		if ((n = ring__peek(&el->rings[c], scan, ctx)) < 0)
+			return n;
+	for (int c = 0; c < el->nr_rings; c++) {
+		n = ring__read_spans(&el->rings[c], ops, ctx);
+		if (n < 0)
+			return n;
+		total += n;
+	}
+	return total;
+}
+
 uint64_t evlist__lost(const struct evlist *el)
 {
 	uint64_t lost = 0;

@@ -18,7 +18,8 @@ int ring__mmap(struct ring *r, int fd, int cpu, unsigned int pages)
 	if (!pages || (pages & (pages - 1)))
 		return -EINVAL;
 	r->data_size = pages * page;
-	r->base = mmap(NULL, page + r->data_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	r->base = mmap(NULL, page + r->data_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE,
+		       fd, 0);
 	if (r->base == MAP_FAILED) {
 		r->base = NULL;
 		return -errno;
@@ -63,42 +64,130 @@ static void count_lost(struct ring *r, const struct perf_event_header *rec)
 		r->lost += lost.lost.lost;
 }
 
-int ring__read(struct ring *r, ring_record_fn fn, void *ctx)
+static uint64_t load_head(const struct ring *r)
+{
+	const struct perf_event_mmap_page *pc = r->base;
+
+	return __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
+}
+
+/* A pass over the records from the tail: [start, tail) is the span not yet handed over. */
+struct walk {
+	struct ring *r;
+	const char *data;
+	uint64_t mask;
+	uint64_t tail, start, released;
+	unsigned int nr; /* records in the span */
+};
+
+static int flush_span(struct walk *w, const struct ring_span_ops *ops, void *ctx)
+{
+	uint64_t len = w->tail - w->start, off = w->start & w->mask;
+	size_t first = len < w->r->data_size - off ? len : w->r->data_size - off;
+	struct iovec iov[2] = { { (void *)(w->data + off), first },
+				{ (void *)w->data, len - first } };
+	unsigned int nr = w->nr;
+
+	if (!len)
+		return 0;
+	w->start = w->tail;
+	w->nr = 0;
+	return ops->span(ctx, iov, len > first ? 2 : 1, nr);
+}
+
+/* What was handed over goes back to the kernel a quarter ring at a time, or all at the end. */
+static void release(struct walk *w, bool all)
+{
+	struct perf_event_mmap_page *pc = w->r->base;
+
+	if (!all && w->start - w->released < w->r->data_size / 4)
+		return;
+	__atomic_store_n(&pc->data_tail, w->start, __ATOMIC_RELEASE);
+	w->released = w->start;
+}
+
+/* One record at w->tail: into the span, or skipped, or handed to ops->record alone. */
+static int walk_record(struct walk *w, const struct ring_span_ops *ops, void *ctx, bool consume,
+		       size_t span_max)
+{
+	const struct perf_event_header *rec;
+	size_t size = ((const struct perf_event_header *)(w->data + (w->tail & w->mask)))->size;
+	int v = RING_ALONE, err;
+
+	if (ops->sort && w->tail + size - w->start > span_max) {
+		err = flush_span(w, ops, ctx); /* the span is full */
+		if (err)
+			return err;
+	}
+	rec = contiguous(w->r, w->data, w->tail & w->mask, size);
+	if (!rec)
+		return -ENOMEM;
+	if (consume && rec->type == PERF_RECORD_LOST)
+		count_lost(w->r, rec);
+	if (ops->sort)
+		v = ops->sort(ctx, rec);
+	if (v == RING_SPAN) {
+		w->tail += size;
+		w->nr++;
+		return 0;
+	}
+	err = v < 0 ? v : flush_span(w, ops, ctx);
+	w->tail += size;
+	w->start = w->tail;
+	if (!err && v == RING_ALONE)
+		err = ops->record(ctx, rec, w->r->cpu);
+	return err;
+}
+
+static int walk(struct ring *r, uint64_t head, const struct ring_span_ops *ops, void *ctx,
+		bool consume)
 {
 	struct perf_event_mmap_page *pc = r->base;
-	const char *data = (const char *)r->base + sysconf(_SC_PAGESIZE);
-	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = pc->data_tail, released = tail;
-	uint64_t mask = r->data_size - 1;
+	struct walk w = { .r = r,
+			  .data = (const char *)r->base + sysconf(_SC_PAGESIZE),
+			  .mask = r->data_size - 1,
+			  .tail = pc->data_tail };
+	size_t span_max = ops->span_max < r->data_size / 4 ? ops->span_max : r->data_size / 4;
 	int n = 0, err = 0;
 
-	while (tail < head) {
-		struct perf_event_header h;
-		const struct perf_event_header *rec;
-		uint64_t off = tail & mask;
-
+	w.start = w.released = w.tail;
+	while (!err && w.tail < head) {
 		/* the 8-byte header never wraps: records are 8-byte aligned */
-		memcpy(&h, data + off, sizeof(h));
-		if (h.size < sizeof(h) || h.size > head - tail)
+		const struct perf_event_header *h = (const void *)(w.data + (w.tail & w.mask));
+
+		if (h->size < sizeof(*h) || h->size > head - w.tail)
 			break; /* cannot happen with a sane kernel; never loop on it */
-		rec = contiguous(r, data, off, h.size);
-		if (!rec) {
-			err = -ENOMEM;
-			break;
-		}
-		if (h.type == PERF_RECORD_LOST)
-			count_lost(r, rec);
-		tail += h.size;
+		err = walk_record(&w, ops, ctx, consume, span_max);
 		n++;
-		err = fn(ctx, rec, r->cpu);
-		if (err)
-			break;
-		if (tail - released >=
-		    r->data_size / 4) { /* fn is done with it: the kernel may reuse it */
-			__atomic_store_n(&pc->data_tail, tail, __ATOMIC_RELEASE);
-			released = tail;
-		}
+		if (consume)
+			release(&w, false);
 	}
-	__atomic_store_n(&pc->data_tail, tail, __ATOMIC_RELEASE);
+	err = err ?: flush_span(&w, ops, ctx);
+	if (consume)
+		release(&w, true);
 	return err ? err : n;
+}
+
+int ring__read(struct ring *r, ring_record_fn fn, void *ctx)
+{
+	struct ring_span_ops ops = { .record = fn };
+
+	return walk(r, load_head(r), &ops, ctx, true);
+}
+
+void ring__snap(struct ring *r)
+{
+	r->snap = load_head(r);
+}
+
+int ring__read_spans(struct ring *r, const struct ring_span_ops *ops, void *ctx)
+{
+	return walk(r, r->snap, ops, ctx, true);
+}
+
+int ring__peek(struct ring *r, ring_record_fn fn, void *ctx)
+{
+	struct ring_span_ops ops = { .record = fn };
+
+	return walk(r, load_head(r), &ops, ctx, false);
 }

@@ -30,6 +30,7 @@
 #include "run/synth.h"
 #include "run/synthbpf.h"
 #include "run/synthtask.h"
+#include "run/tasktree.h"
 #include "run/typed.h"
 #include "record/tpformat.h"
 #include "run/workload.h"
@@ -37,11 +38,6 @@
 #define DEFAULT_PAGES 256 /* 1 MiB per CPU */
 #define POLL_MS 100 /* live output stays live even below the wakeup watermark */
 #define STOP_GRACE_MS 5000 /* for a workload to exit on its own once asked to stop */
-
-struct pidset {
-	int *pids;
-	int nr, cap;
-};
 
 struct session {
 	struct session_opts opts;
@@ -65,37 +61,14 @@ struct session {
 	bool done;
 	bool stopping; /* a stop signal came: the workload has until stop_deadline */
 	uint64_t stop_deadline; /* CLOCK_MONOTONIC, ms */
-	struct pidset tree; /* the target and its descendants (processes, or threads with -t) */
+	struct tasktree tree; /* the target and its descendants (processes, or threads with -t) */
 	unsigned long filtered;
 	unsigned long bad_records;
 	int (*round_fn)(void *ctx);
 	void *round_ctx;
+	session_span_fn span_fn; /* record: samples as the kernel wrote them */
+	size_t span_max;
 };
-
-static bool pidset__has(const struct pidset *ps, int pid)
-{
-	for (int i = 0; i < ps->nr; i++)
-		if (ps->pids[i] == pid)
-			return true;
-	return false;
-}
-
-static int pidset__add(struct pidset *ps, int pid)
-{
-	if (pidset__has(ps, pid))
-		return 0;
-	if (ps->nr == ps->cap) {
-		int cap = ps->cap ? ps->cap * 2 : 16;
-		int *n = realloc(ps->pids, sizeof(*n) * cap);
-
-		if (!n)
-			return -ENOMEM;
-		ps->pids = n;
-		ps->cap = cap;
-	}
-	ps->pids[ps->nr++] = pid;
-	return 0;
-}
 
 static int add_tracepoint(struct session *s, const char *sys, const char *name, int prog_fd)
 {
@@ -488,7 +461,7 @@ static int setup_target(struct session *s)
 	if (s->target.pid > 0 && !s->opts.system_wide) {
 		s->follow_tree = true;
 		s->tree_by_tid = s->opts.tid > 0;
-		if (pidset__add(&s->tree, s->target.pid))
+		if (tasktree__add(&s->tree, s->target.pid))
 			return -ENOMEM;
 	}
 	if (s->opts.argv && s->opts.argv[0]) {
@@ -501,8 +474,8 @@ static int setup_target(struct session *s)
 		s->follow_tree = !s->opts.system_wide;
 		s->tree_by_tid = false;
 		s->target.pid = s->workload.pid;
-		s->tree.nr = 0;
-		if (pidset__add(&s->tree, s->workload.pid))
+		tasktree__exit(&s->tree);
+		if (tasktree__add(&s->tree, s->workload.pid))
 			return -ENOMEM;
 	}
 	if (!s->target.system_wide && s->target.pid <= 0)
@@ -553,7 +526,7 @@ void session__free(struct session *s)
 	evlist__free(s->evlist);
 	loader__free(s->loader);
 	target__exit(&s->target);
-	free(s->tree.pids);
+	tasktree__exit(&s->tree);
 	if (s->sigfd >= 0) {
 		close(s->sigfd);
 		sigprocmask(SIG_SETMASK, &s->oldmask, NULL);
@@ -586,6 +559,12 @@ unsigned long session__bad_records(const struct session *s)
 	return s->bad_records;
 }
 
+void session__set_span_fn(struct session *s, session_span_fn fn, size_t max)
+{
+	s->span_fn = fn;
+	s->span_max = max;
+}
+
 void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx)
 {
 	s->round_fn = fn;
@@ -596,7 +575,7 @@ static bool in_workload(struct session *s, const struct record *rec)
 {
 	if (!rec->decoded || !rec->s.has_tid)
 		return true; /* nothing to judge by: keep it */
-	return pidset__has(&s->tree, (int)(s->tree_by_tid ? rec->s.tid : rec->s.pid));
+	return tasktree__has(&s->tree, (int)(s->tree_by_tid ? rec->s.tid : rec->s.pid));
 }
 
 struct deliver {
@@ -617,37 +596,91 @@ static struct evsel *record_evsel(struct session *s, const struct perf_event_hea
 	return evlist__by_id(s->evlist, id);
 }
 
-static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
+/* rec decoded by its event's layout; returns the event (NULL: unknown id). */
+static struct evsel *decode(struct session *s, const struct perf_event_header *hdr,
+			    struct record *rec)
 {
-	struct deliver *d = ctx;
-	struct session *s = d->s;
 	struct evsel *ev = record_evsel(s, hdr);
 	struct record_layout layout = live_layout;
-	struct record rec;
 
 	if (ev) {
 		layout.sample_type = ev->attr.sample_type;
 		layout.sample_id_all = ev->attr.sample_id_all;
 	}
-	if (record__decode(hdr, hdr->size, &layout, &rec) == -EINVAL)
+	if (record__decode(hdr, hdr->size, &layout, rec) == -EINVAL)
 		s->bad_records++;
-	if (rec.decoded && rec.type == PERF_RECORD_FORK && s->follow_tree) {
-		int parent = (int)(s->tree_by_tid ? rec.task.ptid : rec.task.ppid);
-		int child = (int)(s->tree_by_tid ? rec.task.tid : rec.task.pid);
+	return ev;
+}
 
-		if (pidset__has(&s->tree, parent) && pidset__add(&s->tree, child))
-			return -ENOMEM;
-	}
-	/*
-	 * A program on a tracepoint runs for every task, and the events maps take are opened
-	 * on every CPU: keep the target's samples of those only.
-	 */
-	if (rec.type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING && !ev->per_task &&
-	    s->follow_tree && !in_workload(s, &rec)) {
+static int note_fork(struct session *s, const struct record *rec)
+{
+	if (!rec->decoded || rec->type != PERF_RECORD_FORK || !s->follow_tree)
+		return 0;
+	if (s->tree_by_tid)
+		return tasktree__fork(&s->tree, (int)rec->task.ptid, (int)rec->task.tid);
+	return tasktree__fork(&s->tree, (int)rec->task.ppid, (int)rec->task.pid);
+}
+
+/*
+ * A program on a tracepoint runs for every task, and the events maps take are opened
+ * on every CPU: keep the target's samples of those only.
+ */
+static bool outside_target(struct session *s, const struct record *rec, const struct evsel *ev)
+{
+	return rec->type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING &&
+	       !ev->per_task && s->follow_tree && !in_workload(s, rec);
+}
+
+static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
+{
+	struct deliver *d = ctx;
+	struct session *s = d->s;
+	struct record rec;
+	struct evsel *ev = decode(s, hdr, &rec);
+
+	if (note_fork(s, &rec))
+		return -ENOMEM;
+	if (outside_target(s, &rec, ev)) {
 		s->filtered++;
 		return 0;
 	}
 	return d->fn(d->ctx, &rec, cpu, ev);
+}
+
+/* Span reads: samples go as they are, unless the target's must be told from others'. */
+static int sort_record(void *ctx, const struct perf_event_header *hdr)
+{
+	struct session *s = ((struct deliver *)ctx)->s;
+	struct record rec;
+	struct evsel *ev;
+
+	if (hdr->type != PERF_RECORD_SAMPLE)
+		return RING_ALONE;
+	if (!s->follow_tree)
+		return RING_SPAN;
+	ev = decode(s, hdr, &rec);
+	if (!outside_target(s, &rec, ev))
+		return RING_SPAN;
+	s->filtered++;
+	return RING_SKIP;
+}
+
+static int deliver_span(void *ctx, const struct iovec *iov, int n, unsigned int nr)
+{
+	struct deliver *d = ctx;
+
+	return d->s->span_fn(d->ctx, iov, n, nr);
+}
+
+/* Before a span read: the pass's FORKs, so that a child's samples are known as the target's. */
+static int scan_fork(void *ctx, const struct perf_event_header *hdr, int cpu)
+{
+	struct record rec;
+
+	(void)cpu;
+	if (hdr->type != PERF_RECORD_FORK || record__decode(hdr, hdr->size, &live_layout, &rec))
+		return 0;
+	return note_fork(((struct deliver *)ctx)->s, &rec);
 }
 
 static uint64_t now_ms(void)
@@ -781,13 +814,36 @@ static int queue_channel_record(void *ctx, const struct perf_event_header *hdr, 
 	return recqueue__push(((struct deliver *)ctx)->s->queue, hdr, time, cpu);
 }
 
+static int deliver_channel_record(void *ctx, const struct perf_event_header *hdr, uint64_t time,
+				  int cpu)
+{
+	(void)time;
+	return deliver(ctx, hdr, cpu);
+}
+
+/* Spans (record): each ring in the order the kernel wrote it, a reader orders the rounds. */
+static int read_rings(struct session *s, struct deliver *d)
+{
+	const struct ring_span_ops ops = { .sort = sort_record,
+					   .record = deliver,
+					   .span = deliver_span,
+					   .span_max = s->span_max };
+
+	tasktree__new_pass(&s->tree);
+	if (!s->span_fn)
+		return evlist__read(s->evlist, queue_record, d);
+	return evlist__read_spans(s->evlist, &ops, s->follow_tree ? scan_fork : NULL, d);
+}
+
 /* One pass over the rings; at the end of the run (last) everything queued goes out. */
 static int drain(struct session *s, struct deliver *d, bool last)
 {
-	int n = evlist__read(s->evlist, queue_record, d), err;
+	int n = read_rings(s, d), err = 0;
 
 	if (n >= 0)
-		err = channels__read(s->channels, queue_channel_record, d, last);
+		err = channels__read(s->channels,
+				     s->span_fn ? deliver_channel_record : queue_channel_record, d,
+				     last);
 	if (n >= 0 && err < 0)
 		n = err;
 	if (n < 0)

@@ -10,6 +10,8 @@
 #define PERF_BPF_SESSION_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <sys/uio.h>
 
 #include "compile/compile.h"
 #include "record/record.h"
@@ -37,11 +39,19 @@ struct session_opts {
 
 /*
  * Called for each record of the run, in time order across CPUs (lib/run/recqueue.h)
- * for records that carry a time, on the CPU of the ring it came from, decoded once by the
+ * for records that carry a time (in each ring's order when samples go by spans), on the CPU of the ring it came from, decoded once by the
  * record decoder (rec->decoded is false for a type it does not decode: rec->hdr still
  * holds the bytes). ev may be NULL (unknown id).
  */
 typedef int (*session_record_fn)(void *ctx, const struct record *rec, int cpu, struct evsel *ev);
+
+/*
+ * Record: the samples of a pass as the kernel wrote them, nr whole records in iov[0..n) (two
+ * pieces when they wrap around a ring's end), at most max bytes; each ring in its own order,
+ * not in time order across rings (a reader orders them by the round ends, as perf's files).
+ * Every other record still goes to the session_record_fn, in its place between spans.
+ */
+typedef int (*session_span_fn)(void *ctx, const struct iovec *iov, int n, unsigned int nr);
 
 /*
  * Build everything short of starting the workload. NULL + errno, the ERROR (and Hint) line
@@ -60,6 +70,8 @@ int session__exit_code(const struct session *s);
 unsigned long session__filtered(const struct session *s);
 /* Records too short for their own type or layout (none from a sane kernel). */
 unsigned long session__bad_records(const struct session *s);
+/* Samples go to fn by spans from now on (none when fn is NULL: one record at a time). */
+void session__set_span_fn(struct session *s, session_span_fn fn, size_t max);
 /* Called by session__run every time the rings were drained (a flush point). */
 void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx);
 

@@ -14,7 +14,14 @@ void *bigbuf__alloc(size_t size)
 	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	/*
+	 * A fork (the workload's) would make every page copy-on-write: each one's first write
+	 * after it, a fault again. The child never needs these.
+	 */
+	madvise(p, size, MADV_DONTFORK);
+	return p;
 }
 
 void bigbuf__free(void *p, size_t size)
