@@ -3,7 +3,8 @@
  * Buffers of the record path (a MiB or more) with their pages in place from the start.
  * A page's first touch is a fault, and faults are dear (12 us each in a VM here: 3 ms to
  * fill a fresh MiB, 0.15 ms to map it populated). Paid in the middle of a run, that time
- * is the reader's slack going: rings overflow and records are lost. Not inherited by a
+ * is the reader's slack going: rings overflow and records are lost. Every page is written
+ * once (a hypervisor may back a page only then), and the buffer is not inherited by a
  * fork, whose copy-on-write would fault each page in again.
  *
  *	char *b = bigbuf__alloc(size);	(NULL + errno)
