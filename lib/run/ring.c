@@ -18,8 +18,7 @@ int ring__mmap(struct ring *r, int fd, int cpu, unsigned int pages)
 	if (!pages || (pages & (pages - 1)))
 		return -EINVAL;
 	r->data_size = pages * page;
-	r->base = mmap(NULL, page + r->data_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE,
-		       fd, 0);
+	r->base = mmap(NULL, page + r->data_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (r->base == MAP_FAILED) {
 		r->base = NULL;
 		return -errno;
