@@ -193,6 +193,12 @@ static int commit_flush(struct pdwriter *w, uint32_t type)
 	return err;
 }
 
+/* The buffer is full (within a round): out it goes, the seekable layout's index after it. */
+static int flush_full(struct pdwriter *w)
+{
+	return w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
+}
+
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 {
 	int err;
@@ -208,7 +214,7 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 		w->len += len;
 		return 0;
 	}
-	err = w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
+	err = flush_full(w);
 	if (err)
 		return err;
 	if (len >= PD_BUF_SIZE)
@@ -230,11 +236,9 @@ int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n)
 	if (len > PDWRITER_SPAN_MAX)
 		return -E2BIG;
 	/* the buffer ends on a record's end: the index a flush appends never splits one */
-	if (w->len + len > PD_BUF_SIZE) {
-		err = w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
-		if (err)
-			return err;
-	}
+	err = w->len + len > PD_BUF_SIZE ? flush_full(w) : 0;
+	if (err)
+		return err;
 	for (int i = 0; i < n; i++) {
 		memcpy(w->buf + w->len, iov[i].iov_base, iov[i].iov_len);
 		w->len += iov[i].iov_len;

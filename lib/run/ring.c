@@ -105,12 +105,11 @@ static void release(struct walk *w, bool all)
 	w->released = w->start;
 }
 
-/* One record at w->tail: into the span, or skipped, or handed to ops->record alone. */
-static int walk_record(struct walk *w, const struct ring_span_ops *ops, void *ctx, bool consume,
-		       size_t span_max)
+/* One record (size bytes) at w->tail: into the span, or skipped, or handed to ops->record alone. */
+static int walk_record(struct walk *w, size_t size, const struct ring_span_ops *ops, void *ctx,
+		       bool consume, size_t span_max)
 {
 	const struct perf_event_header *rec;
-	size_t size = ((const struct perf_event_header *)(w->data + (w->tail & w->mask)))->size;
 	int v = RING_ALONE, err;
 
 	if (ops->sort && w->tail + size - w->start > span_max) {
@@ -156,7 +155,7 @@ static int walk(struct ring *r, uint64_t head, const struct ring_span_ops *ops, 
 
 		if (h->size < sizeof(*h) || h->size > head - w.tail)
 			break; /* cannot happen with a sane kernel; never loop on it */
-		err = walk_record(&w, ops, ctx, consume, span_max);
+		err = walk_record(&w, h->size, ops, ctx, consume, span_max);
 		n++;
 		if (consume)
 			release(&w, false);
