@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 
 #include "util/runcmd.h"
+#include "util/stopsig.h"
 
 extern char **environ;
 
@@ -99,7 +100,7 @@ static int collect(struct child *c, struct sink *s)
 		if (p[2].revents) {
 			struct signalfd_siginfo si;
 
-			if (read(c->sigfd, &si, sizeof(si)) == sizeof(si)) {
+			if (stopsig__read(c->sigfd, &si)) {
 				c->stop_signal = (int)si.ssi_signo;
 				return -EINTR;
 			}
@@ -156,10 +157,7 @@ static int start(char *const argv[], const struct runcmd_opts *o, int out[2], in
 		return -ENOMEM;
 	}
 	sigemptyset(&none);
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGHUP);
+	stopsig__fill(&stop);
 	/* A group of its own (to kill all of it), no signal blocked, the stop signals default. */
 	err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
 						      POSIX_SPAWN_SETSIGDEF);
@@ -189,22 +187,13 @@ static int start(char *const argv[], const struct runcmd_opts *o, int out[2], in
 /* Block the stop signals for the run and read them from a signalfd instead. */
 static int watch_stop_signals(sigset_t *old)
 {
-	sigset_t stop;
-	int fd;
+	int fd, err = stopsig__block(0, old);
 
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGHUP);
-	if (sigprocmask(SIG_BLOCK, &stop, old))
-		return -errno;
-	fd = signalfd(-1, &stop, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (fd < 0) {
-		int err = -errno;
-
-		sigprocmask(SIG_SETMASK, old, NULL);
+	if (err)
 		return err;
-	}
+	fd = stopsig__fd(0);
+	if (fd < 0)
+		stopsig__unblock(old);
 	return fd;
 }
 
@@ -257,7 +246,7 @@ out:
 	if (c.pidfd >= 0)
 		close(c.pidfd);
 	close(c.sigfd);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	stopsig__unblock(&old);
 	r->stop_signal = c.stop_signal;
 	for (int i = 0; i < 2; i++) {
 		if (s[i].fd >= 0)

@@ -2,8 +2,8 @@
 /*
  * Run a program from an argv array (posix_spawn, never a shell) and collect what it
  * writes on stdout and stderr. The program runs in a process group of its own, which is
- * killed (SIGKILL) whenever the run ends: on a timeout, on SIGINT/SIGTERM/SIGHUP, and
- * after the program exits (so nothing it started lives on).
+ * killed (SIGKILL) whenever the run ends: on a timeout, on a stop signal (util/stopsig.h),
+ * and after the program exits (so nothing it started lives on).
  */
 #ifndef PERF_BPF_RUNCMD_H
 #define PERF_BPF_RUNCMD_H
@@ -32,9 +32,9 @@ struct runcmd_opts {
  */
 int runcmd__run(char *const argv[], struct runcmd_result *r);
 /*
- * runcmd__run() with a time limit and fds to pass on. SIGINT, SIGTERM and SIGHUP are
- * blocked during the run; one that comes (or was pending) ends it: -EINTR, the signal
- * taken (not delivered) and named in r->stop_signal. The time limit passed: -ETIMEDOUT.
+ * runcmd__run() with a time limit and fds to pass on. The stop signals are blocked during
+ * the run; one that comes (or was pending) ends it: -EINTR, the signal taken (not
+ * delivered) and named in r->stop_signal. The time limit passed: -ETIMEDOUT.
  * Either way the program's process group is killed and nothing is collected.
  */
 int runcmd__run_opts(char *const argv[], const struct runcmd_opts *o, struct runcmd_result *r);
