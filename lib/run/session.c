@@ -22,6 +22,7 @@
 #include "util/log.h"
 #include "util/pipeout.h"
 #include "util/runcmd.h"
+#include "util/stopsig.h"
 #include "run/channels.h"
 #include "run/objconf.h"
 #include "run/progevent.h"
@@ -392,19 +393,19 @@ static int open_and_attach(struct session *s)
 	return loader__attach(s->loader);
 }
 
+/* The stop signals and the workload's exit, read in the reader loop's poll. */
 static int setup_signals(struct session *s)
 {
-	sigset_t set;
+	int err = stopsig__block(SIGCHLD, &s->oldmask);
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGCHLD);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	if (sigprocmask(SIG_BLOCK, &set, &s->oldmask) < 0)
-		return -errno;
-	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	return s->sigfd < 0 ? -errno : 0;
+	if (err)
+		return err;
+	s->sigfd = stopsig__fd(SIGCHLD);
+	if (s->sigfd >= 0)
+		return 0;
+	err = s->sigfd;
+	stopsig__unblock(&s->oldmask);
+	return err;
 }
 
 /*
@@ -529,7 +530,7 @@ void session__free(struct session *s)
 	tasktree__exit(&s->tree);
 	if (s->sigfd >= 0) {
 		close(s->sigfd);
-		sigprocmask(SIG_SETMASK, &s->oldmask, NULL);
+		stopsig__unblock(&s->oldmask);
 	}
 	free(s);
 }
@@ -724,16 +725,18 @@ static bool ignores_signal(pid_t pid, unsigned int signo)
 }
 
 /*
- * INT, TERM or HUP with a workload running: as at a terminal, where Ctrl-C reaches the
+ * A stop signal with a workload running: as at a terminal, where Ctrl-C reaches the
  * workload too, the workload gets the signal (forwarded unless the terminal sent it to
  * both) and STOP_GRACE_MS to exit on its own, its records still read meanwhile. A second
- * signal, the end of the grace, or a workload that ignores the signal, stops it at once.
+ * signal (stopsig's rule), the end of the grace, or a workload that ignores the signal,
+ * stops it at once.
  */
 static void on_stop_signal(struct session *s, const struct signalfd_siginfo *si)
 {
 	pr_debug("stopping on signal %u", si->ssi_signo);
 	pipeout__request_stop(); /* output to a full pipe gives up from now on */
-	if (!s->has_workload || s->stopping || ignores_signal(s->workload.pid, si->ssi_signo)) {
+	if (!s->has_workload || stopsig__repeated() ||
+	    ignores_signal(s->workload.pid, si->ssi_signo)) {
 		s->done = true;
 		return;
 	}
@@ -747,7 +750,7 @@ static void handle_signals(struct session *s)
 {
 	struct signalfd_siginfo si;
 
-	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
+	while (stopsig__read(s->sigfd, &si)) {
 		if (si.ssi_signo != SIGCHLD)
 			on_stop_signal(s, &si);
 		else if (reap_workload(s, WNOHANG))
@@ -767,7 +770,7 @@ static bool wait_workload(struct session *s, int ms)
 
 		if (now >= end || poll(&p, 1, (int)(end - now)) < 0)
 			return false;
-		while (read(s->sigfd, &si, sizeof(si)) == sizeof(si))
+		while (stopsig__read(s->sigfd, &si))
 			if (si.ssi_signo != SIGCHLD)
 				return reap_workload(s, WNOHANG);
 	}
