@@ -28,6 +28,7 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/pipeout.h"
+#include "util/stopsig.h"
 #include "perfdata/dbuf.h"
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
@@ -50,7 +51,7 @@ struct pdwriter {
 	dev_t dev;
 	ino_t ino;
 	bool pipe; /* fd is a pipe or FIFO of its own, non-blocking */
-	int stop_fd; /* signalfd of INT, TERM, HUP: a full pipe waits for it too */
+	int stop_fd; /* stopsig__fd: a full pipe waits for it too */
 	int err; /* first I/O error, sticky */
 	uint64_t flushed; /* bytes in the file after the last complete flush */
 	uint64_t bytes; /* flushed + buffered */
@@ -991,7 +992,7 @@ static void setup_pipe(struct pdwriter *w)
 	} else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
 		return;
 	}
-	w->stop_fd = pipeout__stop_fd(); /* -errno: a full pipe waits for room only */
+	w->stop_fd = stopsig__fd(0); /* -errno: a full pipe waits for room only */
 	w->fd = fd;
 	w->own_fd = true;
 	w->pipe = true;

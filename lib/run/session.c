@@ -20,7 +20,6 @@
 #include "load/probeprog.h"
 #include "util/errmsg.h"
 #include "util/log.h"
-#include "util/pipeout.h"
 #include "util/runcmd.h"
 #include "util/stopsig.h"
 #include "run/channels.h"
@@ -734,7 +733,6 @@ static bool ignores_signal(pid_t pid, unsigned int signo)
 static void on_stop_signal(struct session *s, const struct signalfd_siginfo *si)
 {
 	pr_debug("stopping on signal %u", si->ssi_signo);
-	pipeout__request_stop(); /* output to a full pipe gives up from now on */
 	if (!s->has_workload || stopsig__repeated() ||
 	    ignores_signal(s->workload.pid, si->ssi_signo)) {
 		s->done = true;

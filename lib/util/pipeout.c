@@ -2,34 +2,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/pipeout.h"
-
-static volatile sig_atomic_t stop_requested;
-
-void pipeout__request_stop(void)
-{
-	stop_requested = 1;
-}
-
-int pipeout__stop_fd(void)
-{
-	sigset_t set;
-	int fd;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	return fd < 0 ? -errno : fd;
-}
+#include "util/stopsig.h"
 
 static int wait_writable(int fd, int stop_fd)
 {
@@ -37,7 +16,7 @@ static int wait_writable(int fd, int stop_fd)
 			       { .fd = stop_fd, .events = POLLIN } };
 
 	for (;;) {
-		if (stop_requested)
+		if (stopsig__asked())
 			return -EINTR;
 		if (poll(p, stop_fd >= 0 ? 2 : 1, -1) < 0) {
 			if (errno == EINTR)
@@ -119,7 +98,7 @@ FILE *pipeout__stream(int fd)
 		return NULL;
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
 	s->fd = open(self, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-	s->stop_fd = s->fd < 0 ? -1 : pipeout__stop_fd();
+	s->stop_fd = s->fd < 0 ? -1 : stopsig__fd(0);
 	if (s->fd < 0 || s->stop_fd < 0) {
 		int err = s->fd < 0 ? errno : -s->stop_fd;
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Output to a pipe that nobody reads must not hold a run past INT, TERM or HUP. A run
- * blocks those signals to read them from its signalfd, so a write that waits for room
- * waits in poll() with a signalfd of its own, which sees them pending without taking
- * them; and once the run has taken one (pipeout__request_stop), no write waits any more.
+ * Output to a pipe that nobody reads must not hold a run past a stop signal. A run blocks
+ * them to read them from its signalfd, so a write that waits for room waits in poll() with
+ * a stopsig__fd of its own, which sees them pending without taking them; and once a stop
+ * was asked (stopsig__asked: the run took one), no write waits any more.
  *
  *	FILE *out = pipeout__stream(STDOUT_FILENO);	(NULL: not a pipe, use stdout)
  */
@@ -13,16 +13,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* A signalfd of INT, TERM and HUP (non-blocking, close-on-exec), or -errno. */
-int pipeout__stop_fd(void);
 /*
  * Write all of p to fd (non-blocking: a full pipe waits for room, or for a stop signal on
- * stop_fd, -1 for none). *done gets how much went out, also on failure. 0, -EINTR when a
- * stop signal is pending or was requested, or -errno.
+ * stop_fd, a stopsig__fd or -1 for none). *done gets how much went out, also on failure.
+ * 0, -EINTR when a stop signal is pending or was asked, or -errno.
  */
 int pipeout__write_all(int fd, int stop_fd, const void *p, size_t len, size_t *done);
-/* A stop signal was taken by the run: writes that would wait fail at once from now on. */
-void pipeout__request_stop(void);
 /*
  * When fd is a pipe or FIFO: a fully buffered stream writing to it through a non-blocking
  * file description of its own (fd's is shared with other processes, and left as it is),

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "util/pipeout.h"
+#include "util/stopsig.h"
 
 /* A pipe whose write end is non-blocking and full. */
 static void full_pipe(int p[2])
@@ -51,7 +52,7 @@ static void test_pipeout_stop_signal(void **state)
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	assert_int_equal(sigprocmask(SIG_BLOCK, &set, &old), 0);
-	stop = pipeout__stop_fd();
+	stop = stopsig__fd(0);
 	assert_true(stop >= 0);
 	full_pipe(p);
 	raise(SIGINT);
@@ -90,14 +91,19 @@ static void test_pipeout_stream(void **state)
 	close(p[1]);
 }
 
-/* Once the run took a stop signal, a full pipe fails at once (last: the request stays). */
+/* Once the run took a stop signal, a full pipe fails at once (last: the stop stays asked). */
 static void test_pipeout_request_stop(void **state)
 {
 	size_t done = 1;
+	sigset_t set, old;
 	int p[2];
 
 	full_pipe(p);
-	pipeout__request_stop();
+	stopsig__fill(&set);
+	assert_int_equal(sigprocmask(SIG_BLOCK, &set, &old), 0);
+	raise(SIGTERM);
+	assert_int_equal(stopsig__wait(0), SIGTERM); /* as the run takes it */
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	assert_int_equal(pipeout__write_all(p[1], -1, "x", 1, &done), -EINTR);
 	assert_int_equal(done, 0);
 	close(p[0]);
