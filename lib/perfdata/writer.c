@@ -803,59 +803,39 @@ static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, 
 }
 
 /*
- * Opening a FIFO for writing blocks until a reader comes. INT, TERM and HUP stop that wait:
- * their handler sets stop_sig and opens the FIFO for reading itself, so the open returns
- * whether the signal came before it started or while it waited.
+ * Opening a FIFO for writing blocks until a reader comes, and no fd tells when: the stop
+ * signals are caught for the open (stopsig__catch_begin), which makes it fail with EINTR;
+ * one that comes before the open waits opens the FIFO for reading too, so that the open
+ * returns at once.
  */
-static volatile sig_atomic_t stop_sig;
 static volatile sig_atomic_t stop_reader_fd = -1;
 static const char *volatile stop_fifo;
 
-static void on_stop_signal(int sig)
+static void open_stop_reader(void)
 {
-	int saved = errno;
-
-	stop_sig = sig;
 	if (stop_reader_fd < 0 && stop_fifo)
 		stop_reader_fd = open(stop_fifo, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-	errno = saved;
 }
-
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define NR_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
 
 static int open_stoppable(const char *path, int flags)
 {
-	struct sigaction sa = { .sa_handler = on_stop_signal }, old[NR_STOP_SIGNALS];
-	bool set[NR_STOP_SIGNALS] = {};
-	sigset_t mask, oldmask;
-	int fd, err;
+	struct stopsig_catch c;
+	int fd, err, sig;
 
-	stop_sig = 0;
 	stop_reader_fd = -1;
 	stop_fifo = path;
-	sigemptyset(&sa.sa_mask); /* and no SA_RESTART: a signal ends the wait with EINTR */
-	sigemptyset(&mask);
-	/* as the run itself (lib/run/session.c), also when the shell ignores them (cmd &) */
-	for (size_t i = 0; i < NR_STOP_SIGNALS; i++) {
-		set[i] = sigaction(stop_signals[i], &sa, &old[i]) == 0;
-		sigaddset(&mask, stop_signals[i]);
-	}
-	sigprocmask(SIG_UNBLOCK, &mask, &oldmask);
+	stopsig__catch_begin(&c, open_stop_reader);
 	fd = open(path, flags);
 	err = fd < 0 ? -errno : 0;
-	sigprocmask(SIG_SETMASK, &oldmask, NULL);
-	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
-		if (set[i])
-			sigaction(stop_signals[i], &old[i], NULL);
+	sig = stopsig__catch_end(&c);
 	stop_fifo = NULL;
 	if (stop_reader_fd >= 0)
 		close(stop_reader_fd);
-	if (stop_sig) {
+	if (sig) {
 		if (fd >= 0)
 			close(fd);
 		return errmsg__set(-EINTR, "stopped by SIG%s while waiting for a reader of '%s'",
-				   sigabbrev_np(stop_sig), path);
+				   sigabbrev_np(sig), path);
 	}
 	if (err)
 		return errmsg__set(err, "cannot open '%s': %s", path, strerror(-err));
