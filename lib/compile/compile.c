@@ -26,6 +26,7 @@
 #include "util/log.h"
 #include "util/perfconfig.h"
 #include "util/runcmd.h"
+#include "util/stopsig.h"
 #include "compile/vmlinuxh.h"
 
 #ifndef PERF_BPF_DATADIR
@@ -963,9 +964,8 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 			   struct compile_report *r)
 {
 	struct job *j = calloc(1, sizeof(*j));
-	const struct timespec zero = { 0 };
 	double start = now();
-	sigset_t stop, old;
+	sigset_t old;
 	int err, sig;
 
 	if (r)
@@ -976,13 +976,9 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 	j->r = r;
 	j->vmlinux_fd = j->pch_fd = -1;
 	/* A stop signal ends the compile through its cleanup: held until then. */
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stop, &old);
+	stopsig__block(0, &old);
 	err = compile_job(j, o, obj, size);
-	sig = sigtimedwait(&stop, NULL, &zero);
+	sig = stopsig__wait(0);
 	if (sig > 0 && !err) {
 		free(*obj);
 		*obj = NULL;
@@ -999,7 +995,7 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 	if (j->pch_fd >= 0)
 		close(j->pch_fd);
 	free(j);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	stopsig__unblock(&old);
 	return err;
 }
 
