@@ -17,6 +17,7 @@
 #include "util/jsonw.h"
 #include "util/log.h"
 #include "util/opts.h"
+#include "util/stopsig.h"
 #include "query/procfd.h"
 #include "query/query.h"
 
@@ -222,17 +223,13 @@ static int collect_progs(struct query_cmd *c, const struct query *q)
  */
 static int sample_stats(struct query_cmd *c)
 {
-	sigset_t stop, old;
+	sigset_t old;
 	int err;
 
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGINT);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGHUP);
-	sigprocmask(SIG_BLOCK, &stop, &old);
-	err = bpfinfo__stats_window(c->progs, c->prog_err, c->nr_progs, c->window, &stop,
+	stopsig__block(0, &old);
+	err = bpfinfo__stats_window(c->progs, c->prog_err, c->nr_progs, c->window, true,
 				    &c->window);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	stopsig__unblock(&old);
 	if (err) {
 		report("kernel.bpf_stats_enabled", err);
 		return err;

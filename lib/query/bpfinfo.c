@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <signal.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 
 #include "query/bpfinfo.h"
 #include "util/log.h"
+#include "util/stopsig.h"
 
 /* CLOCK_BOOTTIME (what bpf_prog_info.load_time counts from) to wall clock, in ns. */
 static uint64_t boot_to_wall(uint64_t boot_ns)
@@ -287,27 +288,33 @@ static double mono_seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Wait s seconds, or until a signal of stop (blocked by the caller) arrives: true then. */
-static bool wait_seconds(double s, const sigset_t *stop)
+/* Wait s seconds, or until a stop signal (blocked by the caller) is taken: true then. */
+static bool wait_seconds(double s, bool stoppable)
 {
 	double end = mono_seconds() + s, left;
 	struct timespec ts;
 
 	while ((left = end - mono_seconds()) > 0) {
+		if (stoppable) {
+			/* whole ms, rounded up: rounding never ends the window early */
+			int ms = left >= INT_MAX / 1000 ? INT_MAX : (int)(left * 1e3) + 1;
+			int sig = stopsig__wait(ms);
+
+			if (sig > 0)
+				return true;
+			stoppable = sig == 0; /* no signalfd: the window is waited to its end */
+			continue;
+		}
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-		if (stop) {
-			if (sigtimedwait(stop, NULL, &ts) > 0)
-				return true;
-		} else if (nanosleep(&ts, NULL) && errno != EINTR) {
+		if (nanosleep(&ts, NULL) && errno != EINTR)
 			break;
-		}
 	}
 	return false;
 }
 
 int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds,
-			  const sigset_t *stop, double *elapsed)
+			  bool stoppable, double *elapsed)
 {
 	double start;
 	struct bpfinfo_prog now;
@@ -319,9 +326,9 @@ int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, doubl
 		if (!err[i])
 			err[i] = bpfinfo__prog(progs[i].id, &progs[i]);
 	pr_debug("run statistics window open for %g s%s", seconds,
-		 stop ? " (a signal ends it early)" : "");
+		 stoppable ? " (a signal ends it early)" : "");
 	start = mono_seconds();
-	if (wait_seconds(seconds, stop))
+	if (wait_seconds(seconds, stoppable))
 		seconds = mono_seconds() - start; /* cut short */
 	if (elapsed)
 		*elapsed = seconds;

@@ -9,7 +9,7 @@
 #define PERF_BPF_BPFINFO_H
 
 #include <stddef.h>
-#include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct bpfinfo_prog {
@@ -71,12 +71,12 @@ int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx
  * Run statistics over a window of seconds: BPF_ENABLE_STATS keeps them on while its fd is
  * open (the kernel restores the previous state when it closes, even if we die). Leaves in
  * progs[i] the runs counted during the window; err[i] is each program's bpfinfo__prog()
- * status, in and out (programs already in error are skipped). A signal of stop (NULL: none),
- * which the caller blocks, ends the window early; *elapsed (may be NULL) gets its length in
- * seconds (exactly seconds when it was not cut short). 0, or -errno.
+ * status, in and out (programs already in error are skipped). When stoppable, a stop signal
+ * (util/stopsig.h, blocked by the caller) ends the window early, taken; *elapsed (may be
+ * NULL) gets its length in seconds (exactly seconds when it was not cut short). 0, or -errno.
  */
 int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds,
-			  const sigset_t *stop, double *elapsed);
+			  bool stoppable, double *elapsed);
 
 /* kernel.bpf_stats_enabled: 1 on, 0 off, -errno when unreadable. */
 int bpfinfo__stats_enabled(void);
