@@ -38,8 +38,8 @@ int compile__load_perfconfig(struct compile_opts *o);
 /*
  * Compile src (a .c file) to a BPF ELF object held in memory (*obj malloc'ed, caller frees).
  * On failure: clang's diagnostics were shown, the ERROR/Hint lines recorded (util/errmsg.h),
- * returns -errno. SIGINT, SIGTERM and SIGHUP are blocked meanwhile: one that comes ends the
- * compile (clang's process group killed, temporary files removed) with -EINTR, the signal
+ * returns -errno. The stop signals (util/stopsig.h) are blocked meanwhile: one that comes ends
+ * the compile (clang's process group killed, temporary files removed) with -EINTR, the signal
  * taken. A clang run longer than the time limit is killed the same way: -ETIMEDOUT.
  */
 int compile__source(const char *src, const struct compile_opts *o, void **obj, size_t *size);

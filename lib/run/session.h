@@ -62,7 +62,10 @@ void session__free(struct session *s);
 struct evlist *session__evlist(const struct session *s);
 /* The channels' record types and the maps to show (run/typed.h). */
 struct typed *session__typed(const struct session *s);
-/* Start the workload and deliver records until it ends or SIGINT/SIGTERM; then drain. */
+/*
+ * Start the workload and deliver records until it ends or a stop signal ends the run
+ * (util/stopsig.h: a workload gets a grace to exit, a second signal ends it); then drain.
+ */
 int session__run(struct session *s, session_record_fn fn, void *ctx);
 /* The workload's exit status (shell style), 0 without a workload or when stopped by a signal. */
 int session__exit_code(const struct session *s);
