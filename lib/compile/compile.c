@@ -48,7 +48,7 @@
 #define HELD_PCH HELD_DIR "/4"
 
 /* One compile: what was found out, and the command built from it. */
-struct job {
+struct compile_job {
 	const char *given; /* the source as the user named it */
 	struct compile_report *r;
 	struct cache *cache; /* the user's cache, or a temporary directory */
@@ -178,7 +178,7 @@ static int find_program(const char *name, char *out, size_t size)
 }
 
 /* clang's identity without running it: where it really is, its size and time. */
-static int identify_clang(struct job *j)
+static int identify_clang(struct compile_job *j)
 {
 	char real[PATH_MAX], text[PATH_MAX + 96];
 	struct hash *h;
@@ -198,7 +198,7 @@ static int identify_clang(struct job *j)
 	return err;
 }
 
-static int find_clang(struct job *j, const struct compile_opts *o)
+static int find_clang(struct compile_job *j, const struct compile_opts *o)
 {
 	const char *name = o->clang_path ? o->clang_path : "clang";
 	int err = find_program(name, j->clang, sizeof(j->clang));
@@ -214,7 +214,7 @@ static int find_clang(struct job *j, const struct compile_opts *o)
 }
 
 /* The facts clang runs with: vmlinux.h and the precompiled header through the held fds. */
-static struct clangcmd_env held_env(const struct job *j)
+static struct clangcmd_env held_env(const struct compile_job *j)
 {
 	struct clangcmd_env e = j->env;
 
@@ -226,7 +226,7 @@ static struct clangcmd_env held_env(const struct job *j)
 }
 
 /* name in the cache held open for clang; -1 without /proc (then clang goes by path). */
-static int hold(struct job *j, const char *name, int flags)
+static int hold(struct compile_job *j, const char *name, int flags)
 {
 	struct stat st;
 	int fd;
@@ -240,7 +240,7 @@ static int hold(struct job *j, const char *name, int flags)
 }
 
 /* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
-static int run_clang(struct job *j, char **argv, struct runcmd_result *res)
+static int run_clang(struct compile_job *j, char **argv, struct runcmd_result *res)
 {
 	struct runcmd_opts ro = { .timeout_ms = j->timeout * 1000u };
 	int err;
@@ -269,7 +269,7 @@ static int run_clang(struct job *j, char **argv, struct runcmd_result *res)
 }
 
 /* The multiarch triple clang uses (x86_64-linux-gnu), asked once per clang, then cached. */
-static int find_multiarch(struct job *j)
+static int find_multiarch(struct compile_job *j)
 {
 	char name[64], *argv[] = { j->clang, "-print-multiarch", NULL }, *triple = NULL;
 	struct runcmd_result res;
@@ -300,7 +300,7 @@ static int find_multiarch(struct job *j)
 }
 
 /* Use dir/sub as the compat directory if it exists. */
-static bool try_compat(struct job *j, const char *dir, const char *sub)
+static bool try_compat(struct compile_job *j, const char *dir, const char *sub)
 {
 	char path[PATH_MAX];
 
@@ -312,7 +312,7 @@ static bool try_compat(struct job *j, const char *dir, const char *sub)
 }
 
 /* $PERF_BPF_INCLUDE, else next to the binary (source tree, build dir), else installed. */
-static void find_compat_dir(struct job *j)
+static void find_compat_dir(struct compile_job *j)
 {
 	const char *env = getenv("PERF_BPF_INCLUDE");
 	char exe[PATH_MAX], *slash;
@@ -378,7 +378,7 @@ static const char *skip_space(const char *s)
  * source's first directive includes vmlinux.h anyway, no vmlinux.h of the source's own
  * could be meant instead, and the user's options do not touch the include paths.
  */
-static bool source_wants_pch(struct job *j, const char *text)
+static bool source_wants_pch(struct compile_job *j, const char *text)
 {
 	const char *s = skip_space(text);
 	char own[PATH_MAX];
@@ -404,7 +404,7 @@ static bool source_wants_pch(struct job *j, const char *text)
 }
 
 /* Where the precompiled vmlinux.h for exactly these flags is (or will be). */
-static int plan_pch(struct job *j)
+static int plan_pch(struct compile_job *j)
 {
 	struct clangcmd flags;
 	char key[HASH_HEX_SIZE];
@@ -425,7 +425,7 @@ static int plan_pch(struct job *j)
 }
 
 /* clang -x c-header vmlinux.h -emit-pch, into the cache (a temporary name, then renamed). */
-static int build_pch(struct job *j)
+static int build_pch(struct compile_job *j)
 {
 	char tmp[256], tmp_path[PATH_MAX], header[PATH_MAX + 16], *extra[6];
 	struct clangcmd_env env = held_env(j);
@@ -480,7 +480,7 @@ out:
 	return err;
 }
 
-static int open_cache(struct job *j, const struct compile_opts *o)
+static int open_cache(struct compile_job *j, const struct compile_opts *o)
 {
 	j->cache = cache__open(NULL);
 	if (j->cache) {
@@ -495,7 +495,7 @@ static int open_cache(struct job *j, const struct compile_opts *o)
 	return 0;
 }
 
-static void find_vmlinux(struct job *j)
+static void find_vmlinux(struct compile_job *j)
 {
 	int err = vmlinuxh__btf_id(j->cache, VMLINUXH_BTF_PATH, j->btf_id);
 
@@ -525,7 +525,7 @@ static const char *perf_headers_dir(void)
  * for a source that fails without it ("" for none). Modern sources include <linux/bpf.h>
  * and the like for their uapi form, which a kernel tree's kernel-internal one is not.
  */
-static void find_kbuild(struct job *j, const struct compile_opts *o)
+static void find_kbuild(struct compile_job *j, const struct compile_opts *o)
 {
 	const char *dir = o->kbuild_dir, *mods = getenv("PERF_BPF_MODULES_DIR");
 	char def[PATH_MAX];
@@ -557,7 +557,7 @@ static void find_kbuild(struct job *j, const struct compile_opts *o)
 		j->kbuild_later = true;
 }
 
-static int prepare(struct job *j, const struct compile_opts *o)
+static int prepare(struct compile_job *j, const struct compile_opts *o)
 {
 	int err = find_clang(j, o);
 	struct utsname u;
@@ -616,7 +616,7 @@ static int open_input(const char *path, struct stat *st)
 }
 
 /* The source read once: its first bytes decide on the precompiled header, all is hashed. */
-static int read_source(struct job *j)
+static int read_source(struct compile_job *j)
 {
 	char text[4097] = "";
 	struct hash *h;
@@ -653,7 +653,7 @@ static int read_source(struct job *j)
  * Start a clang run at a new tick of the coarse clock (at most one tick away): a file
  * changed before this run then has a ctime before j->start, one changed from now on not.
  */
-static void mark_start(struct job *j)
+static void mark_start(struct compile_job *j)
 {
 	struct timespec t0, t;
 
@@ -676,7 +676,7 @@ static void mark_start(struct job *j)
  * set its ctime to the time they happened. Timestamps in whole seconds (a file system
  * that keeps no more) count from the start of the second before.
  */
-static bool settled(const struct job *j, const struct stat *st)
+static bool settled(const struct compile_job *j, const struct stat *st)
 {
 	if (!st->st_ctim.tv_nsec)
 		return st->st_ctim.tv_sec + 1 < j->start.tv_sec;
@@ -688,7 +688,7 @@ static bool settled(const struct job *j, const struct stat *st)
  * The SHA-256 of the file at path, provided it has had that content since before clang
  * ran: -ESTALE when it changed meanwhile (or while it was read).
  */
-static int hash_settled(const struct job *j, const char *path, char *hex)
+static int hash_settled(const struct compile_job *j, const char *path, char *hex)
 {
 	struct stat before, after;
 	struct hash *h;
@@ -715,7 +715,7 @@ static int hash_settled(const struct job *j, const char *path, char *hex)
 	return err;
 }
 
-static int make_key(struct job *j)
+static int make_key(struct compile_job *j)
 {
 	int err = 0;
 
@@ -729,7 +729,7 @@ static int make_key(struct job *j)
 }
 
 /* Hash what clang read, except the source (in the key) and the generated vmlinux.h. */
-static int collect_deps(struct job *j, const char *text, struct cache_dep **out, size_t *nr)
+static int collect_deps(struct compile_job *j, const char *text, struct cache_dep **out, size_t *nr)
 {
 	size_t vlen = strlen(j->vmlinux_dir), n = 0, k = 0;
 	struct cache_dep *deps = NULL;
@@ -766,7 +766,7 @@ static int collect_deps(struct job *j, const char *text, struct cache_dep **out,
 	return 0;
 }
 
-static void store(struct job *j, struct cache *work, const void *obj, size_t size)
+static void store(struct compile_job *j, struct cache *work, const void *obj, size_t size)
 {
 	struct cache_dep *deps = NULL;
 	char now[HASH_HEX_SIZE];
@@ -796,7 +796,7 @@ static void store(struct job *j, struct cache *work, const void *obj, size_t siz
 }
 
 /* Run the command; with a precompiled header clang rejects, once more without it. */
-static int run(struct job *j, struct cache *work, struct runcmd_result *res)
+static int run(struct compile_job *j, struct cache *work, struct runcmd_result *res)
 {
 	char out[PATH_MAX], dep[PATH_MAX];
 	struct clangcmd_env env;
@@ -858,7 +858,7 @@ static int run(struct job *j, struct cache *work, struct runcmd_result *res)
 	}
 }
 
-static int compile(struct job *j, void **obj, size_t *size)
+static int compile(struct compile_job *j, void **obj, size_t *size)
 {
 	char hint_buf[PATH_MAX + 512];
 	struct runcmd_result res;
@@ -921,7 +921,8 @@ out:
 	return err;
 }
 
-static int compile_job(struct job *j, const struct compile_opts *o, void **obj, size_t *size)
+static int lookup_or_compile(struct compile_job *j, const struct compile_opts *o, void **obj,
+			     size_t *size)
 {
 	int err;
 
@@ -963,7 +964,7 @@ static int compile_job(struct job *j, const struct compile_opts *o, void **obj, 
 int compile__source_report(const char *src, const struct compile_opts *o, void **obj, size_t *size,
 			   struct compile_report *r)
 {
-	struct job *j = calloc(1, sizeof(*j));
+	struct compile_job *j = calloc(1, sizeof(*j));
 	double start = now();
 	sigset_t old;
 	int err, sig;
@@ -977,7 +978,7 @@ int compile__source_report(const char *src, const struct compile_opts *o, void *
 	j->vmlinux_fd = j->pch_fd = -1;
 	/* A stop signal ends the compile through its cleanup: held until then. */
 	stopsig__block(0, &old);
-	err = compile_job(j, o, obj, size);
+	err = lookup_or_compile(j, o, obj, size);
 	sig = stopsig__wait(0);
 	if (sig > 0 && !err) {
 		free(*obj);
