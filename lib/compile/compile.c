@@ -509,7 +509,6 @@ static void find_vmlinux(struct compile_job *j)
 		j->env.vmlinux_dir = j->vmlinux_dir;
 }
 
-/* Everything the command depends on, found without running clang (but once per clang). */
 /* Debian's perf BPF helper headers; $PERF_BPF_PERF_HEADERS names another place ("" for none). */
 static const char *perf_headers_dir(void)
 {
@@ -557,15 +556,15 @@ static void find_kbuild(struct compile_job *j, const struct compile_opts *o)
 		j->kbuild_later = true;
 }
 
+/*
+ * Everything else the command depends on (clang found, the cache open), found without running
+ * clang (but once per clang).
+ */
 static int prepare(struct compile_job *j, const struct compile_opts *o)
 {
-	int err = find_clang(j, o);
 	struct utsname u;
+	int err;
 
-	if (!err)
-		err = open_cache(j, o);
-	if (err)
-		return err;
 	find_vmlinux(j);
 	err = find_multiarch(j);
 	if (err)
@@ -927,8 +926,11 @@ static int lookup_or_compile(struct compile_job *j, const struct compile_opts *o
 	int err;
 
 	j->timeout = o->clang_timeout ? o->clang_timeout : COMPILE_CLANG_TIMEOUT;
-	err = prepare(j, o);
-
+	err = find_clang(j, o);
+	if (!err)
+		err = open_cache(j, o);
+	if (!err)
+		err = prepare(j, o);
 	if (err)
 		return err;
 	if (j->r && j->persistent)
