@@ -22,6 +22,7 @@
 #include "compile/cache.h"
 #include "compile/clangcmd.h"
 #include "compile/compile.h"
+#include "compile/compile-int.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/perfconfig.h"
@@ -37,45 +38,6 @@
 #endif
 #define COMPAT_SUBDIR "include/bpf-compat"
 #define PERF_HEADERS_DIR "/usr/include/perf/bpf"
-
-/*
- * vmlinux.h's directory and the precompiled header are in the cache, whose path another
- * user may redirect (a parent directory swapped): clang reads them through fds the tool
- * opened from the cache directory's own fd, as its fds 3 and 4.
- */
-#define HELD_DIR "/proc/self/fd"
-#define HELD_VMLINUX HELD_DIR "/3"
-#define HELD_PCH HELD_DIR "/4"
-
-/* One compile: what was found out, and the command built from it. */
-struct compile_job {
-	const char *given; /* the source as the user named it */
-	struct compile_report *r;
-	struct cache *cache; /* the user's cache, or a temporary directory */
-	bool persistent; /* objects may be looked up and stored */
-	bool want_pch;
-	bool kbuild_later; /* the default kernel build dir, for a source that needs it */
-	char vmlinux_sub[64]; /* "vmlinux-<btf id>", in the cache */
-	char pch_name[128]; /* "vmlinux-<btf id>/<flags key>.pch", in the cache */
-	char src[PATH_MAX]; /* its real path */
-	char clang[PATH_MAX];
-	char clang_id[HASH_HEX_SIZE];
-	char btf_id[HASH_HEX_SIZE];
-	char compat_dir[PATH_MAX];
-	char compat_perf_dir[PATH_MAX];
-	char multiarch_dir[PATH_MAX];
-	char vmlinux_dir[PATH_MAX];
-	char pch[PATH_MAX];
-	struct clangcmd_kbuild kbuild;
-	struct clangcmd_env env;
-	struct clangcmd cmd;
-	char key[HASH_HEX_SIZE];
-	char src_hash[HASH_HEX_SIZE]; /* the source's bytes, read once, that the key covers */
-	struct timespec start; /* before clang first ran (CLOCK_REALTIME_COARSE) */
-	int vmlinux_fd, pch_fd; /* held open for clang as HELD_VMLINUX, HELD_PCH; or -1 */
-	unsigned int timeout; /* seconds a clang run may take */
-	int stopped; /* -ETIMEDOUT or -EINTR once a clang run was stopped (the ERROR recorded) */
-};
 
 static struct {
 	bool loaded;
