@@ -109,61 +109,6 @@ static int find_clang(struct compile_job *j, const struct compile_opts *o)
 	return err;
 }
 
-/* The facts clang runs with: vmlinux.h and the precompiled header through the held fds. */
-static struct clangcmd_env held_env(const struct compile_job *j)
-{
-	struct clangcmd_env e = j->env;
-
-	if (e.vmlinux_dir && j->vmlinux_fd >= 0)
-		e.vmlinux_dir = HELD_VMLINUX;
-	if (e.pch && j->pch_fd >= 0)
-		e.pch = HELD_PCH;
-	return e;
-}
-
-/* name in the cache held open for clang; -1 without /proc (then clang goes by path). */
-static int hold(struct compile_job *j, const char *name, int flags)
-{
-	struct stat st;
-	int fd;
-
-	if (stat(HELD_DIR, &st) || !S_ISDIR(st.st_mode))
-		return -1;
-	fd = cache__openat(j->cache, name, flags);
-	if (fd < 0)
-		pr_debug("compile cache: cannot hold '%s' open: %s", name, strerror(-fd));
-	return fd < 0 ? -1 : fd;
-}
-
-/* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
-static int run_clang(struct compile_job *j, char **argv, struct runcmd_result *res)
-{
-	struct runcmd_opts ro = { .timeout_ms = j->timeout * 1000u };
-	int err;
-
-	if (j->vmlinux_fd >= 0) {
-		ro.fds[ro.nr_fds++] = j->vmlinux_fd;
-		if (j->pch_fd >= 0)
-			ro.fds[ro.nr_fds++] = j->pch_fd;
-	}
-	err = runcmd__run_opts(argv, &ro, res);
-
-	if (err == -ETIMEDOUT) {
-		errmsg__set(err, "clang ran for more than %u s on %s: stopped", j->timeout,
-			    j->given);
-		errmsg__hint("does it include something that never ends (a FIFO, a device)? If "
-			     "not, raise --clang-timeout (or clang-timeout in the [llvm] section "
-			     "of ~/.perfconfig)");
-	} else if (err == -EINTR) {
-		const char *name = sigabbrev_np(res->stop_signal);
-
-		errmsg__set(err, "compile of %s interrupted by SIG%s", j->given, name ? name : "?");
-	}
-	if (err == -ETIMEDOUT || err == -EINTR)
-		j->stopped = err;
-	return err;
-}
-
 /* The multiarch triple clang uses (x86_64-linux-gnu), asked once per clang, then cached. */
 static int find_multiarch(struct compile_job *j)
 {
@@ -175,7 +120,7 @@ static int find_multiarch(struct compile_job *j)
 	snprintf(name, sizeof(name), "clang-%.16s.multiarch", j->clang_id);
 	if (!cache__read(j->cache, name, &data, &len)) {
 		triple = data;
-	} else if (!run_clang(j, argv, &res)) {
+	} else if (!clangrun__run(j, argv, &res)) {
 		if (!res.status) {
 			triple = res.out;
 			res.out = NULL;
@@ -324,7 +269,7 @@ static int plan_pch(struct compile_job *j)
 static int build_pch(struct compile_job *j)
 {
 	char tmp[256], tmp_path[PATH_MAX], header[PATH_MAX + 16], *extra[6];
-	struct clangcmd_env env = held_env(j);
+	struct clangcmd_env env = clangrun__env(j);
 	const char *base;
 	struct runcmd_result res;
 	struct clangcmd flags;
@@ -357,7 +302,7 @@ static int build_pch(struct compile_job *j)
 	memcpy(argv + flags.argc, extra, sizeof(extra));
 	pr_debug("precompiling vmlinux.h: %s", header);
 	pr_progress("precompiling vmlinux.h (once per kernel and clang options)...");
-	err = run_clang(j, argv, &res);
+	err = clangrun__run(j, argv, &res);
 	argv[flags.argc] = NULL; /* the extra words are not ours to free */
 	if (!err && res.status) {
 		pr_debug("precompiling vmlinux.h failed:\n%s", res.err);
@@ -703,7 +648,7 @@ static int run(struct compile_job *j, struct cache *work, struct runcmd_result *
 	mark_start(j);
 	for (;;) {
 		clangcmd__exit(&j->cmd);
-		env = held_env(j);
+		env = clangrun__env(j);
 		err = clangcmd__build(&j->env, j->src, out, dep, &j->cmd);
 		if (!err)
 			err = clangcmd__build(&env, j->src, out, dep, &held);
@@ -725,7 +670,7 @@ static int run(struct compile_job *j, struct cache *work, struct runcmd_result *
 					HELD_VMLINUX, HELD_PCH);
 			free(line);
 		}
-		err = run_clang(j, held.argv, res);
+		err = clangrun__run(j, held.argv, res);
 		clangcmd__exit(&held);
 		/* clang's files follow the umask: make them ours alone before reading them. */
 		chmod(out, 0600);
@@ -768,7 +713,7 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 		j->env.pch = NULL;
 	}
 	if (j->env.vmlinux_dir)
-		j->vmlinux_fd = hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
+		j->vmlinux_fd = clangrun__hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (j->env.pch && build_pch(j)) {
 		if (j->stopped)
 			return j->stopped;
@@ -776,7 +721,7 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 		j->env.pch = NULL;
 	}
 	if (j->env.pch && j->vmlinux_fd >= 0) {
-		j->pch_fd = hold(j, j->pch_name, O_RDONLY);
+		j->pch_fd = clangrun__hold(j, j->pch_name, O_RDONLY);
 		if (j->pch_fd < 0)
 			j->env.pch = NULL; /* not the one built: none */
 	}
