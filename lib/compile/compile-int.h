@@ -61,4 +61,12 @@ int clangrun__hold(struct compile_job *j, const char *name, int flags);
 /* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
 int clangrun__run(struct compile_job *j, char **argv, struct runcmd_result *res);
 
+/* pch.c: the precompiled vmlinux.h */
+/* Can the source, whose first bytes are text, have vmlinux.h precompiled in front of it? */
+bool pch__wanted(struct compile_job *j, const char *text);
+/* Where the precompiled vmlinux.h for exactly these flags is (or will be). */
+int pch__plan(struct compile_job *j);
+/* Build it into the cache, unless it is there. */
+int pch__build(struct compile_job *j);
+
 #endif
