@@ -69,4 +69,10 @@ int pch__plan(struct compile_job *j);
 /* Build it into the cache, unless it is there. */
 int pch__build(struct compile_job *j);
 
+/* toolchain.c: what clang compiles with */
+/* clang found (o->clang_path, else PATH) and identified, or the ERROR recorded. */
+int toolchain__find_clang(struct compile_job *j, const struct compile_opts *o);
+/* Everything else the command depends on (clang found, the cache open): j->env. */
+int toolchain__prepare(struct compile_job *j, const struct compile_opts *o);
+
 #endif

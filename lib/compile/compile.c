@@ -8,17 +8,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
-#include <bpf/libbpf.h>
 
-#include "compile/bpftarget.h"
 #include "compile/cache.h"
 #include "compile/clangcmd.h"
 #include "compile/compile.h"
@@ -29,174 +25,12 @@
 #include "util/stopsig.h"
 #include "compile/vmlinuxh.h"
 
-#ifndef PERF_BPF_DATADIR
-#define PERF_BPF_DATADIR "/usr/local/share/perf-bpf"
-#endif
-#ifndef LIBBPF_INCDIR
-#define LIBBPF_INCDIR "/usr/include"
-#endif
-#define COMPAT_SUBDIR "include/bpf-compat"
-#define PERF_HEADERS_DIR "/usr/include/perf/bpf"
-
 static double now(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
-/* clang as given (a path), or found in PATH (a name), as execvp would find it. */
-static int find_program(const char *name, char *out, size_t size)
-{
-	const char *path = getenv("PATH");
-
-	if (strchr(name, '/')) {
-		snprintf(out, size, "%s", name);
-		return access(name, X_OK) ? -errno : 0;
-	}
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t len = strcspn(p, ":");
-
-		snprintf(out, size, "%.*s%s%s", (int)len, p, len ? "/" : "", name);
-		if (!access(out, X_OK) && !is_dir(out))
-			return 0;
-		p += len + (p[len] == ':');
-	}
-	return -ENOENT;
-}
-
-/* clang's identity without running it: where it really is, its size and time. */
-static int identify_clang(struct compile_job *j)
-{
-	char real[PATH_MAX], text[PATH_MAX + 96];
-	struct hash *h;
-	struct stat st;
-	int err;
-
-	if (!realpath(j->clang, real) || stat(real, &st))
-		return -errno;
-	snprintf(text, sizeof(text), "%s %lld %lld.%09ld %llu", real, (long long)st.st_size,
-		 (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
-	h = hash__new();
-	if (!h)
-		return -errno;
-	hash__str(h, text);
-	err = hash__final(h, j->clang_id);
-	hash__free(h);
-	return err;
-}
-
-static int find_clang(struct compile_job *j, const struct compile_opts *o)
-{
-	const char *name = o->clang_path ? o->clang_path : "clang";
-	int err = find_program(name, j->clang, sizeof(j->clang));
-
-	if (!err)
-		err = identify_clang(j);
-	if (err) {
-		errmsg__set(err, "unable to find clang '%s': %s", name, strerror(-err));
-		errmsg__hint("install clang (Debian: apt-get install clang), or name it with "
-			     "--clang-path or clang-path in the [llvm] section of ~/.perfconfig");
-	}
-	return err;
-}
-
-/* The multiarch triple clang uses (x86_64-linux-gnu), asked once per clang, then cached. */
-static int find_multiarch(struct compile_job *j)
-{
-	char name[64], *argv[] = { j->clang, "-print-multiarch", NULL }, *triple = NULL;
-	struct runcmd_result res;
-	size_t len;
-	void *data;
-
-	snprintf(name, sizeof(name), "clang-%.16s.multiarch", j->clang_id);
-	if (!cache__read(j->cache, name, &data, &len)) {
-		triple = data;
-	} else if (!clangrun__run(j, argv, &res)) {
-		if (!res.status) {
-			triple = res.out;
-			res.out = NULL;
-			cache__write(j->cache, name, triple, strlen(triple));
-		}
-		runcmd__result_exit(&res);
-	}
-	if (!triple)
-		return j->stopped;
-	triple[strcspn(triple, "\n")] = '\0';
-	if (*triple && !strchr(triple, '/')) {
-		snprintf(j->multiarch_dir, sizeof(j->multiarch_dir), "/usr/include/%s", triple);
-		if (is_dir(j->multiarch_dir))
-			j->env.multiarch_dir = j->multiarch_dir;
-	}
-	free(triple);
-	return 0;
-}
-
-/* Use dir/sub as the compat directory if it exists. */
-static bool try_compat(struct compile_job *j, const char *dir, const char *sub)
-{
-	char path[PATH_MAX];
-
-	if (snprintf(path, sizeof(path), "%s%s", dir, sub) >= (int)sizeof(path) || !is_dir(path) ||
-	    !realpath(path, j->compat_dir))
-		return false;
-	j->env.compat_dir = j->compat_dir;
-	return true;
-}
-
-/* $PERF_BPF_INCLUDE, else next to the binary (source tree, build dir), else installed. */
-static void find_compat_dir(struct compile_job *j)
-{
-	const char *env = getenv("PERF_BPF_INCLUDE");
-	char exe[PATH_MAX], *slash;
-	ssize_t n;
-
-	if (env && *env) {
-		if (!try_compat(j, env, ""))
-			pr_warn("PERF_BPF_INCLUDE '%s': not a directory", env);
-		return;
-	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		if (slash)
-			*slash = '\0';
-		if (try_compat(j, exe, "/" COMPAT_SUBDIR) ||
-		    try_compat(j, exe, "/../" COMPAT_SUBDIR))
-			return;
-	}
-	try_compat(j, PERF_BPF_DATADIR, "/" COMPAT_SUBDIR);
-}
-
-/* LINUX_VERSION_CODE of the running kernel: major << 16 | minor << 8 | min(patch, 255). */
-static unsigned int kernel_version_code(void)
-{
-	unsigned int major = 0, minor = 0, patch = 0;
-	struct utsname u;
-
-	if (uname(&u) || sscanf(u.release, "%u.%u.%u", &major, &minor, &patch) < 2)
-		return 0;
-	return major << 16 | minor << 8 | (patch > 255 ? 255 : patch);
-}
-
-static int possible_cpus(void)
-{
-	int n = libbpf_num_possible_cpus();
-
-	if (n <= 0) {
-		pr_warn("unable to get available CPUs in this system");
-		return 128;
-	}
-	return n;
 }
 
 static int open_cache(struct compile_job *j, const struct compile_opts *o)
@@ -211,109 +45,6 @@ static int open_cache(struct compile_job *j, const struct compile_opts *o)
 	if (!j->cache)
 		return errmsg__set(-errno, "unable to create a temporary directory: %s",
 				   strerror(errno));
-	return 0;
-}
-
-static void find_vmlinux(struct compile_job *j)
-{
-	int err = vmlinuxh__btf_id(j->cache, VMLINUXH_BTF_PATH, j->btf_id);
-
-	if (err) {
-		pr_debug("no vmlinux.h: '%s': %s", VMLINUXH_BTF_PATH, strerror(-err));
-		snprintf(j->btf_id, sizeof(j->btf_id), "none");
-		return;
-	}
-	snprintf(j->vmlinux_sub, sizeof(j->vmlinux_sub), "vmlinux-%.16s", j->btf_id);
-	if (!cache__path(j->cache, j->vmlinux_sub, j->vmlinux_dir, sizeof(j->vmlinux_dir)))
-		j->env.vmlinux_dir = j->vmlinux_dir;
-}
-
-/* Debian's perf BPF helper headers; $PERF_BPF_PERF_HEADERS names another place ("" for none). */
-static const char *perf_headers_dir(void)
-{
-	const char *dir = getenv("PERF_BPF_PERF_HEADERS");
-
-	if (!dir)
-		dir = PERF_HEADERS_DIR;
-	return *dir && is_dir(dir) ? dir : NULL;
-}
-
-/*
- * [llvm] kbuild-dir, as perf used it; else the running kernel's build dir when there is one,
- * for a source that fails without it ("" for none). Modern sources include <linux/bpf.h>
- * and the like for their uapi form, which a kernel tree's kernel-internal one is not.
- */
-static void find_kbuild(struct compile_job *j, const struct compile_opts *o)
-{
-	const char *dir = o->kbuild_dir, *mods = getenv("PERF_BPF_MODULES_DIR");
-	char def[PATH_MAX];
-	struct utsname u;
-	int err;
-
-	if (dir && !*dir)
-		return;
-	if (!dir) {
-		if (uname(&u))
-			return;
-		snprintf(def, sizeof(def), "%s/%s/build", mods && *mods ? mods : "/lib/modules",
-			 u.release);
-		if (!is_dir(def))
-			return;
-		dir = def;
-	}
-	err = clangcmd__kbuild_find(dir, &j->kbuild);
-	if (err) {
-		pr_warn("unable to get kernel include directories from '%s': %s", dir,
-			err == -ENOENT ? "not a kernel build dir" : strerror(-err));
-		return;
-	}
-	pr_debug("kernel build dir %s (source %s, arch %s)", j->kbuild.obj, j->kbuild.src,
-		 j->kbuild.arch);
-	if (o->kbuild_dir)
-		j->env.kbuild = &j->kbuild;
-	else
-		j->kbuild_later = true;
-}
-
-/*
- * Everything else the command depends on (clang found, the cache open), found without running
- * clang (but once per clang).
- */
-static int prepare(struct compile_job *j, const struct compile_opts *o)
-{
-	struct utsname u;
-	int err;
-
-	find_vmlinux(j);
-	err = find_multiarch(j);
-	if (err)
-		return err;
-	find_compat_dir(j);
-	j->env.clang = j->clang;
-	j->env.clang_opt = o->clang_opt && *o->clang_opt ? o->clang_opt : NULL;
-	j->env.nr_cpus = possible_cpus();
-	j->env.version_code = kernel_version_code();
-	j->env.mcpu = bpftarget__mcpu(j->env.version_code);
-	j->env.target_arch = bpftarget__arch(uname(&u) ? NULL : u.machine);
-	/* perf's own helper headers (<bpf.h>, <stdio.h>): Debian's, else our equivalents */
-	j->env.perf_dir = perf_headers_dir();
-	if (!j->env.perf_dir && j->env.compat_dir) {
-		snprintf(j->compat_perf_dir, sizeof(j->compat_perf_dir), "%s/perf",
-			 j->env.compat_dir);
-		j->env.perf_dir = is_dir(j->compat_perf_dir) ? j->compat_perf_dir : NULL;
-	}
-	j->env.libbpf_dir = LIBBPF_INCDIR;
-	find_kbuild(j, o);
-	if (j->env.clang_opt) {
-		char **words;
-		int nr;
-
-		if (clangcmd__split(j->env.clang_opt, &words, &nr))
-			return errmsg__set(-EINVAL,
-					   "invalid clang options '%s': unterminated quote",
-					   j->env.clang_opt);
-		clangcmd__free_words(words);
-	}
 	return 0;
 }
 
@@ -645,11 +376,11 @@ static int lookup_or_compile(struct compile_job *j, const struct compile_opts *o
 	int err;
 
 	j->timeout = o->clang_timeout ? o->clang_timeout : COMPILE_CLANG_TIMEOUT;
-	err = find_clang(j, o);
+	err = toolchain__find_clang(j, o);
 	if (!err)
 		err = open_cache(j, o);
 	if (!err)
-		err = prepare(j, o);
+		err = toolchain__prepare(j, o);
 	if (err)
 		return err;
 	if (j->r && j->persistent)
