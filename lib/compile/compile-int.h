@@ -75,4 +75,12 @@ int toolchain__find_clang(struct compile_job *j, const struct compile_opts *o);
 /* Everything else the command depends on (clang found, the cache open): j->env. */
 int toolchain__prepare(struct compile_job *j, const struct compile_opts *o);
 
+/* inputs.c: what a compile read */
+/* The source read once: its first bytes decide on the precompiled header, all is hashed. */
+int inputs__read_source(struct compile_job *j);
+/* Before clang first runs: files changed from now on are not taken as settled. */
+void inputs__mark_start(struct compile_job *j);
+/* The object in the cache, with the hashes of what clang read, if none of it changed. */
+void inputs__store(struct compile_job *j, struct cache *work, const void *obj, size_t size);
+
 #endif
