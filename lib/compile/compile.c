@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The compile stage: find clang and the include directories, look the object up in the
- * cache by everything known before compiling, and on a miss run clang (with vmlinux.h
- * precompiled when the source starts by including it), then store the object with the
- * list of headers clang read.
+ * The compile stage's driver: find clang and the include directories (toolchain.c), look
+ * the object up in the cache by everything known before compiling, and on a miss run clang
+ * (clangrun.c; with vmlinux.h precompiled when the source starts by including it, pch.c),
+ * then store the object with the list of headers clang read (inputs.c). [llvm] settings:
+ * llvmconf.c.
  */
 #include <errno.h>
 #include <fcntl.h>
