@@ -39,6 +39,18 @@
 #define POLL_MS 100 /* live output stays live even below the wakeup watermark */
 #define STOP_GRACE_MS 5000 /* for a workload to exit on its own once asked to stop */
 
+/* What ends the run: the workload's exit or a stop signal, and the workload's grace after one. */
+struct runctl {
+	struct workload workload;
+	bool has_workload; /* a child still to be reaped */
+	int sigfd; /* the stop signals and SIGCHLD */
+	sigset_t oldmask;
+	int exit_code;
+	bool done;
+	bool stopping; /* a stop signal came: the workload has until stop_deadline */
+	uint64_t stop_deadline; /* CLOCK_MONOTONIC, ms */
+};
+
 struct session {
 	struct session_opts opts;
 	struct target target;
@@ -51,16 +63,9 @@ struct session {
 	struct typed *typed; /* record types of the channels, the maps to show */
 	struct channels *channels; /* printk, ring buffers, other perf event arrays */
 	int nr_threads; /* threads of -p's process */
-	struct workload workload;
-	bool has_workload; /* a child still to be reaped */
+	struct runctl ctl;
 	bool follow_tree; /* show only the target's outputs: the workload's, -p's, -t's (no -a) */
 	bool tree_by_tid; /* -t: the tree holds threads (the thread and what it creates) */
-	int sigfd;
-	sigset_t oldmask;
-	int exit_code;
-	bool done;
-	bool stopping; /* a stop signal came: the workload has until stop_deadline */
-	uint64_t stop_deadline; /* CLOCK_MONOTONIC, ms */
 	struct tasktree tree; /* the target and its descendants (processes, or threads with -t) */
 	unsigned long filtered;
 	unsigned long bad_records;
@@ -331,7 +336,7 @@ static int build_events(struct session *s)
 		typed__bind(s->typed, s->objconf);
 	if (!err && s->opts.callchain)
 		set_callchains(s->evlist);
-	if (!err && s->has_workload && !s->opts.system_wide)
+	if (!err && s->ctl.has_workload && !s->opts.system_wide)
 		start_at_exec(s->evlist);
 	return err;
 }
@@ -392,19 +397,42 @@ static int open_and_attach(struct session *s)
 	return loader__attach(s->loader);
 }
 
-/* The stop signals and the workload's exit, read in the reader loop's poll. */
-static int setup_signals(struct session *s)
+/* Nothing started, nothing watched yet: what runctl__exit may be called on. */
+static void runctl__init(struct runctl *c)
 {
-	int err = stopsig__block(SIGCHLD, &s->oldmask);
+	c->sigfd = -1;
+	c->workload.gate_fd = -1;
+}
+
+/* The stop signals and the workload's exit, read in the reader loop's poll. */
+static int runctl__watch_signals(struct runctl *c)
+{
+	int err = stopsig__block(SIGCHLD, &c->oldmask);
 
 	if (err)
 		return err;
-	s->sigfd = stopsig__fd(SIGCHLD);
-	if (s->sigfd >= 0)
+	c->sigfd = stopsig__fd(SIGCHLD);
+	if (c->sigfd >= 0)
 		return 0;
-	err = s->sigfd;
-	stopsig__unblock(&s->oldmask);
+	err = c->sigfd;
+	stopsig__unblock(&c->oldmask);
 	return err;
+}
+
+/* A workload that never started exits without running anything. */
+static void runctl__abort(struct runctl *c)
+{
+	if (c->has_workload && c->workload.gate_fd >= 0)
+		workload__abort(&c->workload);
+}
+
+/* Last: the stop signals as they were (one still pending is delivered now). */
+static void runctl__exit(struct runctl *c)
+{
+	if (c->sigfd >= 0) {
+		close(c->sigfd);
+		stopsig__unblock(&c->oldmask);
+	}
 }
 
 /*
@@ -465,17 +493,17 @@ static int setup_target(struct session *s)
 			return -ENOMEM;
 	}
 	if (s->opts.argv && s->opts.argv[0]) {
-		s->workload.stdout_to_stderr = s->opts.workload_stdout_to_stderr;
-		err = workload__prepare(&s->workload, s->opts.argv);
+		s->ctl.workload.stdout_to_stderr = s->opts.workload_stdout_to_stderr;
+		err = workload__prepare(&s->ctl.workload, s->opts.argv);
 		if (err)
 			return errmsg__set(err, "cannot start '%s': %s", s->opts.argv[0],
 					   strerror(-err));
-		s->has_workload = true;
+		s->ctl.has_workload = true;
 		s->follow_tree = !s->opts.system_wide;
 		s->tree_by_tid = false;
-		s->target.pid = s->workload.pid;
+		s->target.pid = s->ctl.workload.pid;
 		tasktree__exit(&s->tree);
-		if (tasktree__add(&s->tree, s->workload.pid))
+		if (tasktree__add(&s->tree, s->ctl.workload.pid))
 			return -ENOMEM;
 	}
 	if (!s->target.system_wide && s->target.pid <= 0)
@@ -491,13 +519,14 @@ struct session *session__new(const struct session_opts *opts)
 	if (!s)
 		return NULL;
 	s->opts = *opts;
-	s->sigfd = -1;
-	s->workload.gate_fd = -1;
+	runctl__init(&s->ctl);
 	s->loader = loader__new(&opts->compile);
 	s->evlist = evlist__new();
 	s->queue = recqueue__new();
 	s->typed = typed__new();
-	err = !s->loader || !s->evlist || !s->queue || !s->typed ? -ENOMEM : setup_signals(s);
+	err = !s->loader || !s->evlist || !s->queue || !s->typed ? -ENOMEM : 0;
+	if (!err)
+		err = runctl__watch_signals(&s->ctl);
 	if (!err)
 		err = setup_target(s);
 	if (!err)
@@ -516,8 +545,7 @@ void session__free(struct session *s)
 {
 	if (!s)
 		return;
-	if (s->has_workload && s->workload.gate_fd >= 0)
-		workload__abort(&s->workload);
+	runctl__abort(&s->ctl);
 	channels__free(s->channels);
 	objconf__free(s->objconf);
 	typed__free(s->typed);
@@ -527,10 +555,7 @@ void session__free(struct session *s)
 	loader__free(s->loader);
 	target__exit(&s->target);
 	tasktree__exit(&s->tree);
-	if (s->sigfd >= 0) {
-		close(s->sigfd);
-		stopsig__unblock(&s->oldmask);
-	}
+	runctl__exit(&s->ctl);
 	free(s);
 }
 
@@ -546,7 +571,7 @@ struct typed *session__typed(const struct session *s)
 
 int session__exit_code(const struct session *s)
 {
-	return s->exit_code;
+	return s->ctl.exit_code;
 }
 
 unsigned long session__filtered(const struct session *s)
@@ -691,14 +716,14 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static bool reap_workload(struct session *s, int flags)
+static bool reap_workload(struct runctl *c, int flags)
 {
 	int status;
 
-	if (!s->has_workload || waitpid(s->workload.pid, &status, flags) != s->workload.pid)
+	if (!c->has_workload || waitpid(c->workload.pid, &status, flags) != c->workload.pid)
 		return false;
-	s->exit_code = workload__exit_code(status);
-	s->has_workload = false;
+	c->exit_code = workload__exit_code(status);
+	c->has_workload = false;
 	return true;
 }
 
@@ -730,61 +755,69 @@ static bool ignores_signal(pid_t pid, unsigned int signo)
  * signal (stopsig's rule), the end of the grace, or a workload that ignores the signal,
  * stops it at once.
  */
-static void on_stop_signal(struct session *s, const struct signalfd_siginfo *si)
+static void on_stop_signal(struct runctl *c, const struct signalfd_siginfo *si)
 {
 	pr_debug("stopping on signal %u", si->ssi_signo);
-	if (!s->has_workload || stopsig__repeated() ||
-	    ignores_signal(s->workload.pid, si->ssi_signo)) {
-		s->done = true;
+	if (!c->has_workload || stopsig__repeated() ||
+	    ignores_signal(c->workload.pid, si->ssi_signo)) {
+		c->done = true;
 		return;
 	}
-	s->stopping = true;
-	s->stop_deadline = now_ms() + STOP_GRACE_MS;
+	c->stopping = true;
+	c->stop_deadline = now_ms() + STOP_GRACE_MS;
 	if (si->ssi_code != SI_KERNEL)
-		kill(s->workload.pid, (int)si->ssi_signo);
+		kill(c->workload.pid, (int)si->ssi_signo);
 }
 
-static void handle_signals(struct session *s)
+/* The signals the reader loop's poll saw: the run may be done after them. */
+static void runctl__handle_signals(struct runctl *c)
 {
 	struct signalfd_siginfo si;
 
-	while (stopsig__read(s->sigfd, &si)) {
+	while (stopsig__read(c->sigfd, &si)) {
 		if (si.ssi_signo != SIGCHLD)
-			on_stop_signal(s, &si);
-		else if (reap_workload(s, WNOHANG))
-			s->done = true;
+			on_stop_signal(c, &si);
+		else if (reap_workload(c, WNOHANG))
+			c->done = true;
 	}
+}
+
+/* The workload had its grace after a stop signal: the run is done. */
+static void runctl__check_grace(struct runctl *c)
+{
+	if (c->stopping && now_ms() >= c->stop_deadline)
+		c->done = true;
 }
 
 /* Wait up to ms for the workload to exit; a stop signal meanwhile ends the wait. */
-static bool wait_workload(struct session *s, int ms)
+static bool wait_workload(struct runctl *c, int ms)
 {
-	struct pollfd p = { .fd = s->sigfd, .events = POLLIN };
+	struct pollfd p = { .fd = c->sigfd, .events = POLLIN };
 	uint64_t end = now_ms() + ms;
 	struct signalfd_siginfo si;
 
-	while (!reap_workload(s, WNOHANG)) {
+	while (!reap_workload(c, WNOHANG)) {
 		uint64_t now = now_ms();
 
 		if (now >= end || poll(&p, 1, (int)(end - now)) < 0)
 			return false;
-		while (stopsig__read(s->sigfd, &si))
+		while (stopsig__read(c->sigfd, &si))
 			if (si.ssi_signo != SIGCHLD)
-				return reap_workload(s, WNOHANG);
+				return reap_workload(c, WNOHANG);
 	}
 	return true;
 }
 
 /* The run is over and the workload is still there: TERM, then KILL if TERM is not enough. */
-static void stop_workload(struct session *s)
+static void runctl__stop_workload(struct runctl *c)
 {
-	if (!s->has_workload)
+	if (!c->has_workload)
 		return;
-	kill(s->workload.pid, SIGTERM);
-	if (wait_workload(s, STOP_GRACE_MS))
+	kill(c->workload.pid, SIGTERM);
+	if (wait_workload(c, STOP_GRACE_MS))
 		return;
-	kill(s->workload.pid, SIGKILL);
-	reap_workload(s, 0);
+	kill(c->workload.pid, SIGKILL);
+	reap_workload(c, 0);
 }
 
 /* Ring callback: timed records wait in the queue, to be delivered in time order. */
@@ -947,25 +980,24 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	struct deliver d = { .s = s, .fn = fn, .ctx = ctx };
 	int err;
 
-	err = evlist__poll_add_fd(s->evlist, s->sigfd);
+	err = evlist__poll_add_fd(s->evlist, s->ctl.sigfd);
 	if (!err)
 		err = synthesize(s, &d);
-	if (!err && s->has_workload)
-		err = workload__start(&s->workload);
-	while (!err && !s->done) {
+	if (!err && s->ctl.has_workload)
+		err = workload__start(&s->ctl.workload);
+	while (!err && !s->ctl.done) {
 		err = evlist__poll(s->evlist, POLL_MS);
 		if (err > 0) {
-			handle_signals(s);
+			runctl__handle_signals(&s->ctl);
 			err = 0;
 		}
-		if (s->stopping && now_ms() >= s->stop_deadline)
-			s->done = true; /* the workload had its grace */
-		if (!s->has_workload && evlist__hung_up(s->evlist))
-			s->done = true; /* -p's or -t's task exited, as perf record ends then */
+		runctl__check_grace(&s->ctl);
+		if (!s->ctl.has_workload && evlist__hung_up(s->evlist))
+			s->ctl.done = true; /* -p's or -t's task exited, as perf record ends then */
 		if (!err)
 			err = drain(s, &d, false) < 0 ? -EIO : 0;
 	}
-	stop_workload(s);
+	runctl__stop_workload(&s->ctl);
 	if (!err)
 		err = drain(s, &d, true) < 0 ? -EIO : 0; /* what the last moments wrote */
 	channels__report(s->channels);
