@@ -21,6 +21,7 @@
 #include "run/progevent.h"
 #include "run/recqueue.h"
 #include "run/session.h"
+#include "run/session-int.h"
 #include "run/synth.h"
 #include "run/synthbpf.h"
 #include "run/synthtask.h"
@@ -32,30 +33,6 @@
 
 #define DEFAULT_PAGES 256 /* 1 MiB per CPU */
 #define POLL_MS 100 /* live output stays live even below the wakeup watermark */
-
-struct session {
-	struct session_opts opts;
-	struct target target;
-	struct loader *loader;
-	struct evlist *evlist;
-	struct recqueue *queue; /* records of all rings, released in time order */
-	struct objconf_bind *binds; /* what each -e event became, for the map terms */
-	int nr_binds;
-	struct objconf *objconf;
-	struct typed *typed; /* record types of the channels, the maps to show */
-	struct channels *channels; /* printk, ring buffers, other perf event arrays */
-	int nr_threads; /* threads of -p's process */
-	struct runctl ctl;
-	bool follow_tree; /* show only the target's outputs: the workload's, -p's, -t's (no -a) */
-	bool tree_by_tid; /* -t: the tree holds threads (the thread and what it creates) */
-	struct tasktree tree; /* the target and its descendants (processes, or threads with -t) */
-	unsigned long filtered;
-	unsigned long bad_records;
-	int (*round_fn)(void *ctx);
-	void *round_ctx;
-	session_span_fn span_fn; /* record: samples as the kernel wrote them */
-	size_t span_max;
-};
 
 static int add_tracepoint(struct session *s, const char *sys, const char *name, int prog_fd)
 {

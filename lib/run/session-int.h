@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One run's state, shared by the files of the session only (run/session*.c). */
+#ifndef PERF_BPF_SESSION_INT_H
+#define PERF_BPF_SESSION_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run/evlist.h"
+#include "run/runctl.h"
+#include "run/session.h"
+#include "run/tasktree.h"
+
+struct channels;
+struct loader;
+struct objconf;
+struct objconf_bind;
+struct recqueue;
+struct typed;
+
+struct session {
+	struct session_opts opts;
+	struct target target;
+	struct loader *loader;
+	struct evlist *evlist;
+	struct recqueue *queue; /* records of all rings, released in time order */
+	struct objconf_bind *binds; /* what each -e event became, for the map terms */
+	int nr_binds;
+	struct objconf *objconf;
+	struct typed *typed; /* record types of the channels, the maps to show */
+	struct channels *channels; /* printk, ring buffers, other perf event arrays */
+	int nr_threads; /* threads of -p's process */
+	struct runctl ctl;
+	bool follow_tree; /* show only the target's outputs: the workload's, -p's, -t's (no -a) */
+	bool tree_by_tid; /* -t: the tree holds threads (the thread and what it creates) */
+	struct tasktree tree; /* the target and its descendants (processes, or threads with -t) */
+	unsigned long filtered;
+	unsigned long bad_records;
+	int (*round_fn)(void *ctx);
+	void *round_ctx;
+	session_span_fn span_fn; /* record: samples as the kernel wrote them */
+	size_t span_max;
+};
+
+#endif
