@@ -42,4 +42,9 @@ struct session {
 	size_t span_max;
 };
 
+/* session-events.c: the events from the options, loaded, the map terms and channels planned. */
+int session__build_events(struct session *s);
+/* Open them on the target, apply the map terms, start the channels, attach the programs. */
+int session__open_and_attach(struct session *s);
+
 #endif

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A session's events from its options: the -e events (counters, tracepoints with their
+ * globs, BPF objects and the events of their programs and probes), the map terms and the
+ * output channels; then opened on the target and attached, the programs last.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+
+#include "event/evparse.h"
+#include "load/loader.h"
+#include "load/probe.h"
+#include "load/probeprog.h"
+#include "util/errmsg.h"
+#include "util/log.h"
+#include "util/runcmd.h"
+#include "run/channels.h"
+#include "run/objconf.h"
+#include "run/progevent.h"
+#include "run/session-int.h"
+#include "run/typed.h"
+#include "record/tpformat.h"
+
+#define DEFAULT_PAGES 256 /* 1 MiB per CPU */
+
+static int add_tracepoint(struct session *s, const char *sys, const char *name, int prog_fd)
+{
+	struct evsel *ev = evsel__new_tracepoint(sys, name);
+
+	if (!ev && (errno == EACCES || errno == EPERM))
+		return tpformat__denied(sys, name, -errno);
+	if (!ev) {
+		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
+		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);
+		return -ENOENT;
+	}
+	ev->prog_fd = prog_fd;
+	/* a program's event samples nothing before the program is on it: enabled once attached */
+	ev->attr.disabled = prog_fd >= 0;
+	ev->attr.inherit = !s->opts.no_inherit;
+	return evlist__add(s->evlist, ev);
+}
+
+/* Terms every event takes: name=, period=/freq=, inherit. */
+static void apply_terms(struct evsel *ev, const struct evparse_event *pe, bool no_inherit)
+{
+	if (pe->has_period) {
+		ev->attr.freq = 0;
+		ev->attr.sample_period = pe->period;
+	} else if (pe->has_freq) {
+		ev->attr.freq = 1;
+		ev->attr.sample_freq = pe->freq;
+	}
+	if (pe->inherit >= 0)
+		ev->attr.inherit = pe->inherit;
+	else
+		ev->attr.inherit = !no_inherit;
+}
+
+/* sys:name with globs: every matching tracepoint of tracefs. */
+static int add_tracepoints(struct session *s, const struct evparse_event *pe)
+{
+	char **names = NULL;
+	int n = tpformat__glob(pe->sys, pe->name, &names), err = 0;
+
+	if (n <= 0) {
+		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s'%s", pe->sys, pe->name,
+			    n < 0 ? ": tracefs unreadable" : "");
+		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", pe->sys);
+		free(names);
+		return -ENOENT;
+	}
+	for (int i = 0; i < n; i++) {
+		char *colon = strchr(names[i], ':');
+
+		*colon = '\0';
+		if (!err)
+			err = add_tracepoint(s, names[i], colon + 1, -1);
+		if (!err) {
+			struct evsel *ev = evlist__at(s->evlist, evlist__nr(s->evlist) - 1);
+
+			apply_terms(ev, pe, s->opts.no_inherit);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return err;
+}
+
+static int add_counter(struct session *s, const struct evparse_event *pe)
+{
+	const char *name = evparse__event_name(pe);
+	struct evsel *ev;
+
+	if (pe->kind == EVPARSE_BPF_OUTPUT)
+		ev = evsel__new_bpf_output(name);
+	else
+		ev = evsel__new_counter(name, pe->type, pe->config);
+	if (!ev)
+		return -ENOMEM;
+	if (pe->kind != EVPARSE_BPF_OUTPUT) {
+		/* sample counters the way perf record does by default: 4000 Hz */
+		ev->attr.freq = 1;
+		ev->attr.sample_freq = 4000;
+		apply_terms(ev, pe, s->opts.no_inherit);
+	}
+	return evlist__add(s->evlist, ev);
+}
+
+static int add_event(struct session *s, const struct evparse_event *pe)
+{
+	switch (pe->kind) {
+	case EVPARSE_BPF_SOURCE:
+	case EVPARSE_BPF_OBJECT:
+		return loader__add(s->loader, pe->path);
+	case EVPARSE_TRACEPOINT:
+		return add_tracepoints(s, pe);
+	default:
+		return add_counter(s, pe);
+	}
+}
+
+/*
+ * The events of a probe program's points, sampled as tracepoints are, under the names perf gave
+ * them ("perf_bpf_probe:EVENT"): the program is put on each before its samples start, and the
+ * kernel drops a hit's sample when it returns 0.  Only tracefs probes: a PMU probe belongs to
+ * the one perf event that made it, so one per CPU would run the program once per CPU.
+ */
+static int add_probe_events(struct session *s, const struct probeprog *pp)
+{
+	bool warned = false;
+
+	for (int i = 0; i < probeprog__nr_events(pp); i++) {
+		const char *tname = probeprog__event_name(pp, i);
+		char name[128];
+		struct evsel *ev;
+		char *dup;
+		int err;
+
+		if (!tname) {
+			if (!warned)
+				pr_debug(
+					"the probe events of '%s' are not sampled: they are PMU probes, "
+					"only tracefs probes (k/uprobe_events) are",
+					probeprog__event_func(pp, i));
+			warned = true;
+			continue;
+		}
+		err = add_tracepoint(s, PROBE_GROUP, tname, probeprog__event_prog_fd(pp, i));
+		if (err)
+			return err;
+		ev = evlist__at(s->evlist, evlist__nr(s->evlist) - 1);
+		probe__display_name(tname, name, sizeof(name));
+		dup = strdup(name);
+		if (!dup)
+			return -ENOMEM;
+		free(ev->name);
+		ev->name = dup;
+	}
+	return 0;
+}
+
+static int add_program_events(struct session *s)
+{
+	int err = loader__open_probes(s->loader);
+
+	for (int i = 0; !err && i < loader__nr_progs(s->loader); i++) {
+		const struct loader_prog *p = loader__prog(s->loader, i);
+
+		if (p->load_only)
+			continue;
+		if (p->attach == LOADER_TRACEPOINT)
+			err = add_tracepoint(s, p->sec.group, p->sec.event,
+					     bpf_program__fd(p->prog));
+		else if (p->attach == LOADER_PROBE)
+			err = add_probe_events(s, p->probe);
+	}
+	return err;
+}
+
+/* Note what pe became: its object, or the first perf event made of it. */
+static int add_bound_event(struct session *s, const struct evparse_event *pe)
+{
+	int nr_objs = loader__nr_objects(s->loader), nr_evs = evlist__nr(s->evlist);
+	struct objconf_bind *b = &s->binds[s->nr_binds++];
+	int err = add_event(s, pe);
+
+	b->pe = pe;
+	if (loader__nr_objects(s->loader) > nr_objs)
+		b->obj = loader__object(s->loader, nr_objs);
+	else if (evlist__nr(s->evlist) > nr_evs)
+		b->evsel = evlist__at(s->evlist, nr_evs);
+	return err;
+}
+
+/* The map terms, checked against the loaded objects; __bpf_stdout__ gets its event. */
+static int plan_objconf(struct session *s)
+{
+	struct objconf_opts o = {
+		.events = s->opts.events,
+		.binds = s->binds,
+		.nr_binds = s->nr_binds,
+		.evlist = s->evlist,
+		.no_inherit = s->opts.no_inherit,
+		.nr_threads = s->nr_threads,
+	};
+
+	struct channels_opts co = { s->loader, s->evlist, NULL, &s->target,
+				    s->opts.use_clockid ? s->opts.clockid : -1 };
+
+	s->objconf = objconf__new(&o);
+	if (!s->objconf)
+		return -errno;
+	co.objconf = s->objconf;
+	s->channels = channels__new(&co);
+	return s->channels ? 0 : -errno;
+}
+
+/*
+ * -g: the sampled events take their callchains, kernel and user frames, up to the kernel's
+ * perf_event_max_stack (sample_max_stack 0), as perf record -g; the tracking event samples
+ * nothing.
+ */
+static void set_callchains(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind != EVSEL_TRACKING)
+			ev->attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+	}
+}
+
+/*
+ * As perf: a workload's profile starts at its exec, not in our child before it. Only the
+ * counters opened on the workload's task: one opened per CPU (-a, an event map's) has no task
+ * to wait for.
+ */
+static void start_at_exec(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind == EVSEL_COUNTER && ev->per_task) {
+			ev->attr.disabled = 1;
+			ev->attr.enable_on_exec = 1;
+		}
+	}
+}
+
+int session__build_events(struct session *s)
+{
+	struct evparse_event *pe;
+	struct evsel *ev;
+	int err;
+
+	/* first: it owns each CPU's ring and reports the workload's comm and forks */
+	ev = evsel__new_tracking();
+	if (!ev || evlist__add(s->evlist, ev))
+		return -ENOMEM;
+	ev->attr.inherit = !s->opts.no_inherit;
+	s->binds = calloc(evparse__count(s->opts.events) + 1, sizeof(*s->binds));
+	if (!s->binds)
+		return -ENOMEM;
+	evparse__for_each(pe, s->opts.events) {
+		err = add_bound_event(s, pe);
+		if (err)
+			return err;
+	}
+	for (int i = 0; i < loader__nr_objects(s->loader); i++) {
+		err = typed__prepare(s->typed, loader__object(s->loader, i));
+		if (err)
+			return err;
+	}
+	err = loader__load(s->loader);
+	if (err)
+		return err;
+	err = add_program_events(s);
+	if (!err)
+		err = progevent__bind(s->loader, s->binds, s->nr_binds);
+	if (!err)
+		err = plan_objconf(s);
+	if (!err)
+		typed__bind(s->typed, s->objconf);
+	if (!err && s->opts.callchain)
+		set_callchains(s->evlist);
+	if (!err && s->ctl.has_workload && !s->opts.system_wide)
+		start_at_exec(s->evlist);
+	return err;
+}
+
+static void set_watermarks(struct evlist *el, unsigned int pages)
+{
+	/* wake the reader a quarter into the ring: batched wake-ups, room to spare */
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		ev->attr.watermark = 1;
+		ev->attr.wakeup_watermark = pages * (unsigned int)sysconf(_SC_PAGESIZE) / 4;
+	}
+}
+
+/*
+ * Tests only: PERF_BPF_TEST_BEFORE_ATTACH names a program run once the events are open and
+ * before the programs are attached, to make hits in that window certain.
+ */
+static void test_hook_before_attach(void)
+{
+	char *argv[] = { getenv("PERF_BPF_TEST_BEFORE_ATTACH"), NULL };
+	struct runcmd_result r = { 0 };
+
+	if (!argv[0] || !*argv[0])
+		return;
+	if (runcmd__run(argv, &r) || r.status)
+		pr_warn("PERF_BPF_TEST_BEFORE_ATTACH: '%s' failed", argv[0]);
+	runcmd__result_exit(&r);
+}
+
+int session__open_and_attach(struct session *s)
+{
+	unsigned int pages = s->opts.pages ? s->opts.pages : DEFAULT_PAGES;
+	int err;
+
+	set_watermarks(s->evlist, pages);
+	for (int i = 0; s->opts.use_clockid && i < evlist__nr(s->evlist); i++) {
+		evlist__at(s->evlist, i)->attr.use_clockid = 1;
+		evlist__at(s->evlist, i)->attr.clockid = s->opts.clockid;
+	}
+	err = evlist__open(s->evlist, &s->target, pages);
+	if (err)
+		return err;
+	/* values and fds in place before any program can run */
+	err = objconf__apply(s->objconf);
+	if (err)
+		return err;
+	err = channels__start(s->channels);
+	if (err)
+		return err;
+	test_hook_before_attach();
+	for (int i = 0; i < evlist__nr(s->evlist); i++) {
+		err = evsel__attach_bpf(evlist__at(s->evlist, i));
+		if (err)
+			return err;
+	}
+	return loader__attach(s->loader);
+}
