@@ -18,23 +18,35 @@ struct objconf_bind;
 struct recqueue;
 struct typed;
 
+/*
+ * One run, by job: its events (built and opened by session-events.c), its target, what
+ * ends it (runctl.c), and the reader loop that hands the records out (session.c).
+ */
 struct session {
 	struct session_opts opts;
-	struct target target;
+
+	/* the events, the programs and their outputs */
 	struct loader *loader;
 	struct evlist *evlist;
-	struct recqueue *queue; /* records of all rings, released in time order */
 	struct objconf_bind *binds; /* what each -e event became, for the map terms */
 	int nr_binds;
 	struct objconf *objconf;
 	struct typed *typed; /* record types of the channels, the maps to show */
 	struct channels *channels; /* printk, ring buffers, other perf event arrays */
+
+	/* the target: whose records are shown */
+	struct target target;
 	int nr_threads; /* threads of -p's process */
-	struct runctl ctl;
 	bool follow_tree; /* show only the target's outputs: the workload's, -p's, -t's (no -a) */
 	bool tree_by_tid; /* -t: the tree holds threads (the thread and what it creates) */
 	struct tasktree tree; /* the target and its descendants (processes, or threads with -t) */
 	unsigned long filtered;
+
+	/* what ends the run: the workload, the stop signals */
+	struct runctl ctl;
+
+	/* the reader loop */
+	struct recqueue *queue; /* records of all rings, released in time order */
 	unsigned long bad_records;
 	int (*round_fn)(void *ctx);
 	void *round_ctx;
