@@ -14,7 +14,9 @@
  * background job ignores SIGINT), so they stop a run all the same. The step that ends on
  * one takes it (stopsig__read, stopsig__wait): consumed and remembered, not delivered. A
  * step that only gives up (a write to a full pipe) polls the fd without reading it and
- * leaves the signal to the step that takes it.
+ * leaves the signal to the step that takes it. (A signalfd, not a handler writing to a
+ * self-pipe: nothing is installed for the whole process, no call is cut short midway, and
+ * a signal is taken only where a step is ready for it.)
  *   One call cannot be woken that way: open() of a FIFO waits for its other end, with no
  * fd to poll, and only a delivered signal ends it (EINTR). For that call alone the stop
  * signals are unblocked and go to a handler (stopsig__catch_begin, stopsig__catch_end),
@@ -30,9 +32,9 @@
  * at once, and one while the workload is then stopped (SIGTERM, a grace, SIGKILL) cuts
  * that wait short. Elsewhere a further signal is taken by the next step that waits, which
  * ends on it too; one that comes when no step waits stays pending while the signals are
- * blocked, and when the mask is restored, after the step's cleanup, it ends the process
- * by its default action (nothing is left behind: temporary files, children's groups and
- * BPF objects went with the cleanup).
+ * blocked, and is delivered when the mask is restored, after the step's cleanup (so its
+ * default action, ending the process, leaves nothing behind: temporary files, children's
+ * process groups and BPF objects went with the cleanup).
  */
 #ifndef PERF_BPF_STOPSIG_H
 #define PERF_BPF_STOPSIG_H
