@@ -14,15 +14,13 @@
 
 #include "query/bpfinfo.h"
 #include "cmds.h"
+#include "util/caps.h"
 #include "util/jsonw.h"
 #include "util/log.h"
 #include "util/opts.h"
 #include "util/stopsig.h"
 #include "query/procfd.h"
 #include "query/query.h"
-
-#define CAP_PERFMON_BIT 38
-#define CAP_SYS_ADMIN_BIT 21
 
 static const char *const query_usage[] = {
 	"perf-bpf query [-j] [--stats [SECONDS]] [--exhaustive] TRACEPOINT...",
@@ -99,31 +97,15 @@ static int parse_args(struct query_cmd *c, int argc, char **argv)
 	return 0;
 }
 
-/* Effective capability bit from /proc/self/status; false when unreadable. */
-static bool has_cap(int bit)
-{
-	char line[256];
-	unsigned long long caps = 0;
-	FILE *f = fopen("/proc/self/status", "r");
-
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "CapEff: %llx", &caps) == 1)
-			break;
-	fclose(f);
-	return caps & (1ULL << bit);
-}
-
 /* Tracepoint perf events need CAP_PERFMON; BPF objects by id need CAP_SYS_ADMIN. */
 static void report_privilege(const char *what, int err)
 {
 	bool tp = strchr(what, ':') != NULL;
 
-	if (tp && !has_cap(CAP_PERFMON_BIT) && !has_cap(CAP_SYS_ADMIN_BIT)) {
+	if (tp && !caps__has(CAPS_PERFMON) && !caps__has(CAPS_SYS_ADMIN)) {
 		pr_err("cannot query '%s': missing capability CAP_PERFMON (or CAP_SYS_ADMIN)",
 		       what);
-	} else if (!tp && !has_cap(CAP_SYS_ADMIN_BIT)) {
+	} else if (!tp && !caps__has(CAPS_SYS_ADMIN)) {
 		pr_err("cannot query '%s': missing capability CAP_SYS_ADMIN", what);
 	} else { /* privileged, and still refused (ftrace's own events, lockdown) */
 		pr_err("cannot query '%s': %s", what, strerror(-err));
