@@ -14,12 +14,13 @@
 
 #include "query/bpfinfo.h"
 #include "cmds.h"
-#include "util/caps.h"
+#include "util/errmsg.h"
 #include "util/jsonw.h"
 #include "util/log.h"
 #include "util/opts.h"
 #include "util/stopsig.h"
 #include "query/procfd.h"
+#include "query/queryerr.h"
 #include "query/query.h"
 
 static const char *const query_usage[] = {
@@ -97,49 +98,11 @@ static int parse_args(struct query_cmd *c, int argc, char **argv)
 	return 0;
 }
 
-/* Tracepoint perf events need CAP_PERFMON; BPF objects by id need CAP_SYS_ADMIN. */
-static void report_privilege(const char *what, int err)
-{
-	bool tp = strchr(what, ':') != NULL;
-
-	if (tp && !caps__has(CAPS_PERFMON) && !caps__has(CAPS_SYS_ADMIN)) {
-		pr_err("cannot query '%s': missing capability CAP_PERFMON (or CAP_SYS_ADMIN)",
-		       what);
-	} else if (!tp && !caps__has(CAPS_SYS_ADMIN)) {
-		pr_err("cannot query '%s': missing capability CAP_SYS_ADMIN", what);
-	} else { /* privileged, and still refused (ftrace's own events, lockdown) */
-		pr_err("cannot query '%s': %s", what, strerror(-err));
-		return;
-	}
-	pr_hint("run perf-bpf query as root");
-}
-
+/* The ERROR and Hint lines for asking what, failed with err. */
 static void report(const char *what, int err)
 {
-	switch (err) {
-	case -EPERM:
-	case -EACCES:
-		report_privilege(what, err);
-		break;
-	case -ENOENT:
-		pr_err("cannot query '%s': no such tracepoint", what);
-		pr_hint("list them with 'perf list tracepoint' or 'ls /sys/kernel/tracing/events/'");
-		break;
-	case -ENOTTY:
-		pr_err("cannot query '%s': the kernel lacks PERF_EVENT_IOC_QUERY_BPF (Linux 4.16+)",
-		       what);
-		break;
-	case -EOPNOTSUPP:
-		pr_err("cannot query '%s': the kernel has no BPF events (CONFIG_BPF_EVENTS is off)",
-		       what);
-		break;
-	case -ENODEV:
-		pr_err("cannot query '%s': tracefs is not available", what);
-		pr_hint("mount it: mount -t tracefs nodev /sys/kernel/tracing");
-		break;
-	default:
-		pr_err("cannot query '%s': %s", what, strerror(-err));
-	}
+	queryerr__set(what, err);
+	errmsg__print(err, NULL);
 }
 
 static int run_query(struct query_cmd *c, struct query *q, const struct procfd *fds)
