@@ -113,19 +113,14 @@ static int run_query(struct query_cmd *c, struct query *q, const struct procfd *
 	if (c->all) {
 		err = query__all(q, &qo);
 		if (err)
-			report(q->failed, err);
+			errmsg__print(err, "cannot query every hook");
 		return err;
 	}
 	for (int i = 0; i < c->nr_tps; i++) {
 		err = query__tracepoints(q, c->tps[i], &qo);
-		if (err == -EINVAL && !strcmp(q->failed, c->tps[i])) {
-			pr_err("cannot query '%s': not a tracepoint name (SYSTEM:EVENT)",
-			       c->tps[i]);
-			return EXIT_USAGE;
-		}
 		if (err) {
-			report(err == -ENOENT ? c->tps[i] : q->failed, err);
-			return err;
+			errmsg__print(err, "cannot query '%s'", c->tps[i]);
+			return query__is_pattern(c->tps[i]) ? err : EXIT_USAGE;
 		}
 	}
 	return 0;

@@ -11,8 +11,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "query/query.h"
+#include "query/queryerr.h"
 #include "record/tpformat.h"
 
 #define TRACEFS "/sys/kernel/tracing"
@@ -225,10 +227,8 @@ static int load_links(struct query *q)
 	if (q->have_links)
 		return 0;
 	err = bpfinfo__links(collect_link, q);
-	if (err) {
-		snprintf(q->failed, sizeof(q->failed), "BPF links");
+	if (err)
 		return err;
-	}
 	q->have_links = true;
 	return 0;
 }
@@ -323,7 +323,7 @@ static void match_links(struct query *q, struct query_hook *h, const char *name)
 	}
 }
 
-/* Asks one tracepoint; adds its hook when it has programs (or keep_empty). */
+/* Asks one tracepoint; adds its hook when it has programs (or keep_empty). Errors recorded. */
 static int query_one(struct query *q, const char *sys, const char *name, bool keep_empty)
 {
 	char hook[256];
@@ -335,16 +335,12 @@ static int query_one(struct query *q, const char *sys, const char *name, bool ke
 	if (find_hook(q, hook))
 		return 0; /* named twice */
 	fd = query__open_tracepoint(sys, name);
-	if (fd < 0) {
-		snprintf(q->failed, sizeof(q->failed), "%s", hook);
-		return fd;
-	}
+	if (fd < 0)
+		return queryerr__set(hook, fd);
 	err = query__event_progs(fd, &ids, &cnt);
 	close(fd);
-	if (err) {
-		snprintf(q->failed, sizeof(q->failed), "%s", hook);
-		return err;
-	}
+	if (err)
+		return queryerr__set(hook, err);
 	if (!cnt && !keep_empty)
 		return 0;
 	h = add_hook(q, hook, BPFINFO_TRACEPOINT);
@@ -353,7 +349,7 @@ static int query_one(struct query *q, const char *sys, const char *name, bool ke
 		err = add_prog(h, ids[i], 0);
 	free(ids);
 	if (err)
-		return err;
+		return queryerr__set(hook, err);
 	h->run_order = true;
 	h->dynamic = is_dynamic(q, sys, name);
 	match_links(q, h, name);
@@ -405,14 +401,18 @@ static int query_matches(struct query *q, const struct tp_match *m, bool exact,
 		/* a match removed meanwhile, or one that takes no perf event: not an error */
 		if (!exact && (err == -ENOENT || err == -ENODEV || err == -EINVAL)) {
 			pr_debug("skipping tracepoint '%s:%s': %s", sys, name, strerror(-err));
+			errmsg__clear();
 			err = 0;
 		}
 	}
 	return err;
 }
 
-/* strict: links are required (--all); else a caller without CAP_SYS_ADMIN goes on without. */
-static int gather(struct query *q, bool strict)
+/*
+ * strict: links are required (--all); else a caller without CAP_SYS_ADMIN goes on without.
+ * Errors recorded, those of the dynamic events as asking what.
+ */
+static int gather(struct query *q, bool strict, const char *what)
 {
 	int err = load_links(q);
 
@@ -420,34 +420,58 @@ static int gather(struct query *q, bool strict)
 		pr_debug("listing BPF links: %s; link ids not shown", strerror(-err));
 		err = 0;
 	}
-	return err ? err : load_dynamic(q);
+	if (err)
+		return queryerr__set("BPF links", err);
+	err = load_dynamic(q);
+	return err ? queryerr__set(what, err) : 0;
+}
+
+/* "sys:name", "sys/name" or "name": the system ("*" when not given) and the name. */
+static bool split_pattern(const char *pattern, char *sys, char *name, size_t size)
+{
+	size_t n = strcspn(pattern, ":/");
+
+	snprintf(sys, size, "*");
+	if (pattern[n]) {
+		snprintf(sys, size, "%.*s", (int)n, pattern);
+		snprintf(name, size, "%s", pattern + n + 1);
+	} else {
+		snprintf(name, size, "%s", pattern);
+	}
+	return sys[0] && name[0] && !strchr(name, '/') && !strchr(name, ':');
+}
+
+bool query__is_pattern(const char *pattern)
+{
+	char sys[256], name[256];
+
+	return split_pattern(pattern, sys, name, sizeof(name));
 }
 
 int query__tracepoints(struct query *q, const char *pattern, const struct query_opts *opts)
 {
-	char sys[256] = "*", name[256];
+	char sys[256], name[256];
 	struct tp_match m = { 0 };
-	size_t n = strcspn(pattern, ":/");
 	int err;
 
-	snprintf(q->failed, sizeof(q->failed), "%s", pattern);
-	if (pattern[n]) {
-		snprintf(sys, sizeof(sys), "%.*s", (int)n, pattern);
-		snprintf(name, sizeof(name), "%s", pattern + n + 1);
-	} else {
-		snprintf(name, sizeof(name), "%s", pattern);
-	}
-	if (!sys[0] || !name[0] || strchr(name, '/') || strchr(name, ':'))
-		return -EINVAL;
-	err = gather(q, false);
-	if (!err)
-		err = match_tracepoints(&m, sys, name);
+	if (!split_pattern(pattern, sys, name, sizeof(name)))
+		return errmsg__set(-EINVAL,
+				   "cannot query '%s': not a tracepoint name (SYSTEM:EVENT)",
+				   pattern);
+	err = gather(q, false, pattern);
+	if (err)
+		return err;
+	err = match_tracepoints(&m, sys, name);
 	if (!err && !m.nr)
 		err = -ENOENT;
-	if (!err)
-		err = query_matches(q, &m, !strpbrk(pattern, "*?["), opts);
+	if (err) {
+		match_free(&m);
+		return queryerr__set(pattern, err);
+	}
+	err = query_matches(q, &m, !strpbrk(pattern, "*?["), opts);
 	match_free(&m);
-	return err;
+	/* no such tracepoint: the name the user gave, not the hook made of it */
+	return err == -ENOENT ? queryerr__set(pattern, err) : err;
 }
 
 /* A dynamic tracefs event hook already listing prog id (the same probe, seen
@@ -531,19 +555,25 @@ int query__all(struct query *q, const struct query_opts *opts)
 	const struct bpfinfo_link *ev = opts->fds ? procfd__perf_events(opts->fds, &nr_ev) : NULL;
 	int err;
 
-	err = gather(q, true);
-	if (!err)
-		err = match_tracepoints(&m, "*", "*");
-	if (!err)
-		err = query_matches(q, &m, false, opts);
+	err = gather(q, true, "tracepoints");
+	if (err)
+		return err;
+	err = match_tracepoints(&m, "*", "*");
+	if (err) {
+		match_free(&m);
+		return queryerr__set("tracepoints", err);
+	}
+	err = query_matches(q, &m, false, opts);
 	match_free(&m);
+	if (err)
+		return err;
 	for (size_t i = 0; !err && i < q->nr_links; i++)
 		err = add_attachment(q, &q->links[i]);
 	for (size_t i = 0; !err && i < nr_ev; i++)
 		if (ev[i].kind != BPFINFO_TRACEPOINT)
 			err = add_attachment(q, &ev[i]);
 	if (err)
-		return err;
+		return queryerr__set("BPF links", err);
 	for (size_t i = 0; i < q->nr_hooks; i++)
 		if (!q->hooks[i].run_order && q->hooks[i].nr_progs > 1)
 			qsort(q->hooks[i].progs, q->hooks[i].nr_progs, sizeof(struct query_prog),

@@ -44,7 +44,6 @@ struct query_hook {
 struct query {
 	struct query_hook *hooks;
 	size_t nr_hooks, cap_hooks;
-	char failed[256]; /* after an error: the hook being asked */
 	/* internal: what refers to tracepoints, gathered once */
 	struct bpfinfo_link *links;
 	size_t nr_links, cap_links;
@@ -70,14 +69,19 @@ void query__exit(struct query *q);
  */
 int query__event_progs(int fd, uint32_t **ids, uint32_t *cnt);
 
+/* Is pattern a tracepoint name query__tracepoints() takes? */
+bool query__is_pattern(const char *pattern);
 /*
  * One hook per tracepoint matching pattern: "sys:name" or "sys/name", globs in
  * either part; a bare "name" matches in every system. -ENOENT when nothing
- * matches. On error q->failed names the tracepoint.
+ * matches, -EINVAL when pattern is no tracepoint name. Errors are recorded
+ * (util/errmsg.h), naming the tracepoint or pattern asked.
  */
 int query__tracepoints(struct query *q, const char *pattern, const struct query_opts *opts);
-/* Every hook that has a BPF program, tracepoints and link-only hooks alike, by
- * name. */
+/*
+ * Every hook that has a BPF program, tracepoints and link-only hooks alike, by
+ * name. Errors are recorded (util/errmsg.h).
+ */
 int query__all(struct query *q, const struct query_opts *opts);
 
 #endif

@@ -18,6 +18,7 @@
 #include <linux/perf_event.h>
 #include <cmocka.h>
 
+#include "util/errmsg.h"
 #include "query/bpfinfo.h"
 #include "query/query.h"
 
@@ -166,14 +167,23 @@ static void test_query__tracepoints_bad_names(void **state)
 	static const char *const bad[] = { "sched:", ":sched_switch", "a:b:c", "a/b/c", "" };
 	struct query_opts opts = { 0 };
 	struct query q;
+	char text[128];
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		query__init(&q);
+		errmsg__clear();
+		assert_false(query__is_pattern(bad[i]));
 		assert_int_equal(query__tracepoints(&q, bad[i], &opts), -EINVAL);
-		assert_string_equal(q.failed, bad[i]);
+		snprintf(text, sizeof(text),
+			 "cannot query '%s': not a tracepoint name (SYSTEM:EVENT)", bad[i]);
+		assert_string_equal(errmsg__text(), text);
 		assert_int_equal(q.nr_hooks, 0);
 		query__exit(&q);
 	}
+	errmsg__clear();
+	assert_true(query__is_pattern("sched:sched_switch"));
+	assert_true(query__is_pattern("sched/sched_*"));
+	assert_true(query__is_pattern("sched_switch"));
 	query__exit(NULL);
 }
 
