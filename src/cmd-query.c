@@ -8,7 +8,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,11 +15,9 @@
 #include "cmds.h"
 #include "util/errmsg.h"
 #include "util/jsonw.h"
-#include "util/log.h"
 #include "util/opts.h"
 #include "util/stopsig.h"
 #include "query/procfd.h"
-#include "query/queryerr.h"
 #include "query/query.h"
 
 static const char *const query_usage[] = {
@@ -98,13 +95,6 @@ static int parse_args(struct query_cmd *c, int argc, char **argv)
 	return 0;
 }
 
-/* The ERROR and Hint lines for asking what, failed with err. */
-static void report(const char *what, int err)
-{
-	queryerr__set(what, err);
-	errmsg__print(err, NULL);
-}
-
 static int run_query(struct query_cmd *c, struct query *q, const struct procfd *fds)
 {
 	struct query_opts qo = { .fds = fds, .exhaustive = c->exhaustive };
@@ -171,7 +161,7 @@ static int sample_stats(struct query_cmd *c)
 				    &c->window);
 	stopsig__unblock(&old);
 	if (err) {
-		report("kernel.bpf_stats_enabled", err);
+		errmsg__print(err, "cannot query 'kernel.bpf_stats_enabled'");
 		return err;
 	}
 	c->show_stats = true;
@@ -338,7 +328,7 @@ static int query_and_print(struct query_cmd *c, struct query *q, const struct pr
 		return err;
 	err = collect_progs(c, q);
 	if (err) {
-		report("programs", err);
+		errmsg__print(err, "cannot query 'programs'");
 		return err;
 	}
 	if (c->stats) {
@@ -366,7 +356,7 @@ int cmd_query(int argc, char **argv)
 		return opts__exit_status(err);
 	fds = procfd__scan();
 	if (!fds) {
-		report("/proc", -errno);
+		errmsg__print(errno, "cannot query '/proc'");
 		return 1;
 	}
 	query__init(&q);

@@ -13,6 +13,7 @@
 #include "uapi/linux/bpf_link_perf.h"
 
 #include "query/bpfinfo.h"
+#include "query/queryerr.h"
 #include "util/log.h"
 #include "util/stopsig.h"
 
@@ -321,7 +322,7 @@ int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, doubl
 	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 
 	if (fd < 0)
-		return -errno;
+		return queryerr__set("kernel.bpf_stats_enabled", -errno);
 	for (size_t i = 0; i < nr; i++) /* counters as the window starts */
 		if (!err[i])
 			err[i] = bpfinfo__prog(progs[i].id, &progs[i]);

@@ -73,7 +73,8 @@ int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx
  * progs[i] the runs counted during the window; err[i] is each program's bpfinfo__prog()
  * status, in and out (programs already in error are skipped). When stoppable, a stop signal
  * (util/stopsig.h, blocked by the caller) ends the window early, taken; *elapsed (may be
- * NULL) gets its length in seconds (exactly seconds when it was not cut short). 0, or -errno.
+ * NULL) gets its length in seconds (exactly seconds when it was not cut short). 0, or -errno
+ * with the ERROR recorded (util/errmsg.h).
  */
 int bpfinfo__stats_window(struct bpfinfo_prog *progs, int *err, size_t nr, double seconds,
 			  bool stoppable, double *elapsed);

@@ -12,6 +12,7 @@
 
 #include "util/log.h"
 #include "query/procfd.h"
+#include "query/queryerr.h"
 
 struct procfd {
 	struct procfd_holder *holders;
@@ -205,6 +206,15 @@ static void sort_holders(struct procfd *s)
 	s->nr_holders = j + 1;
 }
 
+/* NULL + errno, the ERROR recorded. */
+static struct procfd *scan_failed(struct procfd *s, int err)
+{
+	procfd__free(s);
+	queryerr__set("/proc", err);
+	errno = -err;
+	return NULL;
+}
+
 struct procfd *procfd__scan(void)
 {
 	struct procfd *s = calloc(1, sizeof(*s));
@@ -213,23 +223,16 @@ struct procfd *procfd__scan(void)
 	DIR *d;
 
 	if (!s)
-		return NULL;
+		return scan_failed(NULL, -ENOMEM);
 	d = opendir("/proc");
-	if (!d) {
-		err = errno;
-		free(s);
-		errno = err;
-		return NULL;
-	}
+	if (!d)
+		return scan_failed(s, -errno);
 	while (!err && (de = readdir(d)))
 		if (isdigit((unsigned char)de->d_name[0]))
 			err = scan_pid(s, (uint32_t)strtoul(de->d_name, NULL, 10));
 	closedir(d);
-	if (err) {
-		procfd__free(s);
-		errno = -err;
-		return NULL;
-	}
+	if (err)
+		return scan_failed(s, err);
 	sort_holders(s);
 	return s;
 }

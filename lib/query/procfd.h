@@ -20,7 +20,10 @@ struct procfd_holder {
 	char comm[16];
 };
 
-/* NULL + errno on failure (ENOMEM; /proc unreadable). Processes that vanish are skipped. */
+/*
+ * NULL + errno on failure (ENOMEM; /proc unreadable), with the ERROR recorded (util/errmsg.h).
+ * Processes that vanish are skipped.
+ */
 struct procfd *procfd__scan(void);
 void procfd__free(struct procfd *s);
 
