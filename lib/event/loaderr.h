@@ -6,7 +6,7 @@
  *
  *	char buf[LOADERR_BUFSIZE];
  *
- *	err = section__parse(name, &sec, NULL);		err == -LOADERR__GROUP
+ *	err = section__parse(name, &sec);		err == -LOADERR__GROUP
  *	loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf));	"Invalid group name"
  *
  * loaderr__strerror() also names libbpf's own codes (4000 and up, LIBBPF_ERRNO__*) and

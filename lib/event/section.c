@@ -28,10 +28,10 @@ static const char conf_hint[] =
 	"\tinlines=[yes|no]             Probe at inline symbol\n"
 	"\tforce=[yes|no]               Forcibly add events with existing name";
 
-/* One parse: the section being filled, where errors go, and the name uncut for messages. */
+/* One parse: the section being filled, and the name uncut for messages. */
 struct parse {
 	struct section *sec;
-	struct section_error *e;
+	const char *name; /* as given, for the ERROR line */
 	const char *orig; /* the name, at the same offsets as sec->buf */
 	bool uprobe; /* exec= given */
 	bool retprobe; /* %return given */
@@ -40,18 +40,22 @@ struct parse {
 static const char event_hint[] = "name the probe's event: SEC(\"EVENT=FUNC ...\"), e.g. "
 				 "SEC(\"func=sys_nanosleep\")";
 
-static __attribute__((format(printf, 4, 5))) int fail(struct section_error *e, int err,
+/* Record "bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any; returns err. */
+static __attribute__((format(printf, 4, 5))) int fail(const struct parse *ctx, int err,
 						      const char *hint, const char *fmt, ...)
 {
+	char detail[256], buf[LOADERR_BUFSIZE];
+	const char *name = ctx->name ? ctx->name : "";
 	va_list ap;
 
-	if (!e)
-		return err;
-	e->err = err;
-	e->hint = hint;
 	va_start(ap, fmt);
-	vsnprintf(e->detail, sizeof(e->detail), fmt, ap);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
+	pr_debug("section '%s': %s", name, detail);
+	errmsg__set(err, "bad program section '%s': %s: %s", name,
+		    loaderr__strerror(err, LOADERR_STAGE_NONE, buf, sizeof(buf)), detail);
+	if (hint)
+		errmsg__hint("%s", hint);
 	return err;
 }
 
@@ -183,7 +187,7 @@ static bool section__is_special(const char *name)
 
 /* ---- config terms: KEY=VALUE; ---- */
 
-static int parse_bool(const char *key, const char *val, bool *out, struct section_error *e)
+static int parse_bool(const struct parse *ctx, const char *key, const char *val, bool *out)
 {
 	static const char *const yes[] = { "yes", "y", "1", "on", "true", NULL };
 	static const char *const no[] = { "no", "n", "0", "off", "false", NULL };
@@ -198,29 +202,28 @@ static int parse_bool(const char *key, const char *val, bool *out, struct sectio
 			return 0;
 		}
 	}
-	return fail(e, -EINVAL, "write yes or no",
+	return fail(ctx, -EINVAL, "write yes or no",
 		    "invalid value '%s' for '%s': expected yes or no", val, key);
 }
 
 static int set_term(struct parse *ctx, const char *key, const char *val)
 {
 	struct section *sec = ctx->sec;
-	struct section_error *e = ctx->e;
 	bool is_exec = !strcmp(key, "exec");
 
 	if (is_exec || !strcmp(key, "module")) {
 		if (!*val)
-			return fail(e, -LOADERR__PROGCONF_TERM, conf_hint, "no value for '%s='",
+			return fail(ctx, -LOADERR__PROGCONF_TERM, conf_hint, "no value for '%s='",
 				    key);
 		sec->target = val;
 		ctx->uprobe = is_exec;
 		return 0;
 	}
 	if (!strcmp(key, "inlines"))
-		return parse_bool(key, val, &sec->inlines, e);
+		return parse_bool(ctx, key, val, &sec->inlines);
 	if (!strcmp(key, "force"))
-		return parse_bool(key, val, &sec->force, e);
-	return fail(e, -LOADERR__PROGCONF_TERM, conf_hint, "invalid program config option: %s=%s",
+		return parse_bool(ctx, key, val, &sec->force);
+	return fail(ctx, -LOADERR__PROGCONF_TERM, conf_hint, "invalid program config option: %s=%s",
 		    key, val);
 }
 
@@ -266,7 +269,7 @@ static int parse_tracepoint(struct parse *ctx, char *s)
 	*colon = '\0';
 	if (!all_chars(s, tp_chars) || !all_chars(colon + 1, tp_chars)) {
 		*colon = ':';
-		return fail(ctx->e, -LOADERR__CONFIG, NULL, "'%s' is not a valid tracepoint", s);
+		return fail(ctx, -LOADERR__CONFIG, NULL, "'%s' is not a valid tracepoint", s);
 	}
 	sec->kind = SECTION_TRACEPOINT;
 	sec->group = s;
@@ -316,14 +319,14 @@ static int parse_suffixes(struct parse *ctx, char *p, char c)
 		if (c == '@') {
 			n = strcspn(p, ":+%");
 			if (!n || sec->src)
-				return fail(ctx->e, -LOADERR__CONFIG, NULL,
+				return fail(ctx, -LOADERR__CONFIG, NULL,
 					    "'@' must be followed by one source file name");
 			sec->src = p;
 			p += n;
 		} else if (c == ':' || c == '+') {
 			if ((c == ':' ? sec->has_line : sec->has_offset) ||
 			    parse_number(&p, c == ':' ? 10 : 0, &v) || (c == ':' && v > INT_MAX))
-				return fail(ctx->e, -LOADERR__CONFIG, NULL,
+				return fail(ctx, -LOADERR__CONFIG, NULL,
 					    "'%c' must be followed by one %s", c,
 					    c == ':' ? "line number" : "offset");
 			if (c == ':') {
@@ -335,7 +338,7 @@ static int parse_suffixes(struct parse *ctx, char *p, char c)
 			}
 		} else {
 			if (strncmp(p, "return", 6) || (p[6] && !strchr("@:+%", p[6])))
-				return fail(ctx->e, -LOADERR__CONFIG, NULL,
+				return fail(ctx, -LOADERR__CONFIG, NULL,
 					    "'%%' must be followed by 'return'");
 			ctx->retprobe = true;
 			p += 6;
@@ -354,18 +357,18 @@ static int check_location(struct parse *ctx)
 	int nr = sec->has_line + sec->has_offset + ctx->retprobe;
 
 	if (nr > 1)
-		return fail(ctx->e, -LOADERR__CONFIG, NULL,
+		return fail(ctx, -LOADERR__CONFIG, NULL,
 			    "only one of :RLN, +OFFS and %%return may follow the function");
 	if (looks_like_file(sec->func)) {
 		if (sec->src || !sec->has_line)
-			return fail(ctx->e, -LOADERR__CONFIG, NULL,
+			return fail(ctx, -LOADERR__CONFIG, NULL,
 				    "'%s' is a source file: write SRC:LINE", sec->func);
 		sec->src = sec->func;
 		sec->func = NULL;
 		return 0;
 	}
 	if (!all_chars(sec->func, "_.*?[]!^-"))
-		return fail(ctx->e, -LOADERR__CONFIG, NULL,
+		return fail(ctx, -LOADERR__CONFIG, NULL,
 			    "'%s' is not a valid function name or pattern", sec->func);
 	sec->func_is_glob = strpbrk(sec->func, "*?[") != NULL;
 	return 0;
@@ -379,22 +382,22 @@ static int parse_point(struct parse *ctx, char *pt)
 	int err;
 
 	if (!eq || *eq != '=')
-		return fail(ctx->e, -LOADERR__EVENTNAME, event_hint,
+		return fail(ctx, -LOADERR__EVENTNAME, event_hint,
 			    "'%s' does not start with EVENT=", pt);
 	*eq = '\0';
 	colon = strchr(ev, ':');
 	if (colon) {
 		*colon = '\0';
 		if (strcmp(ev, PROBE_GROUP))
-			return fail(ctx->e, -LOADERR__GROUP,
+			return fail(ctx, -LOADERR__GROUP,
 				    "leave the group out or write " PROBE_GROUP ":EVENT=FUNC",
 				    "'%s' is not " PROBE_GROUP, ev);
 		ev = colon + 1;
 	}
 	if (!*ev)
-		return fail(ctx->e, -LOADERR__EVENTNAME, event_hint, "the event name is empty");
+		return fail(ctx, -LOADERR__EVENTNAME, event_hint, "the event name is empty");
 	if (!is_ident(ev))
-		return fail(ctx->e, -LOADERR__CONFIG, NULL,
+		return fail(ctx, -LOADERR__CONFIG, NULL,
 			    "'%s' is not a valid event name: it must follow C symbol-naming rules",
 			    ev);
 	sec->group = PROBE_GROUP;
@@ -402,7 +405,7 @@ static int parse_point(struct parse *ctx, char *pt)
 	s = eq + 1;
 	n = strcspn(s, "@:+%");
 	if (!n)
-		return fail(ctx->e, -LOADERR__CONFIG, NULL, "no function after '%s='", ev);
+		return fail(ctx, -LOADERR__CONFIG, NULL, "no function after '%s='", ev);
 	sec->func = s;
 	err = parse_suffixes(ctx, s[n] ? s + n + 1 : s + n, s[n]);
 	s[n] = '\0';
@@ -415,8 +418,8 @@ static int bad_arg(struct parse *ctx, const char *tok, size_t len)
 {
 	const char *orig = ctx->orig + (tok - ctx->sec->buf);
 
-	return fail(ctx->e, -LOADERR__CONFIG, NULL, "'%.*s' is not a valid probe argument",
-		    (int)len, orig);
+	return fail(ctx, -LOADERR__CONFIG, NULL, "'%.*s' is not a valid probe argument", (int)len,
+		    orig);
 }
 
 static size_t ident_len(const char *s)
@@ -539,7 +542,7 @@ static int parse_base(struct parse *ctx, char *s, struct section_arg *a, bool al
 {
 	if (!strcmp(s, "$retval")) {
 		if (!ctx->retprobe)
-			return fail(ctx->e, -LOADERR__CONFIG, NULL,
+			return fail(ctx, -LOADERR__CONFIG, NULL,
 				    "'$retval' is only valid in a return probe (FUNC%%return)");
 		a->kind = SECTION_ARG_RETVAL;
 	} else if (*s == '$') {
@@ -628,7 +631,7 @@ static int parse_arg(struct parse *ctx, char *tok, struct section_arg *a)
 	if (err == 1)
 		return bad_arg(ctx, tok, len);
 	if (err == -ENOMEM)
-		return fail(ctx->e, err, NULL, "out of memory");
+		return fail(ctx, err, NULL, "out of memory");
 	return err;
 }
 
@@ -642,11 +645,11 @@ static int parse_args(struct parse *ctx, char **save)
 		struct section_arg *args;
 
 		if (sec->nr_args == MAX_ARGS)
-			return fail(ctx->e, -LOADERR__CONFIG, NULL, "more than %d arguments",
+			return fail(ctx, -LOADERR__CONFIG, NULL, "more than %d arguments",
 				    MAX_ARGS);
 		args = realloc(sec->args, (sec->nr_args + 1) * sizeof(*args));
 		if (!args)
-			return fail(ctx->e, -ENOMEM, NULL, "out of memory");
+			return fail(ctx, -ENOMEM, NULL, "out of memory");
 		sec->args = args;
 		memset(&args[sec->nr_args], 0, sizeof(*args));
 		err = parse_arg(ctx, tok, &args[sec->nr_args++]);
@@ -694,23 +697,21 @@ static int parse_main(struct parse *ctx)
 	if (strchr(main, '='))
 		return parse_probe(ctx, main);
 	if (!*main)
-		return fail(ctx->e, -LOADERR__CONFIG, main_hint, "no probe or tracepoint given");
+		return fail(ctx, -LOADERR__CONFIG, main_hint, "no probe or tracepoint given");
 	if (strchr(main, ':'))
 		return parse_tracepoint(ctx, main);
-	return fail(ctx->e, -LOADERR__CONFIG, main_hint, "'%s' is not a valid tracepoint", main);
+	return fail(ctx, -LOADERR__CONFIG, main_hint, "'%s' is not a valid tracepoint", main);
 }
 
-int section__parse(const char *name, struct section *sec, struct section_error *err)
+int section__parse(const char *name, struct section *sec)
 {
-	struct parse ctx = { .sec = sec, .e = err };
+	struct parse ctx = { .sec = sec, .name = name };
 	size_t len;
 	int ret;
 
 	memset(sec, 0, sizeof(*sec));
-	if (err)
-		memset(err, 0, sizeof(*err));
 	if (!name)
-		return fail(err, -EINVAL, NULL, "no section name");
+		return fail(&ctx, -EINVAL, NULL, "no section name");
 	if (section__is_special(name)) {
 		sec->kind = SECTION_SPECIAL;
 		return 0;
@@ -724,15 +725,13 @@ int section__parse(const char *name, struct section *sec, struct section_error *
 	len = strlen(name);
 	sec->buf = malloc(2 * len + 2);
 	if (!sec->buf)
-		return fail(err, -ENOMEM, NULL, "out of memory");
+		return fail(&ctx, -ENOMEM, NULL, "out of memory");
 	memcpy(sec->buf, name, len + 1);
 	memcpy(sec->buf + len + 1, name, len + 1);
 	ctx.orig = sec->buf + len + 1;
 	ret = parse_main(&ctx);
-	if (ret) {
-		pr_debug("section '%s': %s", name, err ? err->detail : "parse error");
+	if (ret)
 		section__exit(sec);
-	}
 	return ret;
 }
 
@@ -747,20 +746,6 @@ void section__exit(struct section *sec)
 	free(sec->args);
 	free(sec->buf);
 	memset(sec, 0, sizeof(*sec));
-}
-
-int section__errmsg(const char *name, const struct section_error *err)
-{
-	char buf[LOADERR_BUFSIZE];
-	const char *msg = loaderr__strerror(err->err, LOADERR_STAGE_NONE, buf, sizeof(buf));
-
-	if (err->detail[0])
-		errmsg__set(err->err, "bad program section '%s': %s: %s", name, msg, err->detail);
-	else
-		errmsg__set(err->err, "bad program section '%s': %s", name, msg);
-	if (err->hint)
-		errmsg__hint("%s", err->hint);
-	return err->err;
 }
 
 bool section__glob_match(const char *pattern, const char *name)

@@ -13,10 +13,10 @@
  * ...), and the ELF sections that hold no program (license, version, maps, .maps, .BTF, ...).
  *
  *	struct section sec;
- *	struct section_error err;
+ *	int err = section__parse(name, &sec);
  *
- *	if (section__parse(name, &sec, &err))
- *		return section__errmsg(name, &err);
+ *	if (err)
+ *		return err;		the ERROR and Hint lines are recorded (util/errmsg.h)
  *	... sec.kind, sec.event, sec.args[i] ...
  *	section__exit(&sec);
  */
@@ -103,26 +103,17 @@ struct section {
 	char *buf; /* owned storage behind the strings above */
 };
 
-struct section_error {
-	int err; /* the value section__parse() returned */
-	char detail[256]; /* the particulars, e.g. "'sys_nanosleep' is not a valid tracepoint" */
-	const char *hint; /* how to fix it (static text, may span lines), or NULL */
-};
-
 /*
  * Parse @name into @sec.  Returns 0, or a negative error (-LOADERR__CONFIG, _GROUP, _EVENTNAME,
- * _PROGCONF_TERM; -EINVAL for a bad boolean, -ENOMEM) with @err filled if not NULL and @sec
- * left empty.  A config segment without '=' is warned about and skipped, as perf did.
+ * _PROGCONF_TERM; -EINVAL for a bad boolean, -ENOMEM) with @sec left empty and the ERROR line
+ * recorded (util/errmsg.h): "bad program section 'NAME': MESSAGE: DETAIL", MESSAGE the error's
+ * loaderr text, DETAIL the particulars ("'sys_nanosleep' is not a valid tracepoint"), and a
+ * Hint line when there is a fix.  A config segment without '=' is warned about and skipped,
+ * as perf did.
  */
-int section__parse(const char *name, struct section *sec, struct section_error *err);
+int section__parse(const char *name, struct section *sec);
 /* Free what section__parse() allocated; accepts NULL and an empty section. */
 void section__exit(struct section *sec);
-
-/*
- * Record "bad program section 'NAME': MESSAGE: DETAIL" and the hint, if any, as the ERROR and
- * Hint lines for the command to print (util/errmsg.h).  Returns err->err.
- */
-int section__errmsg(const char *name, const struct section_error *err);
 
 /* Does @name match the shell glob @pattern ('*', '?', '[...]', '\' escapes)? */
 bool section__glob_match(const char *pattern, const char *name);

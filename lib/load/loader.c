@@ -217,7 +217,6 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 		    const char *license)
 {
 	const char *name = bpf_program__section_name(prog);
-	struct section_error se = { 0 };
 	struct loader_prog *p;
 	int err;
 
@@ -230,10 +229,10 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 	p->prog = prog;
 	p->object = path;
 	p->section = name;
-	err = section__parse(name, &p->sec, &se);
+	err = section__parse(name, &p->sec);
 	if (err) {
 		pr_debug("the section is program '%s' of '%s'", bpf_program__name(prog), path);
-		return section__errmsg(name, &se);
+		return err;
 	}
 	l->nr_progs++;
 	p->load_only = p->sec.load_only;

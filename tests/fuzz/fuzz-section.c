@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "event/section.h"
 
@@ -65,7 +66,6 @@ static void check(const struct section *sec, size_t len)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct section sec;
-	struct section_error err;
 	char msg[128], *name = malloc(size + 1);
 	int ret;
 
@@ -74,10 +74,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	quiet = 1; /* the "invalid config" warnings */
 	memcpy(name, data, size);
 	name[size] = '\0';
-	ret = section__parse(name, &sec, &err);
+	errmsg__clear();
+	ret = section__parse(name, &sec);
 	if (ret) {
-		if (err.err != ret || sec.buf || sec.args ||
-		    strlen(err.detail) >= sizeof(err.detail))
+		if (!errmsg__text() || sec.buf || sec.args)
 			abort();
 		loaderr__strerror(ret, LOADERR_STAGE_NONE, msg, sizeof(msg));
 	} else {

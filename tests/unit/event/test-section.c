@@ -43,7 +43,7 @@ static char *capture_stderr(void (*fn)(void *), void *arg)
 static bool parses_as(const char *name, enum section_kind kind)
 {
 	struct section sec;
-	bool yes = !section__parse(name, &sec, NULL) && sec.kind == kind;
+	bool yes = !section__parse(name, &sec) && sec.kind == kind;
 
 	section__exit(&sec);
 	return yes;
@@ -51,23 +51,26 @@ static bool parses_as(const char *name, enum section_kind kind)
 
 static void parse_ok(const char *name, struct section *sec)
 {
-	struct section_error err;
-	int ret = section__parse(name, sec, &err);
+	int ret = section__parse(name, sec);
 
 	if (ret)
-		print_message("'%s': %d %s\n", name, ret, err.detail);
+		print_message("'%s': %d %s\n", name, ret, errmsg__text());
 	assert_int_equal(ret, 0);
 }
 
-/* Parse @name expecting @code, and check the detail text. */
+/* Parse @name expecting @code, and check the ERROR line recorded: its detail text. */
 static void parse_fails(const char *name, int code, const char *detail)
 {
+	char buf[LOADERR_BUFSIZE], text[1024];
 	struct section sec;
-	struct section_error err;
 
-	assert_int_equal(section__parse(name, &sec, &err), code);
-	assert_int_equal(err.err, code);
-	assert_string_equal(err.detail, detail);
+	errmsg__clear();
+	assert_int_equal(section__parse(name, &sec), code);
+	snprintf(text, sizeof(text), "bad program section '%s': %s: %s", name,
+		 loaderr__strerror(code, LOADERR_STAGE_NONE, buf, sizeof(buf)), detail);
+	assert_non_null(errmsg__text());
+	assert_string_equal(errmsg__text(), text);
+	errmsg__clear();
 	/* a failed parse leaves nothing to free */
 	assert_null(sec.buf);
 	assert_null(sec.args);
@@ -642,17 +645,22 @@ static void test_section__parse_libbpf_with_fallback(void **state)
 static void test_section__parse_err_unknown_key(void **state)
 {
 	struct section sec;
-	struct section_error err;
+	const char *hint;
 
-	assert_int_equal(section__parse("foo=bar;func=x", &sec, &err), -LOADERR__PROGCONF_TERM);
-	assert_int_equal(err.err, -3905);
-	assert_string_equal(err.detail, "invalid program config option: foo=bar");
-	assert_non_null(err.hint);
-	assert_non_null(strstr(err.hint, "exec=<full path of file>     Set uprobe target"));
-	assert_non_null(strstr(err.hint, "module=<module name>         Set kprobe module"));
-	assert_non_null(strstr(err.hint, "inlines=[yes|no]             Probe at inline symbol"));
+	errmsg__clear();
+	assert_int_equal(section__parse("foo=bar;func=x", &sec), -LOADERR__PROGCONF_TERM);
+	assert_int_equal(-LOADERR__PROGCONF_TERM, -3905);
+	assert_string_equal(errmsg__text(),
+			    "bad program section 'foo=bar;func=x': Invalid program config term in "
+			    "config string: invalid program config option: foo=bar");
+	hint = errmsg__hint_text();
+	assert_non_null(hint);
+	assert_non_null(strstr(hint, "exec=<full path of file>     Set uprobe target"));
+	assert_non_null(strstr(hint, "module=<module name>         Set kprobe module"));
+	assert_non_null(strstr(hint, "inlines=[yes|no]             Probe at inline symbol"));
 	assert_non_null(strstr(
-		err.hint, "force=[yes|no]               Forcibly add events with existing name"));
+		hint, "force=[yes|no]               Forcibly add events with existing name"));
+	errmsg__clear();
 	parse_fails("exec=;func=x", -3905, "no value for 'exec='");
 }
 
@@ -745,17 +753,19 @@ static void test_section__parse_err_null(void **state)
 {
 	struct section sec;
 
-	assert_int_equal(section__parse(NULL, &sec, NULL), -EINVAL);
-	/* without an error struct the code still comes back */
-	assert_int_equal(section__parse("sys_nanosleep", &sec, NULL), -LOADERR__CONFIG);
+	assert_int_equal(section__parse(NULL, &sec), -EINVAL);
+	assert_string_equal(errmsg__text(),
+			    "bad program section '': Invalid argument: no section name");
+	assert_int_equal(section__parse("sys_nanosleep", &sec), -LOADERR__CONFIG);
 	assert_null(sec.buf);
+	errmsg__clear();
 }
 
 static void parse_warned(void *arg)
 {
 	struct section *sec = arg;
 
-	assert_int_equal(section__parse("junk; inlines=no ;;func=f", sec, NULL), 0);
+	assert_int_equal(section__parse("junk; inlines=no ;;func=f", sec), 0);
 }
 
 static void test_section__parse_warn_no_equals(void **state)
@@ -774,18 +784,20 @@ static void test_section__parse_warn_no_equals(void **state)
 static void print_unknown_key(void *arg)
 {
 	struct section sec;
-	struct section_error err;
+	int err;
 
-	section__parse("foo=bar;func=x", &sec, &err);
-	assert_int_equal(section__errmsg("foo=bar;func=x", &err), -LOADERR__PROGCONF_TERM);
-	errmsg__print(err.err, NULL);
-	section__parse("sys_nanosleep", &sec, &err);
-	err.hint = NULL;
-	section__errmsg("sys_nanosleep", &err);
-	errmsg__print(err.err, NULL);
+	err = section__parse("foo=bar;func=x", &sec);
+	assert_int_equal(err, -LOADERR__PROGCONF_TERM);
+	errmsg__print(err, NULL);
+	err = section__parse("sys_nanosleep", &sec);
+	assert_int_equal(err, -LOADERR__CONFIG);
+	errmsg__print(err, NULL);
+	err = section__parse("ev=f:x", &sec);
+	assert_int_equal(err, -LOADERR__CONFIG);
+	errmsg__print(err, NULL);
 }
 
-/* The lines the command prints from what section__errmsg() recorded. */
+/* The lines the command prints from what section__parse() recorded. */
 static void test_section__errmsg_lines(void **state)
 {
 	char *out = capture_stderr(print_unknown_key, NULL);
@@ -799,22 +811,31 @@ static void test_section__errmsg_lines(void **state)
 		     "\tinlines=[yes|no]             Probe at inline symbol\n"
 		     "\tforce=[yes|no]               Forcibly add events with existing name\n"
 		     "ERROR: bad program section 'sys_nanosleep': Invalid config string: "
-		     "'sys_nanosleep' is not a valid tracepoint\n");
+		     "'sys_nanosleep' is not a valid tracepoint\n"
+		     "Hint: a tracepoint is CATEGORY:NAME (syscalls:sys_enter_nanosleep), a probe "
+		     "EVENT=FUNC (func=sys_nanosleep)\n"
+		     "ERROR: bad program section 'ev=f:x': Invalid config string: "
+		     "':' must be followed by one line number\n");
 	free(out);
 }
 
 static void test_section__errmsg_texts(void **state)
 {
-	struct section_error group = { .err = -LOADERR__GROUP };
-	struct section_error bad_bool = { .err = -EINVAL, .detail = "not yes", .hint = "yes" };
+	struct section sec;
 
-	assert_int_equal(section__errmsg("g:e=f", &group), -LOADERR__GROUP);
-	assert_string_equal(errmsg__text(), "bad program section 'g:e=f': Invalid group name");
-	assert_null(errmsg__hint_text());
-	section__errmsg("inlines=x;e=f", &bad_bool);
+	assert_int_equal(section__parse("g:e=f", &sec), -LOADERR__GROUP);
+	assert_string_equal(errmsg__text(), "bad program section 'g:e=f': Invalid group name: "
+					    "'g' is not perf_bpf_probe");
+	assert_string_equal(errmsg__hint_text(),
+			    "leave the group out or write perf_bpf_probe:EVENT=FUNC");
+	assert_int_equal(section__parse("inlines=x;e=f", &sec), -EINVAL);
 	assert_string_equal(errmsg__text(),
-			    "bad program section 'inlines=x;e=f': Invalid argument: not yes");
-	assert_string_equal(errmsg__hint_text(), "yes");
+			    "bad program section 'inlines=x;e=f': Invalid argument: "
+			    "invalid value 'x' for 'inlines': expected yes or no");
+	assert_string_equal(errmsg__hint_text(), "write yes or no");
+	/* a hint is the failure's own: none is left from the one before */
+	assert_int_equal(section__parse("ev=f+", &sec), -LOADERR__CONFIG);
+	assert_null(errmsg__hint_text());
 	errmsg__clear();
 }
 

@@ -24,9 +24,7 @@
 
 static void parse(const char *name, struct section *sec)
 {
-	struct section_error err;
-
-	assert_int_equal(section__parse(name, sec, &err), 0);
+	assert_int_equal(section__parse(name, sec), 0);
 }
 
 /* Resolve the args of section @name at @t; returns the error, @why filled. */
