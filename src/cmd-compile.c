@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmds.h"
+#include "evopts.h"
 #include "compile/compile.h"
 #include "util/errmsg.h"
 #include "util/jsonw.h"
@@ -105,15 +106,7 @@ static int parse(int argc, char **argv, struct compile_args *a)
 	const struct opt rows[] = {
 		OPT_STRING('o', "output", &a->out, "FILE",
 			   "write the object to FILE ('-': stdout; default: ./NAME.o)"),
-		OPT_STRING(0, "clang-path", &a->co.clang_path, "PATH",
-			   "clang to run (default: [llvm] clang-path, else clang)"),
-		OPT_STRING(0, "clang-opt", &a->co.clang_opt, "OPTS",
-			   "more clang options (default: [llvm] clang-opt)"),
-		OPT_UINT(0, "clang-timeout", &a->co.clang_timeout, "SECONDS", 1,
-			 COMPILE_CLANG_TIMEOUT_MAX,
-			 "stop clang after SECONDS (default: [llvm] clang-timeout, else 120)"),
-		OPT_BOOL(0, "no-cache", &a->co.no_cache,
-			 "compile even when the cache has the object, store nothing"),
+		OPT_CLANG(&a->co),
 		OPT_BOOL('j', "json", &a->json, "print what was done as one JSON document"),
 		OPT_COMMON,
 		OPT_END,

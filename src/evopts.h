@@ -1,13 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The options `trace` and `record` share: events, target, buffers, compiler. */
+/*
+ * The options `trace` and `record` share: events, target, buffers, compiler. The compiler's
+ * rows are `compile`'s too (OPT_CLANG).
+ */
 #ifndef PERF_BPF_EVOPTS_H
 #define PERF_BPF_EVOPTS_H
 
 #include <stdbool.h>
 
+#include "compile/compile.h"
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
+
+/* The rows of the compile options, setting the fields of struct compile_opts *co. */
+/* clang-format off */
+#define OPT_CLANG(co) \
+	OPT_STRING(0, "clang-path", &(co)->clang_path, "PATH", \
+		   "clang to run (default: [llvm] clang-path, else clang)"), \
+	OPT_STRING(0, "clang-opt", &(co)->clang_opt, "OPTS", \
+		   "more clang options (default: [llvm] clang-opt)"), \
+	OPT_UINT(0, "clang-timeout", &(co)->clang_timeout, "SECONDS", 1, \
+		 COMPILE_CLANG_TIMEOUT_MAX, \
+		 "stop clang after SECONDS (default: [llvm] clang-timeout, else 120)"), \
+	OPT_BOOL(0, "no-cache", &(co)->no_cache, \
+		 "compile even when the cache has the object, store nothing")
+/* clang-format on */
 
 enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
 
