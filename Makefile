@@ -61,6 +61,12 @@ ifneq ($(BUILD),build)
 BIN := $(BUILD)/perf-bpf
 endif
 
+# The test build: the test hooks (lib/util/testhook.h) act only where this object is linked
+# before the library, whose own copy has them do nothing: the unit tests and TEST_BIN, which
+# the end-to-end tests that steer a run use.
+TESTHOOK_OBJ := $(BUILD)/test/testhook.o
+TEST_BIN := $(BUILD)/test/perf-bpf
+
 # No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/event/evparse.c.
 .SUFFIXES:
 
@@ -88,6 +94,15 @@ $(BIN): $(SRC_OBJS) $(LIBA)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(SRC_OBJS) $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
+$(TEST_BIN): $(SRC_OBJS) $(TESTHOOK_OBJ) $(LIBA)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $(SRC_OBJS) $(TESTHOOK_OBJ) $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+$(TESTHOOK_OBJ): lib/util/testhook.c
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -DPERF_BPF_TESTHOOKS -c -o $@ $<
+
 $(LIBA): $(LIB_OBJS)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -111,10 +126,11 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(GEN_HDRS)
 	$(call msg,CC,$<)
 	$(Q)$(CC) $(GEN_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/unit/%: tests/unit/%.c $(LIBA)
+$(BUILD)/tests/unit/%: tests/unit/%.c $(TESTHOOK_OBJ) $(LIBA)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(TESTHOOK_OBJ) $(LIBA) $(ALL_LDFLAGS) \
+		$(DEP_LIBS) -lcmocka
 
 $(BUILD)/tests/kernel/%: tests/kernel/%.c $(LIBA)
 	$(call msg,CC,$<)
@@ -132,7 +148,7 @@ $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-tests: $(BIN) $(UNIT_BINS) $(KTEST_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
+tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
 
 # Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into
 # $(BUILD)/static, run under QEMU on a Debian kernel by tests/kernel-lane/run.sh.
@@ -244,4 +260,4 @@ install: all
 clean:
 	rm -rf build build-asan perf-bpf
 
--include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d)

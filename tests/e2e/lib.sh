@@ -1,12 +1,15 @@
 # shellcheck shell=bash
 # Shared by the end-to-end tests: sourced first thing.
 #   PERF_BPF   the binary under test      TOP    the repository
+#   PERF_BPF_TESTBUILD   the same program built with its test hooks (lib/util/testhook.h),
+#              for the runs a test steers through a PERF_BPF_TEST_* variable (need_testbuild)
 #   T          a private temp dir, removed at exit (with anything registered by on_exit)
 # A test exits 0 on pass, 1 on fail, 2 on skip (say why on the last line).
 set -u
 : "${TOP:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 : "${PERF_BPF:=$TOP/perf-bpf}"
 : "${BUILD:=$TOP/build}"
+: "${PERF_BPF_TESTBUILD:=$BUILD/test/perf-bpf}"
 export XDG_CACHE_HOME
 T=$(mktemp -d /tmp/perf-bpf-e2e.XXXXXX)
 XDG_CACHE_HOME=$T/cache  # a test never shares the user's compile cache
@@ -20,6 +23,10 @@ trap _run_exit EXIT
 skip() { echo "SKIP: $*"; exit 2; }
 fail() { echo "FAIL: $*"; exit 1; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
+# The shipped binary ignores the PERF_BPF_TEST_* hooks: a test that uses one runs the test build.
+need_testbuild() {
+	[ -x "$PERF_BPF_TESTBUILD" ] || fail "no test build at $PERF_BPF_TESTBUILD ('make tests' makes it)"
+}
 workload() { echo "$BUILD/tests/workloads/$1"; }
 
 # expect_eq WHAT EXPECTED ACTUAL
@@ -81,7 +88,7 @@ report_samples() {
 
 # cut_as_killed FILE COMMITS N OUT: OUT is FILE as a kill -9 after its first N bytes had
 # been written would have left it: those bytes under the last header written by then.
-# COMMITS is the log of the headers (PERF_BPF_TEST_COMMITS, lib/perfdata/seekable.c).
+# COMMITS is the log of the headers (PERF_BPF_TEST_COMMITS, lib/util/testhook.h).
 cut_as_killed() {
 	python3 - "$@" <<'PY'
 import sys

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test hooks (testhook.h). Without PERF_BPF_TESTHOOKS every function is empty: what ships
+ * carries neither the hooks nor their variables' names.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/log.h"
+#include "util/runcmd.h"
+#include "util/testhook.h"
+
+#ifdef PERF_BPF_TESTHOOKS
+
+/* The variable's value, NULL when unset or empty. */
+static const char *get(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? v : NULL;
+}
+
+bool testhook__enabled(void)
+{
+	return true;
+}
+
+void testhook__before_attach(void)
+{
+	char *argv[] = { (char *)get("PERF_BPF_TEST_BEFORE_ATTACH"), NULL };
+	struct runcmd_result r = { 0 };
+
+	if (!argv[0])
+		return;
+	if (runcmd__run(argv, &r) || r.status)
+		pr_warn("PERF_BPF_TEST_BEFORE_ATTACH: '%s' failed", argv[0]);
+	runcmd__result_exit(&r);
+}
+
+void testhook__commit(const void *hdr, size_t size, uint64_t file_end)
+{
+	const char *path = get("PERF_BPF_TEST_COMMITS");
+	int fd;
+
+	if (!path)
+		return;
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	if (write(fd, hdr, size) != (ssize_t)size || write(fd, &file_end, 8) != 8)
+		pr_debug("%s: %s", path, strerror(errno));
+	close(fd);
+}
+
+const char *testhook__printk_kb(void)
+{
+	return get("PERF_BPF_TEST_PRINTK_KB");
+}
+
+bool testhook__ringbuf_hold(void)
+{
+	return get("PERF_BPF_TEST_RINGBUF_HOLD") != NULL;
+}
+
+void testhook__rotated(void)
+{
+	const char *fifo = get("PERF_BPF_TEST_ROTATED");
+	char buf[64];
+	int fd;
+
+	if (!fifo)
+		return;
+	fd = open(fifo, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (write(fd, "rotated\n", 8) < 0)
+		pr_debug("%s: %s", fifo, strerror(errno));
+	close(fd);
+	fd = open(fifo, O_RDONLY | O_CLOEXEC);
+	while (fd >= 0 && read(fd, buf, sizeof(buf)) > 0)
+		;
+	if (fd >= 0)
+		close(fd);
+}
+
+#else /* what ships: no hook */
+
+bool testhook__enabled(void)
+{
+	return false;
+}
+
+void testhook__before_attach(void)
+{
+}
+
+void testhook__commit(const void *hdr, size_t size, uint64_t file_end)
+{
+}
+
+const char *testhook__printk_kb(void)
+{
+	return NULL;
+}
+
+bool testhook__ringbuf_hold(void)
+{
+	return false;
+}
+
+void testhook__rotated(void)
+{
+}
+
+#endif

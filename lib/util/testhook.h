@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Test hooks: the few points where the test suite steers a run, to make a race certain or a
+ * buffer small. Each hook is one function here, driven by one environment variable:
+ *
+ *	PERF_BPF_TEST_BEFORE_ATTACH=PROG	testhook__before_attach(): PROG runs once the
+ *						events are open, before programs are attached
+ *	PERF_BPF_TEST_COMMITS=FILE		testhook__commit(): each perf.data header the
+ *						seekable writer commits is appended to FILE
+ *	PERF_BPF_TEST_PRINTK_KB=KB		testhook__printk_kb(): the bpf_printk instance's
+ *						buffer_size_kb
+ *	PERF_BPF_TEST_RINGBUF_HOLD=1		testhook__ringbuf_hold(): ring buffers are read
+ *						at the end of the run only
+ *	PERF_BPF_TEST_ROTATED=FIFO		testhook__rotated(): record pauses on FIFO right
+ *						after the old file became FILE.old
+ *
+ * They act only in a test build, compiled with -DPERF_BPF_TESTHOOKS: the unit tests and
+ * $(BUILD)/test/perf-bpf, which the end-to-end tests that steer a run use. In the perf-bpf
+ * that `make` builds and `make install` installs, every hook does nothing and reads no
+ * environment variable.
+ */
+#ifndef PERF_BPF_TESTHOOK_H
+#define PERF_BPF_TESTHOOK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Is this a test build (the hooks act)? */
+bool testhook__enabled(void);
+
+/* Run PERF_BPF_TEST_BEFORE_ATTACH's program to its end; a warning if it fails. */
+void testhook__before_attach(void);
+/* Append the size bytes of a committed header, then file_end (8 bytes), to the log. */
+void testhook__commit(const void *hdr, size_t size, uint64_t file_end);
+/* PERF_BPF_TEST_PRINTK_KB, or NULL (unset, empty, or not a test build). */
+const char *testhook__printk_kb(void);
+/* PERF_BPF_TEST_RINGBUF_HOLD is set and not empty. */
+bool testhook__ringbuf_hold(void);
+/*
+ * Write "rotated\n" to PERF_BPF_TEST_ROTATED's FIFO, then read it to its end: a test can
+ * kill the run at that point, or let it go on.
+ */
+void testhook__rotated(void);
+
+#endif
