@@ -14,6 +14,7 @@
 #include "load/progscan.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/testhook.h"
 #include "record/chanrec.h"
 #include "run/channels.h"
 #include "run/printk.h"
@@ -38,7 +39,7 @@ struct channels {
 	int nr_rbs;
 	struct ring_buffer *rb;
 	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
-	bool hold; /* tests: ring buffers read only at the end (PERF_BPF_TEST_RINGBUF_HOLD) */
+	bool hold; /* tests: ring buffers read only at the end (testhook__ringbuf_hold) */
 	uint64_t next_id;
 	/* for channels__read */
 	channels_record_fn fn;
@@ -373,9 +374,7 @@ static int start_ringbufs(struct channels *ch)
 
 int channels__start(struct channels *ch)
 {
-	const char *hold = getenv("PERF_BPF_TEST_RINGBUF_HOLD");
-
-	ch->hold = hold && *hold;
+	ch->hold = testhook__ringbuf_hold();
 	printk__clean_stale(); /* a killed run's instance, whether this run prints or not */
 	if (ch->printk_ev) {
 		/* "perf" is perf_clock(), the samples' clock; "local" lacks its offset */

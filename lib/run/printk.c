@@ -11,6 +11,7 @@
 
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/testhook.h"
 #include "record/tpformat.h"
 #include "run/printk.h"
 
@@ -102,7 +103,7 @@ static int open_cpus(struct printk *p)
 
 static int setup(struct printk *p, const char *clock)
 {
-	const char *test_kb = getenv("PERF_BPF_TEST_PRINTK_KB");
+	const char *test_kb = testhook__printk_kb();
 	int err;
 
 	snprintf(p->name, sizeof(p->name), PRINTK_INSTANCE_PREFIX "%d", (int)getpid());
@@ -115,9 +116,8 @@ static int setup(struct printk *p, const char *clock)
 		return errmsg__set(errno ? -errno : -EIO,
 				   "cannot make the tracefs instance '%s' for bpf_printk lines: %s",
 				   p->name, strerror(errno ? errno : EIO));
-	if (test_kb && *test_kb &&
-	    tracefs_instance_file_write(p->inst, "buffer_size_kb", test_kb) < 0)
-		pr_warn("PERF_BPF_TEST_PRINTK_KB: cannot size '%s'", p->name);
+	if (test_kb && tracefs_instance_file_write(p->inst, "buffer_size_kb", test_kb) < 0)
+		pr_warn("cannot set the buffer size of '%s' to %s KiB", p->name, test_kb);
 	if (tracefs_instance_file_write(p->inst, "trace_clock", clock) < 0)
 		return errmsg__set(-EINVAL, "tracefs instance '%s': no trace_clock '%s'", p->name,
 				   clock);

@@ -32,7 +32,8 @@ struct printk *printk__new(const char *clock);
 int printk__read(struct printk *p, printk_line_fn fn, void *ctx);
 /*
  * Lines the kernel dropped or overwrote (the instance's buffer was full), from its per-CPU
- * stats, else from what the pages read said (*unknown: some were, their number not said). Tests only: PERF_BPF_TEST_PRINTK_KB sets the instance's buffer_size_kb.
+ * stats, else from what the pages read said (*unknown: some were, their number not said).
+ * A test build sizes the instance's buffers by PERF_BPF_TEST_PRINTK_KB (util/testhook.h).
  */
 uint64_t printk__lost(struct printk *p, bool *unknown);
 /* Close and remove the instance. */

@@ -17,7 +17,7 @@
 #include "load/probeprog.h"
 #include "util/errmsg.h"
 #include "util/log.h"
-#include "util/runcmd.h"
+#include "util/testhook.h"
 #include "run/channels.h"
 #include "run/objconf.h"
 #include "run/progevent.h"
@@ -304,22 +304,6 @@ static void set_watermarks(struct evlist *el, unsigned int pages)
 	}
 }
 
-/*
- * Tests only: PERF_BPF_TEST_BEFORE_ATTACH names a program run once the events are open and
- * before the programs are attached, to make hits in that window certain.
- */
-static void test_hook_before_attach(void)
-{
-	char *argv[] = { getenv("PERF_BPF_TEST_BEFORE_ATTACH"), NULL };
-	struct runcmd_result r = { 0 };
-
-	if (!argv[0] || !*argv[0])
-		return;
-	if (runcmd__run(argv, &r) || r.status)
-		pr_warn("PERF_BPF_TEST_BEFORE_ATTACH: '%s' failed", argv[0]);
-	runcmd__result_exit(&r);
-}
-
 int session__open_and_attach(struct session *s)
 {
 	unsigned int pages = s->opts.pages ? s->opts.pages : DEFAULT_PAGES;
@@ -340,7 +324,7 @@ int session__open_and_attach(struct session *s)
 	err = channels__start(s->channels);
 	if (err)
 		return err;
-	test_hook_before_attach();
+	testhook__before_attach();
 	for (int i = 0; i < evlist__nr(s->evlist); i++) {
 		err = evsel__attach_bpf(evlist__at(s->evlist, i));
 		if (err)

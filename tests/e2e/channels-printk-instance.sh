@@ -24,6 +24,8 @@ touch "$T/ready"
 EOF2
 chmod +x hook
 export PERF_BPF_TEST_BEFORE_ATTACH=$T/hook
+need_testbuild
+PERF_BPF=$PERF_BPF_TESTBUILD # every run below signals through the hook
 
 # 1. success: the instance existed while the program could print, and is gone
 "$PERF_BPF" trace -e "$PRINTK" -- "$W" 1 >out 2>err || fail "trace exited $? ($(cat err))"

@@ -4,6 +4,7 @@
 # instances keep their lines
 source "$(dirname "$0")/lib.sh"
 need_root
+need_testbuild
 TRACING=/sys/kernel/tracing
 [ -d "$TRACING/instances" ] || skip "no tracefs instances"
 
@@ -68,7 +69,7 @@ if command -v perf >/dev/null; then
 fi
 
 # 3. lines the instance's buffer could not hold (8 KiB a CPU for 2000 lines) are counted exactly
-PERF_BPF_TEST_PRINTK_KB=8 "$PERF_BPF" trace -e "$TOP/tests/fixtures/bpf/printk-flood.c" -- "$W" 1 \
+PERF_BPF_TEST_PRINTK_KB=8 "$PERF_BPF_TESTBUILD" trace -e "$TOP/tests/fixtures/bpf/printk-flood.c" -- "$W" 1 \
 	>flood.out 2>flood.err || fail "trace flood exited $? ($(cat flood.err))"
 shown=$(grep -c 'bpf_trace_printk: line [0-9]* of a flood' flood.out)
 lost=$(sed -n 's/^Warning: \([0-9]*\) bpf_printk lines lost: .*/\1/p' flood.err)

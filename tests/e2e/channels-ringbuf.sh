@@ -4,6 +4,7 @@
 # event array too small to read are reported; stock perf script prints the recorded file the same
 source "$(dirname "$0")/lib.sh"
 need_root
+need_testbuild
 cd "$T" || fail "no temp dir"
 
 # a workload of its own name: ring buffer records name no task and are shown for every task
@@ -64,7 +65,7 @@ EOF2
 expect_eq "__bpf_stdout__ ring records" "2" "$(comms out.json __bpf_stdout__ 0 | grep -c "^$NAME ")"
 
 # 4. a full ring buffer (one page, 200 records of 64 bytes in one call, read only at the end)
-PERF_BPF_TEST_RINGBUF_HOLD=1 "$PERF_BPF" trace -e "$FIX/ringbuf-full.c" -- "$W" 1 >full.out \
+PERF_BPF_TEST_RINGBUF_HOLD=1 "$PERF_BPF_TESTBUILD" trace -e "$FIX/ringbuf-full.c" -- "$W" 1 >full.out \
 	2>full.err || fail "trace full exited $?"
 # 72 bytes a record with its header: 56 fit in 4096
 expect_eq "records that fit" 56 "$(grep -c ' small: ' full.out)"

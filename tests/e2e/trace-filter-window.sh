@@ -2,6 +2,7 @@
 # filter programs: nothing is sampled between opening a program's event and attaching the program (tracepoint and probe sections, -a)
 source "$(dirname "$0")/lib.sh"
 need_root
+need_testbuild
 
 # PERF_BPF_TEST_BEFORE_ATTACH runs its program in that window: its hits must not show
 target=$T/target
@@ -26,7 +27,7 @@ int drop_probe(void *ctx)
 }
 char _license[] SEC("license") = "GPL";
 EOC
-PERF_BPF_TEST_BEFORE_ATTACH=$T/hook "$PERF_BPF" trace -a -e "$T/drop.c" -- true >"$T/out" 2>"$T/err" ||
+PERF_BPF_TEST_BEFORE_ATTACH=$T/hook "$PERF_BPF_TESTBUILD" trace -a -e "$T/drop.c" -- true >"$T/out" 2>"$T/err" ||
 	fail "trace exited $? ($(cat "$T/err"))"
 expect_eq "stderr" "" "$(cat "$T/err")"
 expect_eq "tracepoint samples" 0 "$(grep -c 'syscalls:sys_enter_getppid' "$T/out")"
