@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The seekable layout, header and index (see seekable.h for why it stays readable).
- * Test hook: with PERF_BPF_TEST_COMMITS naming a file, every header written is appended
- * to it with the file size it describes (104 + 8 bytes), so a test can rebuild the file
- * as a kill -9 would have left it at any byte.
+ * Test hook (util/testhook.h, test builds only): with PERF_BPF_TEST_COMMITS naming a file,
+ * every header written is appended to it with the file size it describes (104 + 8 bytes),
+ * so a test can rebuild the file as a kill -9 would have left it at any byte.
  */
 #include <fcntl.h>
 #include <stdbool.h>
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/testhook.h"
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
 
@@ -137,21 +138,6 @@ void pdseek__round_index(const struct pdseek *s, uint32_t type, struct dbuf *b)
 	put_index(s, b);
 }
 
-static void test_log(const uint64_t *hdr, uint64_t file_end)
-{
-	const char *path = getenv("PERF_BPF_TEST_COMMITS");
-	int fd;
-
-	if (!path || !*path)
-		return;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return;
-	if (write(fd, hdr, PD_FILE_HDR) != PD_FILE_HDR || write(fd, &file_end, 8) != 8)
-		pr_debug("%s: %s", path, strerror(errno));
-	close(fd);
-}
-
 static int write_header(struct pdseek *s, int fd, uint64_t data_end, uint64_t file_end)
 {
 	uint64_t h[PD_FILE_HDR / 8] = { PD_MAGIC,
@@ -168,7 +154,7 @@ static int write_header(struct pdseek *s, int fd, uint64_t data_end, uint64_t fi
 	if (n != sizeof(h))
 		return n < 0 ? -errno : -EIO;
 	s->committed = file_end;
-	test_log(h, file_end);
+	testhook__commit(h, PD_FILE_HDR, file_end);
 	return 0;
 }
 

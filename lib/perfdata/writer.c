@@ -29,6 +29,7 @@
 #include "util/log.h"
 #include "util/pipeout.h"
 #include "util/stopsig.h"
+#include "util/testhook.h"
 #include "perfdata/dbuf.h"
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
@@ -842,32 +843,6 @@ static int open_stoppable(const char *path, int flags)
 	return fd;
 }
 
-/*
- * Test hook: with PERF_BPF_TEST_ROTATED naming a FIFO, "rotated" is written to it right
- * after the previous file was moved to .old, then the FIFO is read to its end before the
- * new file is created: a test can kill the run at that point, or let it go on.
- */
-static void test_pause_rotated(void)
-{
-	const char *fifo = getenv("PERF_BPF_TEST_ROTATED");
-	char buf[64];
-	int fd;
-
-	if (!fifo || !*fifo)
-		return;
-	fd = open(fifo, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	if (write(fd, "rotated\n", 8) < 0)
-		pr_debug("%s: %s", fifo, strerror(errno));
-	close(fd);
-	fd = open(fifo, O_RDONLY | O_CLOEXEC);
-	while (fd >= 0 && read(fd, buf, sizeof(buf)) > 0)
-		;
-	if (fd >= 0)
-		close(fd);
-}
-
 /* The previous recording (or link) at path goes to path.old, as perf does. */
 static int rotate(struct pdwriter *w, const char *path)
 {
@@ -887,7 +862,7 @@ static int rotate(struct pdwriter *w, const char *path)
 		return err;
 	}
 	w->rotated = true;
-	test_pause_rotated();
+	testhook__rotated();
 	return 0;
 }
 

@@ -4,6 +4,7 @@
 # FIFO's reader holds nothing loaded and ends on INT, TERM and HUP
 source "$(dirname "$0")/lib.sh"
 need_root
+need_testbuild
 
 cd "$T" || fail "no temp dir"
 HELLO=$TOP/examples/hello.c
@@ -38,7 +39,7 @@ cmp -s previous perf.data || fail "previous recording changed by a failed run"
 
 # kill -9 between the rotation and the new file: the old recording is intact in .old
 mkfifo pause
-PERF_BPF_TEST_ROTATED=$T/pause "$PERF_BPF" record -e "$HELLO" -- true 2>err &
+PERF_BPF_TEST_ROTATED=$T/pause "$PERF_BPF_TESTBUILD" record -e "$HELLO" -- true 2>err &
 pid=$!
 timeout 60 head -1 pause >said || fail "no pause after the rotation"
 expect_eq "pause" rotated "$(cat said)"

@@ -2,11 +2,12 @@
 # script: a recording killed at any byte reads back up to its last flush, in perf-bpf script and stock perf script and report --stats alike
 source "$(dirname "$0")/lib.sh"
 need_root
+need_testbuild
 command -v python3 >/dev/null || skip "no python3 (to rebuild the files a kill leaves)"
 
 cd "$T" || fail "no temp dir"
 # 30000 samples: more than one 1 MiB buffer, so headers are written in the middle too
-PERF_BPF_TEST_COMMITS=$T/commits "$PERF_BPF" record -o full.data -e sched:sched_process_exec \
+PERF_BPF_TEST_COMMITS=$T/commits "$PERF_BPF_TESTBUILD" record -o full.data -e sched:sched_process_exec \
 	-e "$TOP/tests/fixtures/script/umask-hi.c" -- "$(workload umask-loop)" 30000 >record.log 2>&1 ||
 	fail "perf-bpf record exited $?: $(cat record.log)"
 size=$(stat -c %s full.data)

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# test hooks: the shipped perf-bpf reads no PERF_BPF_TEST_* variable and takes none; the test build takes each
+source "$(dirname "$0")/lib.sh"
+need_root
+need_testbuild
+
+for hook in BEFORE_ATTACH COMMITS PRINTK_KB RINGBUF_HOLD ROTATED; do
+	grep -q "PERF_BPF_TEST_$hook" "$PERF_BPF" && fail "the shipped binary names PERF_BPF_TEST_$hook"
+	grep -q "PERF_BPF_TEST_$hook" "$PERF_BPF_TESTBUILD" ||
+		fail "the test build does not name PERF_BPF_TEST_$hook"
+done
+
+# the same recording, steered by a hook: only the test build logs its headers
+cd "$T" || fail "no temp dir"
+for bin in "$PERF_BPF" "$PERF_BPF_TESTBUILD"; do
+	rm -f commits
+	PERF_BPF_TEST_COMMITS=$T/commits "$bin" record -q -o out.data -e sched:sched_process_exec \
+		-- true 2>err || fail "$bin record exited $? ($(cat err))"
+	if [ "$bin" = "$PERF_BPF" ]; then
+		[ ! -e commits ] || fail "the shipped binary took PERF_BPF_TEST_COMMITS"
+	else
+		[ -s commits ] || fail "the test build did not take PERF_BPF_TEST_COMMITS"
+	fi
+done
+exit 0
