@@ -74,7 +74,7 @@ struct probe_event {
 	struct tracefs_dynevent *dyn; /* tracefs: its definition, removed by probe__close() */
 };
 
-/* PERF_BPF_PROBE_MODE=pmu|tracefs|fentry (tests force a path with it), else PROBE_MODE_AUTO. */
+/* PERF_BPF_PROBE_MODE=pmu|tracefs|fentry (perf-bpf(1), ENVIRONMENT), else PROBE_MODE_AUTO. */
 enum probe_mode probe__mode_from_env(void);
 /* Does the kernel have the kprobe (kernel) or uprobe PMU, or tracefs k/uprobe_events? */
 bool probe__has_pmu(bool kernel);
