@@ -8,8 +8,8 @@
  * malloc'ed buffer.  Every section keeps its index; changed sections get
  * replacement contents, and a missing .BTF is appended as the last section.
  */
-#include <endian.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdbool.h>
@@ -23,96 +23,36 @@
 #include <bpf/btf.h>
 
 #include "load/legacy.h"
+#include "load/legacy-int.h"
 #include "util/log.h"
 
 /* The reason of a failure: kept for the caller's error line, and said at debug level. */
 static __thread char why[160];
-#define bad(fmt, ...) \
-	(snprintf(why, sizeof(why), fmt, ##__VA_ARGS__), pr_debug("legacy maps: %s", why), -EINVAL)
 
 const char *legacy__why(void)
 {
 	return why;
 }
 
+int legacy__fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	pr_debug("legacy maps: %s", why);
+	return -EINVAL;
+}
+
 #define DEF_MIN_SIZE 16
-#define DEF_NR_FIELDS 7
-#define NR_UINT_CACHE 64
 #define MAPS_SEC_ALIGN 8
 #define BTF_SEC_ALIGN 4
 #define MAX_SEC_ALIGN 4096
 
-enum def_field {
-	F_TYPE,
-	F_KEY_SIZE,
-	F_VALUE_SIZE,
-	F_MAX_ENTRIES,
-	F_MAP_FLAGS,
-	F_INNER_IDX,
-	F_NUMA_NODE,
-};
-
 static const char *const field_names[DEF_NR_FIELDS] = {
 	"type", "key_size", "value_size", "max_entries", "map_flags", NULL, "numa_node",
 };
-
-struct legacy_map {
-	const char *name; /* in the input's string table */
-	size_t sym;
-	uint64_t old_off;
-	uint32_t field[DEF_NR_FIELDS];
-	int nr_fields;
-	uint32_t new_off;
-	uint32_t new_size;
-	int struct_id;
-	int var_id;
-};
-
-/* New contents for a section, owned here. */
-struct repl {
-	void *buf;
-	size_t size;
-};
-
-struct uint_type {
-	uint32_t val;
-	int id;
-};
-
-struct conv {
-	Elf *elf;
-	bool msb;
-	size_t nr_scns;
-	size_t shstrndx;
-	size_t maps_idx;
-	size_t symtab_idx;
-	size_t strtab_idx;
-	size_t btf_idx; /* 0: the object has no .BTF */
-	Elf_Data *maps_data;
-	Elf64_Sym *syms; /* == repl[symtab_idx].buf */
-	size_t nr_syms;
-	struct legacy_map *maps;
-	int nr_maps;
-	size_t def_size;
-	uint32_t maps_size;
-	struct btf *btf;
-	int int_id;
-	int char_id;
-	struct uint_type uints[NR_UINT_CACHE];
-	int nr_uints;
-	struct repl *repl; /* one per section index */
-	struct repl new_btf;
-	uint32_t maps_name; /* offsets in the new section name table */
-	uint32_t btf_name;
-};
-
-static uint32_t read32(const struct conv *c, const void *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return c->msb ? be32toh(v) : le32toh(v);
-}
 
 static bool is_map_in_map(const struct legacy_map *m)
 {
@@ -126,13 +66,6 @@ static bool has_numa_node(const struct legacy_map *m)
 {
 	return m->nr_fields > F_NUMA_NODE &&
 	       (m->field[F_NUMA_NODE] || (m->field[F_MAP_FLAGS] & BPF_F_NUMA_NODE));
-}
-
-static Elf_Data *scn_data(struct conv *c, size_t idx)
-{
-	Elf_Scn *scn = elf_getscn(c->elf, idx);
-
-	return scn ? elf_getdata(scn, NULL) : NULL;
 }
 
 static int check_special_scn(struct conv *c, size_t idx, const char *name, GElf_Shdr *sh)
