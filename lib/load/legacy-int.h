@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The legacy-map converter's internals (legacy.h), shared by its parts: legacy.c reads the
- * input object and its map definitions.
+ * input object and its map definitions, legacy-btf.c builds their BTF.
  */
 #ifndef PERF_BPF_LEGACY_INT_H
 #define PERF_BPF_LEGACY_INT_H
@@ -91,6 +91,12 @@ static inline Elf_Data *scn_data(struct conv *c, size_t idx)
 
 	return scn ? elf_getdata(scn, NULL) : NULL;
 }
+
+/*
+ * legacy-btf.c: the definition structs and the DATASEC into the object's .BTF (or a new one),
+ * at the maps' new offsets; the result in repl (or new_btf). 0 or -errno.
+ */
+int legacy__build_btf(struct conv *c);
 
 /* Record why the input is refused (legacy__why()), say it at debug level; returns -EINVAL. */
 int legacy__fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
