@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The legacy-map converter's internals (legacy.h), shared by its parts: legacy.c reads the
- * input object and its map definitions, legacy-btf.c builds their BTF.
+ * input object and its map definitions, legacy-btf.c builds their BTF, legacy-write.c
+ * rewrites the sections and writes the output object.
  */
 #ifndef PERF_BPF_LEGACY_INT_H
 #define PERF_BPF_LEGACY_INT_H
@@ -97,6 +98,20 @@ static inline Elf_Data *scn_data(struct conv *c, size_t idx)
  * at the maps' new offsets; the result in repl (or new_btf). 0 or -errno.
  */
 int legacy__build_btf(struct conv *c);
+
+/*
+ * legacy-write.c. A copy of section idx's data that becomes its contents in the output, made
+ * once; NULL when it cannot be read or copied.
+ */
+void *legacy__repl_copy(struct conv *c, size_t idx);
+/* Point the relocations that reached a map through the "maps" section symbol at the map's own. */
+int legacy__fix_relocs(struct conv *c);
+/* Each map symbol to its .maps slot, global, object, default visibility. */
+void legacy__move_symbols(struct conv *c);
+/* The section name table with ".maps" and ".BTF" added, and the zeroed .maps contents. */
+int legacy__new_section_names(struct conv *c);
+/* The output ELF, malloc'ed in *out. 0 or -errno. */
+int legacy__write_elf(struct conv *c, void **out, size_t *out_size);
 
 /* Record why the input is refused (legacy__why()), say it at debug level; returns -EINVAL. */
 int legacy__fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
