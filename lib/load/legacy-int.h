@@ -113,7 +113,7 @@ int legacy__new_section_names(struct conv *c);
 /* The output ELF, malloc'ed in *out. 0 or -errno. */
 int legacy__write_elf(struct conv *c, void **out, size_t *out_size);
 
-/* Record why the input is refused (legacy__why()), say it at debug level; returns -EINVAL. */
+/* Keep why the input is refused for the ERROR line, say it at debug level; returns -EINVAL. */
 int legacy__fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define bad(...) legacy__fail(__VA_ARGS__)
 

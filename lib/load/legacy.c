@@ -20,15 +20,11 @@
 
 #include "load/legacy.h"
 #include "load/legacy-int.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 
-/* The reason of a failure: kept for the caller's error line, and said at debug level. */
+/* The reason of a failure: kept for the ERROR line, and said at debug level. */
 static __thread char why[160];
-
-const char *legacy__why(void)
-{
-	return why;
-}
 
 int legacy__fail(const char *fmt, ...)
 {
@@ -213,7 +209,7 @@ static int convert(struct conv *c, void **out, size_t *out_size)
 	return err ? err : legacy__write_elf(c, out, out_size);
 }
 
-int legacy__convert(const void *obj, size_t size, void **out, size_t *out_size)
+static int convert_object(const void *obj, size_t size, void **out, size_t *out_size)
 {
 	struct conv c = { 0 };
 	void *image;
@@ -245,4 +241,26 @@ int legacy__convert(const void *obj, size_t size, void **out, size_t *out_size)
 	elf_end(c.elf);
 	free(image);
 	return err;
+}
+
+/* The ERROR line of an object refused, and a Hint when the reason is not in it. */
+static int refused(const char *path, int err)
+{
+	if (err == -ENOTSUP)
+		errmsg__set(err, "BPF object '%s' has both a legacy 'maps' and a '.maps' section",
+			    path);
+	else if (err == -EINVAL && why[0])
+		errmsg__set(err, "'%s' is not a valid BPF object: legacy maps: %s", path, why);
+	else
+		errmsg__set(err, "'%s' is not a valid BPF object: %s", path, strerror(-err));
+	if (err != -EINVAL || !why[0])
+		errmsg__hint("-v says what is wrong with it");
+	return err;
+}
+
+int legacy__convert(const char *path, const void *obj, size_t size, void **out, size_t *out_size)
+{
+	int err = convert_object(obj, size, out, out_size);
+
+	return err ? refused(path, err) : 0;
 }

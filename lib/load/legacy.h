@@ -28,13 +28,12 @@
 #include <stddef.h>
 
 /*
- * If obj has a legacy "maps" section, *out gets a new malloc'ed ELF with
- * BTF-defined maps and 0 is returned; if it has none, *out = NULL and 0 is
- * returned; -errno (with a pr_debug reason) on malformed input: -EINVAL for a
+ * If obj (read from path, which messages name) has a legacy "maps" section, *out
+ * gets a new malloc'ed ELF with BTF-defined maps and 0 is returned; if it has
+ * none, *out = NULL and 0 is returned; -errno on malformed input, with the ERROR
+ * line recorded (util/errmsg.h) and the reason at debug level: -EINVAL for a
  * broken object, -ENOTSUP for one that also has a ".maps" section.
  */
-int legacy__convert(const void *obj, size_t size, void **out, size_t *out_size);
-/* Why the calling thread's last legacy__convert() failed with -EINVAL ("" otherwise). */
-const char *legacy__why(void);
+int legacy__convert(const char *path, const void *obj, size_t size, void **out, size_t *out_size);
 
 #endif

@@ -354,23 +354,9 @@ int loader__add_mem(struct loader *l, const char *path, void *buf, size_t size)
 	if (err)
 		return err;
 	/* perf-era `struct bpf_map_def SEC("maps")` objects: libbpf 1.x only takes BTF maps */
-	err = legacy__convert(buf, size, &conv, &conv_size);
-	if (err) {
-		if (err == -ENOTSUP)
-			errmsg__set(
-				err,
-				"BPF object '%s' has both a legacy 'maps' and a '.maps' section",
-				path);
-		else if (err == -EINVAL && *legacy__why())
-			errmsg__set(err, "'%s' is not a valid BPF object: legacy maps: %s", path,
-				    legacy__why());
-		else
-			errmsg__set(err, "'%s' is not a valid BPF object: %s", path,
-				    strerror(-err));
-		if (err != -EINVAL || !*legacy__why())
-			errmsg__hint("-v says what is wrong with it");
+	err = legacy__convert(path, buf, size, &conv, &conv_size);
+	if (err)
 		return err;
-	}
 	if (conv)
 		pr_debug("'%s': legacy map definitions turned into BTF-defined maps", path);
 	err = conv ? open_object(l, path, conv, conv_size) : open_object(l, path, buf, size);

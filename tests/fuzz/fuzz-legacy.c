@@ -19,9 +19,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t out_size, again_size;
 
 	quiet = 1;
-	if (legacy__convert(data, size, &out, &out_size) || !out)
+	if (legacy__convert("fuzz.o", data, size, &out, &out_size) || !out)
 		return 0;
-	if (legacy__convert(out, out_size, &again, &again_size) || again)
+	if (legacy__convert("fuzz.o", out, out_size, &again, &again_size) || again)
 		abort();
 	free(out);
 	return 0;

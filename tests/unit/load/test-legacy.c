@@ -28,6 +28,7 @@
 #include <bpf/libbpf.h>
 
 #include "load/legacy.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 
 struct obj {
@@ -154,7 +155,7 @@ static void compile(const char *name, bool debug, struct obj *o)
 static void convert_fixture(const char *name, bool debug, struct obj *o)
 {
 	compile(name, debug, o);
-	assert_int_equal(legacy__convert(o->buf, o->size, &o->conv, &o->conv_size), 0);
+	assert_int_equal(legacy__convert("t.o", o->buf, o->size, &o->conv, &o->conv_size), 0);
 	assert_non_null(o->conv);
 	assert_true(o->conv_size > 0);
 }
@@ -314,7 +315,7 @@ static void test_legacy__convert_no_maps(void **state)
 
 	for (int debug = 0; debug < 2; debug++) {
 		compile("nomaps", debug, &o);
-		assert_int_equal(legacy__convert(o.buf, o.size, &out, &size), 0);
+		assert_int_equal(legacy__convert("t.o", o.buf, o.size, &out, &size), 0);
 		assert_null(out);
 		assert_int_equal(size, 0);
 		obj_free(&o);
@@ -426,7 +427,7 @@ static void test_legacy__convert_big_endian(void **state)
 
 	for (int debug = 0; debug < 2; debug++) {
 		compile_for("bpfeb", "rw", debug, &o);
-		assert_int_equal(legacy__convert(o.buf, o.size, &o.conv, &o.conv_size), 0);
+		assert_int_equal(legacy__convert("t.o", o.buf, o.size, &o.conv, &o.conv_size), 0);
 		assert_non_null(o.conv);
 		snprintf(path, sizeof(path), "%s/rw-eb%d.conv.o", dir, debug);
 		btf = parse_btf(path, o.conv, o.conv_size);
@@ -499,9 +500,17 @@ static void expect_rejected(const void *buf, size_t size, int err)
 	void *out = (void *)1;
 	size_t out_size = 1;
 
-	assert_int_equal(legacy__convert(buf, size, &out, &out_size), err);
+	errmsg__clear();
+	assert_int_equal(legacy__convert("t.o", buf, size, &out, &out_size), err);
 	assert_null(out);
 	assert_int_equal(out_size, 0);
+	/* the ERROR line is recorded, naming the object */
+	assert_non_null(errmsg__text());
+	if (err == -ENOTSUP)
+		assert_string_equal(errmsg__text(), "BPF object 't.o' has both a legacy 'maps' and "
+						    "a '.maps' section");
+	else
+		assert_non_null(strstr(errmsg__text(), "'t.o' is not a valid BPF object: "));
 }
 
 static void test_legacy__convert_truncated(void **state)
@@ -567,6 +576,10 @@ static void test_legacy__convert_size_not_multiple(void **state)
 	sym_by_name(o.buf, "counts")->st_value = 16;
 	sym_by_name(o.buf, "events")->st_value = 32;
 	expect_rejected(o.buf, o.size, -EINVAL);
+	assert_string_equal(errmsg__text(), "'t.o' is not a valid BPF object: legacy maps: section "
+					    "size 49 is not a multiple of 3 map symbols");
+	assert_null(errmsg__hint_text());
+	errmsg__clear();
 	obj_free(&o);
 }
 
@@ -638,7 +651,7 @@ static void test_legacy__convert_precompiled(void **state)
 			continue;
 		snprintf(file, sizeof(file), "%s/%s", path, de->d_name);
 		assert_int_equal(read_file(file, &o.buf, &o.size), 0);
-		assert_int_equal(legacy__convert(o.buf, o.size, &o.conv, &o.conv_size), 0);
+		assert_int_equal(legacy__convert("t.o", o.buf, o.size, &o.conv, &o.conv_size), 0);
 		assert_non_null(o.conv);
 		obj = open_conv(&o);
 		bpf_object__close(obj);
@@ -657,7 +670,7 @@ static void test_legacy__convert_idempotent(void **state)
 	struct obj o;
 
 	convert_fixture("rw", true, &o);
-	assert_int_equal(legacy__convert(o.conv, o.conv_size, &again, &size), 0);
+	assert_int_equal(legacy__convert("t.o", o.conv, o.conv_size, &again, &size), 0);
 	assert_null(again);
 	obj_free(&o);
 }
