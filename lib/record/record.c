@@ -163,8 +163,14 @@ static int decode_mmap(struct record *r, size_t end)
 		const unsigned char *b = (const unsigned char *)r->hdr + HDR + 32;
 
 		r->mmap.prot = get32(r->hdr, HDR + 56);
+		r->mmap.flags = get32(r->hdr, HDR + 60);
 		/* build id form: size u8, 3 reserved bytes, up to 20 bytes of id */
-		if ((r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && b[0] <= RECORD_BUILD_ID_MAX) {
+		if (!(r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
+			r->mmap.maj = get32(r->hdr, HDR + 32);
+			r->mmap.min = get32(r->hdr, HDR + 36);
+			r->mmap.ino = get64(r->hdr, HDR + 40);
+			r->mmap.ino_generation = get64(r->hdr, HDR + 48);
+		} else if (b[0] <= RECORD_BUILD_ID_MAX) {
 			r->mmap.build_id_size = b[0];
 			memcpy(r->mmap.build_id, b + 4, b[0]);
 		}
@@ -189,6 +195,21 @@ static int decode_ksymbol(struct record *r, size_t end)
 	return r->ksymbol.name ? 0 : -EINVAL;
 }
 
+/* BPF_EVENT: type u16, flags u16, id u32, tag */
+static int decode_bpf_event(struct record *r, size_t end)
+{
+	uint32_t tf;
+
+	if (end < HDR + 8 + RECORD_BPF_TAG_SIZE)
+		return -EINVAL;
+	tf = get32(r->hdr, HDR);
+	r->bpf_event.bpf_type = tf & 0xffff;
+	r->bpf_event.flags = tf >> 16;
+	r->bpf_event.id = get32(r->hdr, HDR + 4);
+	memcpy(r->bpf_event.tag, (const char *)r->hdr + HDR + 8, RECORD_BPF_TAG_SIZE);
+	return 0;
+}
+
 static int decode_body(struct record *r, size_t end)
 {
 	switch (r->type) {
@@ -202,6 +223,8 @@ static int decode_body(struct record *r, size_t end)
 		return decode_mmap(r, end);
 	case PERF_RECORD_KSYMBOL:
 		return decode_ksymbol(r, end);
+	case PERF_RECORD_BPF_EVENT:
+		return decode_bpf_event(r, end);
 	case PERF_RECORD_LOST:
 		if (end < HDR + 16)
 			return -EINVAL;

@@ -37,6 +37,9 @@ struct record_layout {
 /* Longest file name a MMAP record may carry that we keep whole (PATH_MAX). */
 #define RECORD_PATH_MAX 4096
 
+/* A BPF program's tag (BPF_TAG_SIZE). */
+#define RECORD_BPF_TAG_SIZE 8
+
 struct record {
 	const struct perf_event_header *hdr; /* the whole record, size bytes */
 	uint32_t size;
@@ -63,7 +66,10 @@ struct record {
 			uint64_t start, len, pgoff;
 			const char *filename; /* NUL-terminated inside the record */
 			uint8_t cpumode; /* PERF_RECORD_MISC_KERNEL, _USER, ... */
-			uint32_t prot; /* MMAP2: PROT_*; 0 for MMAP */
+			uint32_t prot, flags; /* MMAP2: PROT_*, MAP_*; 0 for MMAP */
+			/* MMAP2 without PERF_RECORD_MISC_MMAP_BUILD_ID: the file's device and inode */
+			uint32_t maj, min;
+			uint64_t ino, ino_generation;
 			/* MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID; size 0 otherwise */
 			uint8_t build_id_size;
 			unsigned char build_id[RECORD_BUILD_ID_MAX];
@@ -74,6 +80,12 @@ struct record {
 			uint16_t ksym_type, flags; /* PERF_RECORD_KSYMBOL_TYPE_*, _FLAGS_* */
 			const char *name; /* NUL-terminated inside the record */
 		} ksymbol;
+		struct { /* BPF_EVENT */
+			uint16_t bpf_type,
+				flags; /* PERF_BPF_EVENT_PROG_LOAD, _UNLOAD; no flags yet */
+			uint32_t id; /* the program's */
+			uint8_t tag[RECORD_BPF_TAG_SIZE];
+		} bpf_event;
 		struct { /* LOST */
 			uint64_t id, lost;
 		} lost;

@@ -174,6 +174,9 @@ static void test_record_mmap_and_mmap2(void **state)
 	assert_string_equal(r.mmap.filename, "/bin/true");
 	assert_int_equal(r.s.time, 77);
 	assert_int_equal(r.mmap.prot, 5);
+	assert_int_equal(r.mmap.flags, 2);
+	assert_true(r.mmap.maj == 8 && r.mmap.min == 1 && r.mmap.ino == 1234);
+	assert_int_equal(r.mmap.ino_generation, 0);
 	assert_int_equal(r.mmap.build_id_size, 0);
 }
 
@@ -203,6 +206,8 @@ static void test_record_mmap2_build_id(void **state)
 	assert_int_equal(r.mmap.build_id_size, 20);
 	assert_memory_equal(r.mmap.build_id, bid, 20);
 	assert_string_equal(r.mmap.filename, "/lib/ld.so");
+	assert_true(r.mmap.maj == 0 && r.mmap.min == 0 && r.mmap.ino == 0); /* not in this form */
+	assert_true(r.mmap.prot == 5 && r.mmap.flags == 2);
 	/* a size past 20 is no build id */
 	((unsigned char *)b.b)[8 + 32] = 21;
 	assert_int_equal(record__decode(h, h->size, &(struct record_layout){ ST_OURS, false }, &r),
@@ -240,6 +245,28 @@ static void test_record_ksymbol(void **state)
 	h = finish(&b);
 	assert_int_equal(record__decode(h, h->size, &(struct record_layout){ ST_OURS, false }, &r),
 			 -EINVAL);
+}
+
+static void test_record_bpf_event(void **state)
+{
+	static const uint8_t tag[8] = { 0x64, 0xbb, 0xa4, 0x09, 0x39, 0x53, 0x68, 0x57 };
+	struct builder b;
+	struct record r;
+	const struct perf_event_header *h;
+
+	header(&b, PERF_RECORD_BPF_EVENT, 0);
+	put32x2(&b, PERF_BPF_EVENT_PROG_UNLOAD | 3 << 16, 20775);
+	put(&b, tag, 8);
+	trailer(&b, 5, 1);
+	h = finish(&b);
+	assert_int_equal(record__decode(h, h->size, &ours, &r), 0);
+	assert_int_equal(r.bpf_event.bpf_type, PERF_BPF_EVENT_PROG_UNLOAD);
+	assert_int_equal(r.bpf_event.flags, 3);
+	assert_int_equal(r.bpf_event.id, 20775);
+	assert_memory_equal(r.bpf_event.tag, tag, 8);
+	assert_true(r.s.has_time && r.s.time == 5);
+	/* the trailer it promises leaves no room for the tag */
+	assert_int_equal(record__decode(h, h->size - 8, &ours, &r), -EINVAL);
 }
 
 static void test_record_lost(void **state)
@@ -407,6 +434,7 @@ int main(void)
 		cmocka_unit_test(test_record_mmap_and_mmap2),
 		cmocka_unit_test(test_record_mmap2_build_id),
 		cmocka_unit_test(test_record_ksymbol),
+		cmocka_unit_test(test_record_bpf_event),
 		cmocka_unit_test(test_record_lost),
 		cmocka_unit_test(test_record_sample_and_unknown),
 		cmocka_unit_test(test_record_id_and_time),
