@@ -268,45 +268,267 @@ int record__decode(const struct perf_event_header *hdr, size_t size,
 	return err;
 }
 
+/* ---- encoding: the kernel's layouts again, from the fields the decoder fills ---- */
+
+/* Bytes a string of up to max - 1 characters takes: its NUL, zeros up to 8 bytes. */
+static size_t padded(const char *str, size_t max, size_t *len)
+{
+	*len = strnlen(str ? str : "", max - 1);
+	return (*len + 8) & ~(size_t)7;
+}
+
+/* The body's size (sample_id trailer excluded); 0 for a type not encoded. */
+static size_t body_size(const struct record *r)
+{
+	size_t n;
+
+	switch (r->type) {
+	case PERF_RECORD_COMM:
+		return 8 + padded(r->comm.comm, RECORD_COMM_MAX, &n);
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return 24;
+	case PERF_RECORD_MMAP:
+		return 32 + padded(r->mmap.filename, RECORD_PATH_MAX, &n);
+	case PERF_RECORD_MMAP2:
+		if (r->mmap.build_id_size > RECORD_BUILD_ID_MAX)
+			return 0;
+		return 64 + padded(r->mmap.filename, RECORD_PATH_MAX, &n);
+	case PERF_RECORD_KSYMBOL:
+		return 16 + padded(r->ksymbol.name, RECORD_KSYM_NAME_MAX, &n);
+	case PERF_RECORD_BPF_EVENT:
+		return 8 + RECORD_BPF_TAG_SIZE;
+	case PERF_RECORD_LOST:
+		return 16;
+	case PERF_RECORD_LOST_SAMPLES:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
+/* Sample fields the encoder writes; any other bit in a layout is refused. */
+#define SAMPLE_ENCODED                                                                  \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
+	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |  \
+	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW)
+
+/* RAW: its u32 size and the bytes, zero-padded to 8 as the kernel pads them. */
+static size_t raw_room(const struct sample *s)
+{
+	return ((size_t)s->raw_size + 4 + 7) & ~(size_t)7;
+}
+
+/* The body of a SAMPLE of sample_type st (only SAMPLE_ENCODED's fields). */
+static size_t sample_size(uint64_t st, const struct sample *s)
+{
+	size_t n = 8 * __builtin_popcountll(
+			       st & (SAMPLE_ENCODED & ~(PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW)));
+
+	if (st & PERF_SAMPLE_CALLCHAIN)
+		n += 8 + 8 * (size_t)s->callchain_nr;
+	if (st & PERF_SAMPLE_RAW)
+		n += raw_room(s);
+	return n;
+}
+
+/* Where the encoder writes: bytes at p, the next at at (the room was checked before). */
+struct out {
+	unsigned char *p;
+	size_t at;
+};
+
+static void put(struct out *o, const void *data, size_t len)
+{
+	if (len)
+		memcpy(o->p + o->at, data, len);
+	o->at += len;
+}
+
+static void put_zero(struct out *o, size_t len)
+{
+	memset(o->p + o->at, 0, len);
+	o->at += len;
+}
+
+static void put64(struct out *o, uint64_t v)
+{
+	put(o, &v, 8);
+}
+
+static void put32(struct out *o, uint32_t a, uint32_t b)
+{
+	put(o, &a, 4);
+	put(o, &b, 4);
+}
+
+/* A string cut to max - 1 characters, its NUL and zeros up to 8 bytes. */
+static void put_string(struct out *o, const char *str, size_t max)
+{
+	size_t len, room = padded(str, max, &len);
+
+	put(o, str, len);
+	put_zero(o, room - len);
+}
+
+/* The sample_id trailer: time, cpu and pid/tid of s, s->id in every id field. */
+static void put_trailer(struct out *o, const struct record_layout *l, const struct sample *s)
+{
+	uint64_t st = l->sample_type;
+
+	if (!l->sample_id_all)
+		return;
+	if (st & PERF_SAMPLE_TID)
+		put32(o, s->pid, s->tid);
+	if (st & PERF_SAMPLE_TIME)
+		put64(o, s->time);
+	if (st & PERF_SAMPLE_ID)
+		put64(o, s->id);
+	if (st & PERF_SAMPLE_STREAM_ID)
+		put64(o, s->id);
+	if (st & PERF_SAMPLE_CPU)
+		put32(o, s->cpu, 0);
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		put64(o, s->id);
+}
+
+/* A SAMPLE's fields in the kernel's order: ADDR 0, STREAM_ID the id. */
+static void put_sample(struct out *o, uint64_t st, const struct sample *s)
+{
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		put64(o, s->id);
+	if (st & PERF_SAMPLE_IP)
+		put64(o, s->ip);
+	if (st & PERF_SAMPLE_TID)
+		put32(o, s->pid, s->tid);
+	if (st & PERF_SAMPLE_TIME)
+		put64(o, s->time);
+	if (st & PERF_SAMPLE_ADDR)
+		put64(o, 0);
+	if (st & PERF_SAMPLE_ID)
+		put64(o, s->id);
+	if (st & PERF_SAMPLE_STREAM_ID)
+		put64(o, s->id);
+	if (st & PERF_SAMPLE_CPU)
+		put32(o, s->cpu, 0);
+	if (st & PERF_SAMPLE_PERIOD)
+		put64(o, s->period);
+	if (st & PERF_SAMPLE_CALLCHAIN) {
+		put64(o, s->callchain_nr);
+		put(o, s->callchain, 8 * (size_t)s->callchain_nr);
+	}
+	if (st & PERF_SAMPLE_RAW) {
+		size_t room = raw_room(s);
+
+		put(o, &(uint32_t){ room - 4 }, 4);
+		put(o, s->raw, s->raw_size);
+		put_zero(o, room - 4 - s->raw_size);
+	}
+}
+
+static void put_mmap(struct out *o, const struct record *r)
+{
+	put32(o, r->mmap.pid, r->mmap.tid);
+	put64(o, r->mmap.start);
+	put64(o, r->mmap.len);
+	put64(o, r->mmap.pgoff);
+	if (r->type == PERF_RECORD_MMAP2) {
+		if (r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			/* in place of maj..ino_generation: size u8, 3 zeros, 20 bytes of id */
+			put(o, &(uint32_t){ r->mmap.build_id_size }, 4);
+			put(o, r->mmap.build_id, r->mmap.build_id_size);
+			put_zero(o, RECORD_BUILD_ID_MAX - r->mmap.build_id_size);
+		} else {
+			put32(o, r->mmap.maj, r->mmap.min);
+			put64(o, r->mmap.ino);
+			put64(o, r->mmap.ino_generation);
+		}
+		put32(o, r->mmap.prot, r->mmap.flags);
+	}
+	put_string(o, r->mmap.filename, RECORD_PATH_MAX);
+}
+
+static void put_body(struct out *o, const struct record *r)
+{
+	switch (r->type) {
+	case PERF_RECORD_COMM:
+		put32(o, r->comm.pid, r->comm.tid);
+		put_string(o, r->comm.comm, RECORD_COMM_MAX);
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		put32(o, r->task.pid, r->task.ppid);
+		put32(o, r->task.tid, r->task.ptid);
+		put64(o, r->task.time);
+		break;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		put_mmap(o, r);
+		break;
+	case PERF_RECORD_KSYMBOL:
+		put64(o, r->ksymbol.addr);
+		put32(o, r->ksymbol.len, r->ksymbol.ksym_type | (uint32_t)r->ksymbol.flags << 16);
+		put_string(o, r->ksymbol.name, RECORD_KSYM_NAME_MAX);
+		break;
+	case PERF_RECORD_BPF_EVENT:
+		put32(o, r->bpf_event.bpf_type | (uint32_t)r->bpf_event.flags << 16,
+		      r->bpf_event.id);
+		put(o, r->bpf_event.tag, RECORD_BPF_TAG_SIZE);
+		break;
+	case PERF_RECORD_LOST:
+		put64(o, r->lost.id);
+		put64(o, r->lost.lost);
+		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		put64(o, r->lost_samples.lost);
+		break;
+	}
+}
+
+size_t record__encode(void *buf, size_t size, const struct record_layout *layout,
+		      const struct record *r)
+{
+	struct perf_event_header h = { .type = r->type, .misc = r->misc };
+	struct out o = { buf, 0 };
+	size_t total = HDR;
+
+	if (r->type == PERF_RECORD_SAMPLE) {
+		if (layout->sample_type & ~(uint64_t)SAMPLE_ENCODED)
+			return 0;
+		total += sample_size(layout->sample_type, &r->s);
+	} else {
+		if (!body_size(r))
+			return 0;
+		total += body_size(r) + trailer_size(layout);
+	}
+	if (total > size || total > UINT16_MAX)
+		return 0;
+	h.size = (uint16_t)total;
+	put(&o, &h, HDR);
+	if (r->type == PERF_RECORD_SAMPLE) {
+		put_sample(&o, layout->sample_type, &r->s);
+	} else {
+		put_body(&o, r);
+		put_trailer(&o, layout, &r->s);
+	}
+	return total;
+}
+
 size_t record__encode_trailer(uint64_t *w, const struct record_layout *l, uint64_t id, uint32_t pid,
 			      uint32_t tid)
 {
-	uint64_t st = l->sample_type;
-	size_t n = 0;
+	struct out o = { (unsigned char *)w, 0 };
 
-	if (!l->sample_id_all)
-		return 0;
-	if (st & PERF_SAMPLE_TID)
-		w[n++] = (uint64_t)tid << 32 | pid;
-	if (st & PERF_SAMPLE_TIME)
-		w[n++] = 0;
-	if (st & PERF_SAMPLE_ID)
-		w[n++] = id;
-	if (st & PERF_SAMPLE_STREAM_ID)
-		w[n++] = id;
-	if (st & PERF_SAMPLE_CPU)
-		w[n++] = 0;
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		w[n++] = id;
-	return n * 8;
+	put_trailer(&o, l, &(struct sample){ .id = id, .pid = pid, .tid = tid });
+	return o.at;
 }
 
 size_t record__encode_comm(void *buf, size_t size, const struct record_layout *layout, uint64_t id,
 			   uint32_t pid, uint32_t tid, const char *comm)
 {
-	size_t len = strnlen(comm, 15), body = 8 + ((len + 8) & ~(size_t)7);
-	size_t total = HDR + body + trailer_size(layout);
-	struct perf_event_header *h = buf;
-	char *p = buf;
+	struct record r = { .type = PERF_RECORD_COMM,
+			    .comm = { .pid = pid, .tid = tid, .comm = comm },
+			    .s = { .id = id, .pid = pid, .tid = tid } };
 
-	if (total > size || total > UINT16_MAX)
-		return 0;
-	memset(buf, 0, HDR + body);
-	h->type = PERF_RECORD_COMM;
-	h->size = total;
-	memcpy(p + HDR, &pid, 4);
-	memcpy(p + HDR + 4, &tid, 4);
-	memcpy(p + HDR + 8, comm, len);
-	record__encode_trailer((uint64_t *)(p + HDR + body), layout, id, pid, tid);
-	return total;
+	return record__encode(buf, size, layout, &r);
 }

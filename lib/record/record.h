@@ -40,6 +40,10 @@ struct record_layout {
 /* A BPF program's tag (BPF_TAG_SIZE). */
 #define RECORD_BPF_TAG_SIZE 8
 
+/* The longest names the kernel writes, with their NUL (TASK_COMM_LEN, KSYM_NAME_LEN). */
+#define RECORD_COMM_MAX 16
+#define RECORD_KSYM_NAME_MAX 128
+
 struct record {
 	const struct perf_event_header *hdr; /* the whole record, size bytes */
 	uint32_t size;
@@ -115,6 +119,20 @@ int record__id(const struct perf_event_header *hdr, size_t size, const struct re
 /* The record's time, 0 when it carries none (or is too short to hold it). */
 uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 		      const struct record_layout *layout);
+
+/*
+ * Encode r as the kernel lays it out, into buf: the header (r->type, r->misc, the size), the
+ * body from r's fields of its type, and for a non-sample record the sample_id trailer layout
+ * asks for, from r->s (pid/tid, time, cpu, and r->s.id in every id field). A SAMPLE is
+ * r->s as layout's sample_type says, ADDR 0 and STREAM_ID the id, RAW zero-padded to 8 bytes
+ * with its size as the kernel pads it. Strings are cut to the kernel's limits (the longest
+ * name of their kind above), then get their NUL and zeros up to 8 bytes. Returns the size; 0
+ * when it does not fit in size bytes or a record (64 KiB), or r is of a type (COMM, FORK,
+ * EXIT, MMAP, MMAP2, KSYMBOL, BPF_EVENT, LOST, LOST_SAMPLES, SAMPLE) or a SAMPLE's layout of
+ * a field (READ, the fields after RAW) it does not write.
+ */
+size_t record__encode(void *buf, size_t size, const struct record_layout *layout,
+		      const struct record *r);
 
 /*
  * The sample_id trailer layout asks for (time and cpu 0, every id field = id), in the
