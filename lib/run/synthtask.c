@@ -7,11 +7,8 @@
 #include "run/buildid.h"
 #include "run/synthtask.h"
 
-#define HDR sizeof(struct perf_event_header)
-#define TRAILER_MAX (6 * 8)
-/* pid tid start len pgoff, 24 bytes of device/inode or build id, prot flags, then the name */
-#define MMAP2_FIXED (8 + 3 * 8 + 24 + 8)
-#define RECBUF_SIZE (HDR + MMAP2_FIXED + PROCMAP_PATH_MAX + 8 + TRAILER_MAX)
+/* One record at a time: a record is at most 64 KiB */
+#define RECBUF_SIZE (1U << 16)
 
 struct synthtask {
 	struct record_layout layout;
@@ -54,77 +51,55 @@ void synthtask__free(struct synthtask *st)
 	free(st);
 }
 
-static size_t trailer_room(const struct record_layout *l)
-{
-	uint64_t tmp[6];
-
-	return record__encode_trailer(tmp, l, 0, 0, 0);
-}
-
 size_t synthtask__encode_mmap2(void *buf, size_t size, const struct record_layout *layout,
 			       uint64_t id, uint32_t pid, uint32_t tid, const struct procmap *m,
 			       const uint8_t *bid, size_t bid_len)
 {
-	size_t name = strnlen(m->path, PROCMAP_PATH_MAX - 1);
-	size_t body = MMAP2_FIXED + ((name + 8) & ~(size_t)7);
-	size_t total = HDR + body + trailer_room(layout);
-	struct perf_event_header *h = buf;
-	uint64_t len = m->end - m->start;
-	unsigned char *p = buf, *q;
+	struct record r = { .type = PERF_RECORD_MMAP2,
+			    .misc = PERF_RECORD_MISC_USER,
+			    .mmap = { .pid = pid,
+				      .tid = tid,
+				      .start = m->start,
+				      .len = m->end - m->start,
+				      .pgoff = m->pgoff,
+				      .prot = m->prot,
+				      .flags = m->flags,
+				      .filename = m->path },
+			    .s = { .id = id, .pid = pid, .tid = tid } };
 
-	if (total > size || total > UINT16_MAX || bid_len > BUILDID_MAX)
+	if (bid_len > sizeof(r.mmap.build_id))
 		return 0;
-	memset(buf, 0, HDR + body);
-	h->type = PERF_RECORD_MMAP2;
-	h->misc = PERF_RECORD_MISC_USER;
-	h->size = (uint16_t)total;
-	q = p + HDR;
-	memcpy(q, &pid, 4);
-	memcpy(q + 4, &tid, 4);
-	memcpy(q + 8, &m->start, 8);
-	memcpy(q + 16, &len, 8);
-	memcpy(q + 24, &m->pgoff, 8);
-	q += 32;
 	if (bid_len) {
-		h->misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
-		q[0] = (uint8_t)bid_len;
-		memcpy(q + 4, bid, bid_len);
+		r.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+		r.mmap.build_id_size = bid_len;
+		memcpy(r.mmap.build_id, bid, bid_len);
 	} else {
-		uint64_t zero = 0;
-
-		memcpy(q, &m->maj, 4);
-		memcpy(q + 4, &m->min, 4);
-		memcpy(q + 8, &m->ino, 8);
-		memcpy(q + 16, &zero, 8); /* ino_generation: /proc does not tell */
+		/* ino_generation stays 0: /proc does not tell */
+		r.mmap.maj = m->maj;
+		r.mmap.min = m->min;
+		r.mmap.ino = m->ino;
 	}
-	q += 24;
-	memcpy(q, &m->prot, 4);
-	memcpy(q + 4, &m->flags, 4);
-	memcpy(q + 8, m->path, name);
-	record__encode_trailer((uint64_t *)(p + HDR + body), layout, id, pid, tid);
-	return total;
+	return record__encode(buf, size, layout, &r);
 }
 
 size_t synthtask__encode_fork(void *buf, size_t size, const struct record_layout *layout,
 			      uint64_t id, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid)
 {
-	size_t total = HDR + 24 + trailer_room(layout);
-	struct perf_event_header *h = buf;
-	uint32_t *w = (uint32_t *)((unsigned char *)buf + HDR);
-	uint64_t zero = 0;
+	struct record r = { .type = PERF_RECORD_FORK,
+			    .task = { .pid = pid, .ppid = ppid, .tid = tid, .ptid = ptid },
+			    .s = { .id = id, .pid = pid, .tid = tid } };
 
-	if (total > size)
-		return 0;
-	h->type = PERF_RECORD_FORK;
-	h->misc = 0;
-	h->size = (uint16_t)total;
-	w[0] = pid;
-	w[1] = ppid;
-	w[2] = tid;
-	w[3] = ptid;
-	memcpy(w + 4, &zero, 8); /* time */
-	record__encode_trailer((uint64_t *)(w + 6), layout, id, pid, tid);
-	return total;
+	return record__encode(buf, size, layout, &r);
+}
+
+/* COMM: the kernel's name of the task. */
+static size_t encode_comm(struct synthtask *st, uint32_t pid, uint32_t tid, const char *comm)
+{
+	struct record r = { .type = PERF_RECORD_COMM,
+			    .comm = { .pid = pid, .tid = tid, .comm = comm },
+			    .s = { .id = st->id, .pid = pid, .tid = tid } };
+
+	return record__encode(st->buf, RECBUF_SIZE, &st->layout, &r);
 }
 
 struct mmap_walk {
@@ -191,8 +166,7 @@ int synthtask__thread(struct synthtask *st, uint32_t pid, uint32_t tid, const ch
 					   tid, ppid);
 	if (n)
 		err = st->emit(st->ctx, (const void *)st->buf);
-	n = err ? 0 :
-		  record__encode_comm(st->buf, RECBUF_SIZE, &st->layout, st->id, pid, tid, comm);
+	n = err ? 0 : encode_comm(st, pid, tid, comm);
 	if (n)
 		err = st->emit(st->ctx, (const void *)st->buf);
 	if (err || pid != tid)
