@@ -10,59 +10,31 @@
 #include "util/log.h"
 #include "run/synthbpf.h"
 
-#define HDR sizeof(struct perf_event_header)
-#define TRAILER_MAX (6 * 8)
-#define RECBUF_SIZE (HDR + 16 + SYNTHBPF_NAME_MAX + 8 + TRAILER_MAX)
-
-static size_t trailer_room(const struct record_layout *l)
-{
-	uint64_t tmp[6];
-
-	return record__encode_trailer(tmp, l, 0, 0, 0);
-}
+/* A KSYMBOL with the longest name, or a BPF_EVENT, and any trailer: well within this */
+#define RECBUF_SIZE 512
 
 size_t synthbpf__encode_ksymbol(void *buf, size_t size, const struct record_layout *layout,
 				uint64_t id, uint64_t addr, uint32_t len, const char *name)
 {
-	size_t n = strnlen(name, SYNTHBPF_NAME_MAX - 1), body = 16 + ((n + 8) & ~(size_t)7);
-	size_t total = HDR + body + trailer_room(layout);
-	struct perf_event_header *h = buf;
-	unsigned char *p = (unsigned char *)buf + HDR;
-	uint16_t type = PERF_RECORD_KSYMBOL_TYPE_BPF, flags = 0;
+	struct record r = { .type = PERF_RECORD_KSYMBOL,
+			    .ksymbol = { .addr = addr,
+					 .len = len,
+					 .ksym_type = PERF_RECORD_KSYMBOL_TYPE_BPF,
+					 .name = name },
+			    .s = { .id = id, .pid = (uint32_t)-1 } };
 
-	if (total > size)
-		return 0;
-	memset(buf, 0, HDR + body);
-	h->type = PERF_RECORD_KSYMBOL;
-	h->size = (uint16_t)total;
-	memcpy(p, &addr, 8);
-	memcpy(p + 8, &len, 4);
-	memcpy(p + 12, &type, 2);
-	memcpy(p + 14, &flags, 2);
-	memcpy(p + 16, name, n);
-	record__encode_trailer((uint64_t *)(p + body), layout, id, (uint32_t)-1, 0);
-	return total;
+	return record__encode(buf, size, layout, &r);
 }
 
 size_t synthbpf__encode_load(void *buf, size_t size, const struct record_layout *layout,
 			     uint64_t id, uint32_t prog_id, const uint8_t tag[8])
 {
-	size_t total = HDR + 16 + trailer_room(layout);
-	struct perf_event_header *h = buf;
-	unsigned char *p = (unsigned char *)buf + HDR;
-	uint16_t type = PERF_BPF_EVENT_PROG_LOAD, flags = 0;
+	struct record r = { .type = PERF_RECORD_BPF_EVENT,
+			    .bpf_event = { .bpf_type = PERF_BPF_EVENT_PROG_LOAD, .id = prog_id },
+			    .s = { .id = id, .pid = (uint32_t)-1 } };
 
-	if (total > size)
-		return 0;
-	h->type = PERF_RECORD_BPF_EVENT;
-	h->misc = 0;
-	h->size = (uint16_t)total;
-	memcpy(p, &type, 2);
-	memcpy(p + 2, &flags, 2);
-	memcpy(p + 4, &prog_id, 4);
-	memcpy(p + 8, tag, 8);
-	record__encode_trailer((uint64_t *)(p + 16), layout, id, (uint32_t)-1, 0);
-	return total;
+	memcpy(r.bpf_event.tag, tag, sizeof(r.bpf_event.tag));
+	return record__encode(buf, size, layout, &r);
 }
 
 void synthbpf__name(char *buf, size_t size, const uint8_t tag[8], const char *func,
@@ -151,7 +123,7 @@ static const char *func_name(const struct btf *btf, const struct bpf_prog_info *
 int synthbpf__prog(int prog_fd, const struct record_layout *layout, uint64_t id, synth_emit_fn emit,
 		   void *ctx)
 {
-	uint64_t buf[RECBUF_SIZE / 8 + 1];
+	uint64_t buf[RECBUF_SIZE / 8];
 	struct prog_arrays a = { 0 };
 	struct bpf_prog_info info;
 	struct btf *btf = NULL;

@@ -15,7 +15,7 @@
 #include "record/record.h"
 #include "run/synth.h"
 
-#define SYNTHBPF_NAME_MAX 128 /* KSYM_NAME_LEN */
+#define SYNTHBPF_NAME_MAX RECORD_KSYM_NAME_MAX
 
 /*
  * The records of the program open on prog_fd, to emit; nothing for a program that is not
