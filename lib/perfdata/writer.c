@@ -36,6 +36,7 @@
 #include "perfdata/sysfeat.h"
 #include "perfdata/wtrack.h"
 #include "perfdata/writer.h"
+#include "record/record.h"
 #include "record/tpformat.h"
 
 #define PD_ATTR_SIZE 128
@@ -275,30 +276,6 @@ uint64_t pdwriter__bytes(const struct pdwriter *w)
 	return w ? w->bytes : 0;
 }
 
-/* The sample_id trailer of a synthesized record: the first event's layout, time 0. */
-static void put_trailer(struct dbuf *b, const struct perf_event_attr *a, uint64_t id, uint32_t pid,
-			uint32_t tid)
-{
-	uint64_t st = a->sample_type;
-
-	if (!a->sample_id_all)
-		return;
-	if (st & PERF_SAMPLE_TID) {
-		dbuf_u32(b, pid);
-		dbuf_u32(b, tid);
-	}
-	if (st & PERF_SAMPLE_TIME)
-		dbuf_u64(b, 0);
-	if (st & PERF_SAMPLE_ID)
-		dbuf_u64(b, id);
-	if (st & PERF_SAMPLE_STREAM_ID)
-		dbuf_u64(b, id);
-	if (st & PERF_SAMPLE_CPU)
-		dbuf_u64(b, 0);
-	if (st & PERF_SAMPLE_IDENTIFIER)
-		dbuf_u64(b, id);
-}
-
 /* Write a record whose body (header excluded) was built in b. */
 static int put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct dbuf *b)
 {
@@ -313,14 +290,23 @@ static int put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct d
 	return err;
 }
 
+/* A record of the writer's own: the first event's layout and id, time 0. */
+static int put_synth(struct pdwriter *w, struct record *r)
+{
+	const struct record_layout layout = { w->attr0.sample_type, w->attr0.sample_id_all };
+	uint64_t buf[256 / 8];
+	size_t n;
+
+	r->s.id = w->id0;
+	n = record__encode(buf, sizeof(buf), &layout, r);
+	return n ? pdwriter__write(w, buf, n) : -E2BIG;
+}
+
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost)
 {
-	struct dbuf b = {};
+	struct record r = { .type = PERF_RECORD_LOST, .lost = { .id = w->id0, .lost = lost } };
 
-	dbuf_u64(&b, w->id0);
-	dbuf_u64(&b, lost);
-	put_trailer(&b, &w->attr0, w->id0, 0, 0);
-	return put_record(w, PERF_RECORD_LOST, 0, &b);
+	return put_synth(w, &r);
 }
 
 static int kernel_text_addr(uint64_t *addr)
@@ -345,24 +331,19 @@ static int kernel_text_addr(uint64_t *addr)
 
 int pdwriter__synth_kernel_mmap(struct pdwriter *w)
 {
-	static const char fname[] = "[kernel.kallsyms]_text";
-	struct dbuf b = {};
-	uint64_t start = 0;
-	int err = kernel_text_addr(&start);
+	struct record r = { .type = PERF_RECORD_MMAP,
+			    .misc = PERF_RECORD_MISC_KERNEL,
+			    .mmap = { .pid = (uint32_t)-1, .filename = "[kernel.kallsyms]_text" },
+			    .s = { .pid = (uint32_t)-1 } };
+	int err = kernel_text_addr(&r.mmap.start);
 
 	if (err) {
 		pr_debug("kernel map: no usable _text in /proc/kallsyms: %s", strerror(-err));
 		return err;
 	}
-	dbuf_u32(&b, (uint32_t)-1);
-	dbuf_u32(&b, 0);
-	dbuf_u64(&b, start);
-	dbuf_u64(&b, ~0ULL - start);
-	dbuf_u64(&b, start);
-	dbuf_put(&b, fname, sizeof(fname));
-	dbuf_pad8(&b);
-	put_trailer(&b, &w->attr0, w->id0, (uint32_t)-1, 0);
-	return put_record(w, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &b);
+	r.mmap.len = ~0ULL - r.mmap.start;
+	r.mmap.pgoff = r.mmap.start;
+	return put_synth(w, &r);
 }
 
 static void copy_attr(struct perf_event_attr *dst, const struct perf_event_attr *src)
