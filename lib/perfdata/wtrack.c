@@ -23,15 +23,13 @@
 #include <linux/bpf.h>
 
 #include "util/log.h"
+#include "record/record.h"
 #include "run/buildid.h"
 #include "perfdata/format.h"
 #include "perfdata/wtrack.h"
 
 #define BUILD_ID_MAX BUILDID_MAX
 #define MISC_BUILD_ID_SIZE (1 << 15) /* perf: the entry's size byte is valid */
-#ifndef PERF_RECORD_MISC_MMAP_BUILD_ID
-#define PERF_RECORD_MISC_MMAP_BUILD_ID (1 << 14)
-#endif
 
 struct bid {
 	int32_t pid;
@@ -88,51 +86,39 @@ static bool grow(void **v, size_t *cap, size_t n, size_t elem)
 	return true;
 }
 
-/* MMAP2 body: pid, tid, addr, len, pgoff, build id size, 3 bytes, 20 bytes id, prot, flags. */
-#define MMAP2_NAME 72
-
 /*
  * A MMAP2 record with the file's device and inode (the kernel is not asked for build ids:
  * see evsel's tracking event): the build id read from the file, once per file.
  */
-static bool file_build_id(struct wtrack *t, const uint8_t *p, const char *name, struct bid *b)
+static bool file_build_id(struct wtrack *t, const struct record *r, struct bid *b)
 {
-	uint32_t maj, min;
-	uint64_t ino;
 	int n;
 
-	if (name[0] != '/')
+	if (r->mmap.filename[0] != '/')
 		return false; /* [vdso], [heap], anonymous memory */
-	memcpy(&maj, p + 40, 4);
-	memcpy(&min, p + 44, 4);
-	memcpy(&ino, p + 48, 8);
-	n = buildid_cache__get(t->files, name, maj, min, ino, b->id, BUILD_ID_MAX);
+	n = buildid_cache__get(t->files, r->mmap.filename, r->mmap.maj, r->mmap.min, r->mmap.ino,
+			       b->id, BUILD_ID_MAX);
 	if (n <= 0)
 		return false;
 	b->size = n;
 	return true;
 }
 
-static void note_mmap2(struct wtrack *t, const struct perf_event_header *h)
+static void note_mmap2(struct wtrack *t, const struct record *r)
 {
-	const uint8_t *p = (const uint8_t *)h;
-	const char *name = (const char *)p + MMAP2_NAME, *nul;
-	struct bid b = { .cpumode = h->misc & PERF_RECORD_MISC_CPUMODE_MASK };
+	const char *name = r->mmap.filename;
+	struct bid b = { .pid = r->mmap.pid, .cpumode = r->mmap.cpumode };
 
-	if (h->size <= MMAP2_NAME)
+	if (!name[0])
 		return;
-	nul = memchr(name, 0, h->size - MMAP2_NAME);
-	if (!nul || nul == name)
-		return;
-	if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-		b.size = p[40];
-		if (!b.size || b.size > BUILD_ID_MAX)
+	if (r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+		b.size = r->mmap.build_id_size;
+		if (!b.size)
 			return;
-		memcpy(b.id, p + 44, b.size);
-	} else if (!file_build_id(t, p, name, &b)) {
+		memcpy(b.id, r->mmap.build_id, b.size);
+	} else if (!file_build_id(t, r, &b)) {
 		return;
 	}
-	memcpy(&b.pid, p + 8, 4);
 	for (size_t i = t->nr_bids; i-- > 0;) /* the same file again: usually the last ones */
 		if (t->bids[i].size == b.size && !memcmp(t->bids[i].id, b.id, b.size) &&
 		    !strcmp(t->bids[i].name, name))
@@ -144,18 +130,11 @@ static void note_mmap2(struct wtrack *t, const struct perf_event_header *h)
 		t->bids[t->nr_bids++] = b;
 }
 
-/* BPF_EVENT body: u16 type, u16 flags, u32 id, 8 bytes tag. */
-static void note_bpf(struct wtrack *t, const struct perf_event_header *h)
+static void note_bpf(struct wtrack *t, const struct record *r)
 {
-	const uint8_t *p = (const uint8_t *)h;
-	uint16_t type;
-	uint32_t id;
+	uint32_t id = r->bpf_event.id;
 
-	if (h->size < 24)
-		return;
-	memcpy(&type, p + 8, 2);
-	memcpy(&id, p + 12, 4);
-	if (type != PERF_BPF_EVENT_PROG_LOAD)
+	if (r->bpf_event.bpf_type != PERF_BPF_EVENT_PROG_LOAD)
 		return;
 	for (size_t i = 0; i < t->nr_progs; i++)
 		if (t->progs[i] == id)
@@ -166,10 +145,18 @@ static void note_bpf(struct wtrack *t, const struct perf_event_header *h)
 
 void wtrack__record(struct wtrack *t, const struct perf_event_header *h)
 {
-	if (h->type == PERF_RECORD_MMAP2)
-		note_mmap2(t, h);
-	else if (h->type == PERF_RECORD_BPF_EVENT)
-		note_bpf(t, h);
+	/* the bodies only: whatever trailer follows, their strings end before it */
+	static const struct record_layout body_only;
+	struct record r;
+
+	if (h->type != PERF_RECORD_MMAP2 && h->type != PERF_RECORD_BPF_EVENT)
+		return;
+	if (record__decode(h, h->size, &body_only, &r))
+		return;
+	if (r.type == PERF_RECORD_MMAP2)
+		note_mmap2(t, &r);
+	else
+		note_bpf(t, &r);
 }
 
 /* The running kernel's GNU build id, from the ELF notes in /sys/kernel/notes. */
