@@ -16,6 +16,7 @@
 #include "util/log.h"
 #include "util/testhook.h"
 #include "record/chanrec.h"
+#include "record/record.h"
 #include "run/channels.h"
 #include "run/printk.h"
 
@@ -235,19 +236,21 @@ static uint64_t mono_ns(clockid_t id)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* The COMM record's time (its sample_id trailer holds only the time). */
+/* The COMM record's time (its sample_id trailer holds only the time: measure_offset's attr). */
 static int comm_time(const struct perf_event_mmap_page *pc, uint64_t *time)
 {
+	static const struct record_layout layout = { PERF_SAMPLE_TIME, true };
 	const char *data = (const char *)pc + sysconf(_SC_PAGESIZE);
 	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
+	struct record r;
 
 	for (uint64_t off = 0; off + sizeof(struct perf_event_header) <= head;) {
 		const struct perf_event_header *h = (const void *)(data + off);
 
-		if (h->size < sizeof(*h) + sizeof(*time) || off + h->size > head)
+		if (h->size < sizeof(*h) || off + h->size > head)
 			break;
-		if (h->type == PERF_RECORD_COMM) {
-			memcpy(time, data + off + h->size - sizeof(*time), sizeof(*time));
+		if (h->type == PERF_RECORD_COMM && !record__decode(h, h->size, &layout, &r)) {
+			*time = r.s.time;
 			return 0;
 		}
 		off += h->size;
