@@ -513,22 +513,3 @@ size_t record__encode(void *buf, size_t size, const struct record_layout *layout
 	}
 	return total;
 }
-
-size_t record__encode_trailer(uint64_t *w, const struct record_layout *l, uint64_t id, uint32_t pid,
-			      uint32_t tid)
-{
-	struct out o = { (unsigned char *)w, 0 };
-
-	put_trailer(&o, l, &(struct sample){ .id = id, .pid = pid, .tid = tid });
-	return o.at;
-}
-
-size_t record__encode_comm(void *buf, size_t size, const struct record_layout *layout, uint64_t id,
-			   uint32_t pid, uint32_t tid, const char *comm)
-{
-	struct record r = { .type = PERF_RECORD_COMM,
-			    .comm = { .pid = pid, .tid = tid, .comm = comm },
-			    .s = { .id = id, .pid = pid, .tid = tid } };
-
-	return record__encode(buf, size, layout, &r);
-}

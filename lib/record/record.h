@@ -14,6 +14,15 @@
  * Before the record's event is known, record__id() finds its event id and record__time()
  * its time, by the positions that every event of one stream shares (perf's rule: ids sit
  * at the same place in every event's samples and trailers).
+ *
+ * Records perf-bpf makes itself (what existed before a run, samples of records that came
+ * outside the rings) are written here too, from the same struct record:
+ *
+ *	struct record r = { .type = PERF_RECORD_FORK, .task = { pid, ppid, tid, ptid },
+ *			    .s = { .id = id, .pid = pid, .tid = tid } };
+ *	n = record__encode(buf, sizeof(buf), &layout, &r);
+ *
+ * No other module reads or writes a record's body by its offsets.
  */
 #ifndef PERF_BPF_RECORD_H
 #define PERF_BPF_RECORD_H
@@ -133,21 +142,6 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
  */
 size_t record__encode(void *buf, size_t size, const struct record_layout *layout,
 		      const struct record *r);
-
-/*
- * The sample_id trailer layout asks for (time and cpu 0, every id field = id), in the
- * kernel's order, at w (room for 6 u64s); returns its size in bytes (0 without sample_id_all).
- */
-size_t record__encode_trailer(uint64_t *w, const struct record_layout *layout, uint64_t id,
-			      uint32_t pid, uint32_t tid);
-
-/*
- * A COMM record as the kernel writes it, for a task that existed before the run: its
- * sample_id trailer as layout asks (time and cpu 0, every id field = id). Returns the
- * record's size, or 0 when it does not fit in size bytes. buf must be 8-byte aligned.
- */
-size_t record__encode_comm(void *buf, size_t size, const struct record_layout *layout, uint64_t id,
-			   uint32_t pid, uint32_t tid, const char *comm);
 
 /*
  * Can events of layouts a and b share one stream, their ids found at the same places?

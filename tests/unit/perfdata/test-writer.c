@@ -91,8 +91,11 @@ static struct ksample sample(uint64_t id, uint64_t time)
 static void write_comm(struct pdwriter *w, uint32_t pid, const char *comm)
 {
 	const struct record_layout layout = { attrs[0].sample_type, attrs[0].sample_id_all };
+	struct record r = { .type = PERF_RECORD_COMM,
+			    .comm = { .pid = pid, .tid = pid, .comm = comm },
+			    .s = { .id = ids0[0], .pid = pid, .tid = pid } };
 	uint64_t buf[16];
-	size_t n = record__encode_comm(buf, sizeof(buf), &layout, ids0[0], pid, pid, comm);
+	size_t n = record__encode(buf, sizeof(buf), &layout, &r);
 
 	assert_int_not_equal(n, 0);
 	assert_int_equal(pdwriter__write(w, buf, n), 0);

@@ -370,6 +370,16 @@ static void test_record_same_id_pos(void **state)
 	assert_false(record__same_id_pos(&c, &perfs));
 }
 
+static size_t encode_comm(void *buf, size_t size, const struct record_layout *layout, uint64_t id,
+			  uint32_t pid, uint32_t tid, const char *comm)
+{
+	struct record r = { .type = PERF_RECORD_COMM,
+			    .comm = { .pid = pid, .tid = tid, .comm = comm },
+			    .s = { .id = id, .pid = pid, .tid = tid } };
+
+	return record__encode(buf, size, layout, &r);
+}
+
 /* A synthesized COMM decodes as the kernel's would, names cut at 15 bytes as the kernel's. */
 static void test_record_encode_comm(void **state)
 {
@@ -377,7 +387,7 @@ static void test_record_encode_comm(void **state)
 	struct record r;
 	size_t n;
 
-	n = record__encode_comm(buf, sizeof(buf), &ours, 77, 100, 101, "a-name-longer-than-15");
+	n = encode_comm(buf, sizeof(buf), &ours, 77, 100, 101, "a-name-longer-than-15");
 	assert_int_equal(n, 8 + 8 + 16 + 32);
 	assert_int_equal(record__decode((void *)buf, n, &ours, &r), 0);
 	assert_int_equal(r.type, PERF_RECORD_COMM);
@@ -386,13 +396,12 @@ static void test_record_encode_comm(void **state)
 	assert_string_equal(r.comm.comm, "a-name-longer-t");
 	assert_true(r.s.has_id && r.s.id == 77);
 	assert_true(r.s.has_tid && r.s.pid == 100 && r.s.tid == 101);
-	n = record__encode_comm(buf, sizeof(buf), &(struct record_layout){ ST_OURS, false }, 0, 1,
-				1, "sh");
+	n = encode_comm(buf, sizeof(buf), &(struct record_layout){ ST_OURS, false }, 0, 1, 1, "sh");
 	assert_int_equal(n, 8 + 8 + 8);
 	assert_int_equal(
 		record__decode((void *)buf, n, &(struct record_layout){ ST_OURS, false }, &r), 0);
 	assert_string_equal(r.comm.comm, "sh");
-	assert_int_equal(record__encode_comm(buf, 40, &ours, 1, 1, 1, "sh"), 0);
+	assert_int_equal(encode_comm(buf, 40, &ours, 1, 1, 1, "sh"), 0);
 }
 
 /* Random bytes as every record type: never a read past the record (ASan in `make asan`). */
