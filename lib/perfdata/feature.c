@@ -12,6 +12,7 @@
 #include "util/log.h"
 #include "perfdata/feature.h"
 #include "perfdata/format.h"
+#include "perfdata/header.h"
 #include "perfdata/reader-int.h"
 
 /* perf's header string at *off (u32 len + NUL-terminated text); advances *off. */
@@ -147,30 +148,22 @@ void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 		pr_warn("perf.data: feature %d is damaged, ignored", feat);
 }
 
-void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size)
+void pdfeature__read_index(struct pdreader *r, const struct pdheader *h)
 {
-	uint64_t idx = r->data_end;
-	int nr = 0;
+	for (int bit = 0; bit < PD_FEAT_BITS; bit++) {
+		uint64_t idx, off, size;
+		int err = pdheader__feature_entry(h, bit, &idx);
 
-	if (hdr_size < PD_FILE_HDR)
-		return;
-	for (int w = 0; w < PD_FEAT_BITS / 64; w++)
-		nr += __builtin_popcountll(get64(r, PD_FEAT_BITMAP + 8 * w));
-	for (int bit = 0; bit < PD_FEAT_BITS && nr; bit++) {
-		uint64_t off, size;
-
-		if (!(get64(r, PD_FEAT_BITMAP + 8 * (bit / 64)) >> (bit % 64) & 1))
+		if (err == -ENOENT)
 			continue;
-		if (!inside(idx, 16, 0, r->len)) {
+		if (err || !inside(idx, 16, 0, r->len)) {
 			pr_warn("perf.data: the feature index is outside the file, features ignored");
 			return;
 		}
 		off = get64(r, idx);
 		size = get64(r, idx + 8);
-		idx += 16;
-		nr--;
 		/* bit 0 is no feature: perf-bpf's writer keeps a record header in its slot */
-		if (bit == 0 || bit >= PD_FEAT_BITS)
+		if (bit == 0)
 			continue;
 		if (!inside(off, size, 0, r->len)) {
 			pr_warn("perf.data: feature %d is outside the file, ignored", bit);

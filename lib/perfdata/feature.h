@@ -6,10 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct pdheader;
 struct pdreader;
 
-/* The feature index at the end of the data section (file header size hdr_size). */
-void pdfeature__read_index(struct pdreader *r, uint64_t hdr_size);
+/* The features the index after the data section lists (the file's header h). */
+void pdfeature__read_index(struct pdreader *r, const struct pdheader *h);
 /* One feature payload [off, off+size); a damaged one is warned about and ignored. */
 void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size);
 /* Name event idx (len bytes of name), unless it has a name already. */

@@ -21,6 +21,7 @@
 #include "record/record.h"
 #include "util/log.h"
 #include "perfdata/feature.h"
+#include "perfdata/header.h"
 #include "perfdata/reader-int.h"
 #include "perfdata/zstream.h"
 
@@ -185,9 +186,9 @@ static int check_id_tables(struct pdreader *r, uint64_t off, uint64_t attr_size,
 	return err;
 }
 
-static int read_file_attrs(struct pdreader *r)
+static int read_file_attrs(struct pdreader *r, const struct pdheader *h)
 {
-	uint64_t attr_size = get64(r, 16), off = get64(r, 24), size = get64(r, 32);
+	uint64_t attr_size = h->attr_size, off = h->attrs_off, size = h->attrs_size;
 	int err;
 
 	if (!attr_size)
@@ -264,20 +265,16 @@ static int check_events(struct pdreader *r)
 	return 0;
 }
 
-static int open_file_mode(struct pdreader *r)
+static int open_file_mode(struct pdreader *r, const struct pdheader *h)
 {
-	uint64_t hdr_size = get64(r, 8), size;
+	uint64_t size;
 	int err;
 
-	if (hdr_size != PD_FILE_HDR && hdr_size != PD_FILE_HDR_OLD)
-		return seterr(r, -EINVAL, "unknown header size %llu", (unsigned long long)hdr_size);
-	if (r->len < hdr_size)
-		return seterr(r, -EINVAL, "the file is shorter than its header");
-	err = read_file_attrs(r);
+	err = read_file_attrs(r, h);
 	if (err)
 		return err;
-	r->data_off = get64(r, 40);
-	size = get64(r, 48);
+	r->data_off = h->data_off;
+	size = h->data_size;
 	if (r->data_off > r->len)
 		return seterr(r, -EINVAL, "bad data offset %#llx", (unsigned long long)r->data_off);
 	if (!size)
@@ -289,7 +286,7 @@ static int open_file_mode(struct pdreader *r)
 		r->st.truncated = true;
 	}
 	r->data_end = r->data_off + size;
-	pdfeature__read_index(r, hdr_size);
+	pdfeature__read_index(r, h);
 	return 0;
 }
 
@@ -549,27 +546,19 @@ static void scan_leading_features(struct pdreader *r)
 
 static int setup(struct pdreader *r)
 {
-	uint64_t magic;
-	int err;
+	struct pdheader h;
+	char why[128];
+	int err = pdheader__parse(r->buf, r->len, &h, why, sizeof(why));
 
-	if (r->len == 0)
-		return seterr(r, -EINVAL, "zero-sized data, nothing to do");
-	if (r->len < PD_PIPE_HDR)
-		return seterr(r, -EINVAL, "the file is too short for a header");
-	magic = get64(r, 0);
-	if (magic == PD_MAGIC_SWAP)
-		return seterr(r, -ENOTSUP, "files of the other byte order are not supported");
-	if (magic == PD_MAGIC_V1)
-		return seterr(r, -ENOTSUP, "version 1 files are not supported");
-	if (magic != PD_MAGIC)
-		return seterr(r, -EINVAL, "not a perf.data file (bad magic)");
-	if (get64(r, 8) == PD_PIPE_HDR) {
+	if (err)
+		return seterr(r, err, "%s", why);
+	if (h.pipe) {
 		r->pipe = true;
 		r->data_off = PD_PIPE_HDR;
 		r->data_end = r->len;
 		err = scan_pipe(r);
 	} else {
-		err = open_file_mode(r);
+		err = open_file_mode(r, &h);
 		err = err ?: check_events(r);
 		if (!err)
 			scan_leading_features(r);
