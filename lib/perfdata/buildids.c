@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * HEADER_BUILD_ID: the feature index entry of bit 2 (after the data section) points at
+ * HEADER_BUILD_ID: its entry of the feature index (perfdata/header.h) points at
  * records {perf_event_header, pid, 24 id bytes, NUL-terminated file name}; with
  * PERF_RECORD_MISC_BUILD_ID_SIZE the id's size is the byte after its first 20.
  */
@@ -13,8 +13,8 @@
 
 #include "perfdata/buildids.h"
 #include "perfdata/format.h"
+#include "perfdata/header.h"
 
-#define FEAT_BUILD_ID 2
 #define MISC_BUILD_ID_SIZE (1 << 15)
 #define SECTION_MAX (64u << 20)
 
@@ -29,23 +29,18 @@ static int read_at(int fd, void *buf, size_t len, uint64_t off)
 static int find_section(int fd, int feat, uint64_t *off, uint64_t *size)
 {
 	unsigned char hdr[PD_FILE_HDR];
-	uint64_t magic, hsize, data_off, data_size, idx[2];
-	int before = 0;
+	ssize_t n = pread(fd, hdr, sizeof(hdr), 0);
+	struct pdheader h;
+	uint64_t idx[2], entry;
+	int err;
 
-	if (read_at(fd, hdr, sizeof(hdr), 0))
+	/* a pipe's header, another byte order, no feature bitmap: no section */
+	if (n < 0 || pdheader__parse(hdr, n, &h, NULL, 0) || h.pipe)
 		return -ENOENT;
-	memcpy(&magic, hdr, 8);
-	memcpy(&hsize, hdr + 8, 8);
-	if (magic != PD_MAGIC || hsize < PD_FILE_HDR)
-		return -ENOENT; /* a pipe header, another endianness, no feature bitmap */
-	memcpy(&data_off, hdr + 40, 8);
-	memcpy(&data_size, hdr + 48, 8);
-	if (!(hdr[PD_FEAT_BITMAP + feat / 8] & (1 << feat % 8)))
-		return -ENOENT;
-	for (int b = 0; b < feat; b++)
-		before += !!(hdr[PD_FEAT_BITMAP + b / 8] & (1 << b % 8));
-	if (data_off + data_size < data_off ||
-	    read_at(fd, idx, sizeof(idx), data_off + data_size + 16ULL * before))
+	err = pdheader__feature_entry(&h, feat, &entry);
+	if (err)
+		return err == -ENOENT ? err : -EINVAL;
+	if (read_at(fd, idx, sizeof(idx), entry))
 		return -EINVAL;
 	*off = idx[0];
 	*size = idx[1];
@@ -106,7 +101,7 @@ int pdbuildids__read(const char *file, struct pdbuildid **ids, size_t *nr)
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	err = find_section(fd, FEAT_BUILD_ID, &off, &size);
+	err = find_section(fd, PD_FEAT_BUILD_ID, &off, &size);
 	if (err) {
 		close(fd);
 		return err == -ENOENT ? 0 : err;

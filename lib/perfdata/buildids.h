@@ -2,8 +2,9 @@
 /*
  * The build ids a seekable perf.data file lists in its HEADER_BUILD_ID feature section:
  * perf record's table of the files its samples hit, which the file's MMAP records do
- * not carry (perf's MMAP2 has no build id unless asked). Read on its own, with pread,
- * so the record reader is not involved; a file without the section has none.
+ * not carry (perf's MMAP2 has no build id unless asked). Read on its own, with pread
+ * (the header through perfdata/header.h, as the record reader reads it), so the record
+ * reader is not involved; a file without the section has none.
  *
  *	struct pdbuildid *ids; size_t n;
  *	if (pdbuildids__read("perf.data", &ids, &n) == 0) ... pdbuildids__free(ids, n);
