@@ -167,7 +167,7 @@ static int process(struct script *sc)
 	if (err)
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 	else if (ret < 0)
-		pr_err("cannot read '%s': %s", sc->input, pdreader__errmsg(sc->r));
+		errmsg__print(ret, "cannot read '%s'", sc->input);
 	return err || ret < 0 ? -1 : 0;
 }
 
@@ -221,10 +221,10 @@ static int run(struct script *sc)
 
 	sc->r = pdreader__open(sc->input);
 	if (!sc->r) {
-		err = errno;
-		pr_err("cannot read '%s': %s", sc->input, pdreader__errmsg(NULL));
-		if (err == ENOENT)
-			pr_hint("record one with 'perf-bpf record -e PROG.c -- COMMAND', or name it with -i");
+		if (errno == ENOENT)
+			errmsg__hint(
+				"record one with 'perf-bpf record -e PROG.c -- COMMAND', or name it with -i");
+		errmsg__print(errno, "cannot read '%s'", sc->input);
 		return 1;
 	}
 	err = load_formats(sc);

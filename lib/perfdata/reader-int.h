@@ -85,7 +85,7 @@ struct pdreader {
 	struct pdreader_stats st;
 	bool warned_type, warned_compressed, warned_attr, warned_early;
 	uint64_t hdr_end; /* where the header records (a file: leading features) end */
-	char err[256];
+	char *path; /* what pdreader__open read; NULL for memory */
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
 };
 

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "record/record.h"
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/feature.h"
 #include "perfdata/header.h"
@@ -31,25 +32,22 @@
 #define MADV_POPULATE_READ 22 /* Linux 5.14; older kernels fault the pages in one by one */
 #endif
 
-static __thread char last_err[256];
-
+/* The ERROR line of a failure (util/errmsg.h): what could not be read, and why. */
 static int seterr(struct pdreader *r, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 static int seterr(struct pdreader *r, int err, const char *fmt, ...)
 {
+	char why[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(r->err, sizeof(r->err), fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	pr_debug("perf.data: %s", r->err);
-	return err;
-}
-
-const char *pdreader__errmsg(const struct pdreader *r)
-{
-	return r ? r->err : last_err;
+	pr_debug("perf.data: %s", why);
+	if (r->path)
+		return errmsg__set(err, "cannot read '%s': %s", r->path, why);
+	return errmsg__set(err, "cannot read the perf.data in memory: %s", why);
 }
 
 bool pdreader__is_pipe(const struct pdreader *r)
@@ -886,7 +884,6 @@ static struct pdreader *finish_new(struct pdreader *r)
 
 	if (!err)
 		return r;
-	snprintf(last_err, sizeof(last_err), "%s", r->err);
 	pdreader__free(r);
 	errno = -err;
 	return NULL;
@@ -897,14 +894,16 @@ struct pdreader *pdreader__new_mem(const void *buf, size_t len)
 	struct pdreader *r = calloc(1, sizeof(*r));
 
 	if (!r) {
-		snprintf(last_err, sizeof(last_err), "out of memory");
+		errno = -errmsg__set(-ENOMEM, "cannot read the perf.data in memory: %s",
+				     strerror(ENOMEM));
 		return NULL;
 	}
 	if ((uintptr_t)buf % 8) { /* records are read in place: keep them aligned */
 		r->copy = malloc(len ?: 1);
 		if (!r->copy) {
 			free(r);
-			errno = ENOMEM;
+			errno = -errmsg__set(-ENOMEM, "cannot read the perf.data in memory: %s",
+					     strerror(ENOMEM));
 			return NULL;
 		}
 		memcpy(r->copy, buf, len);
@@ -943,21 +942,22 @@ struct pdreader *pdreader__open(const char *path)
 	int fd, err;
 
 	r = calloc(1, sizeof(*r));
-	if (!r)
+	if (!r || !(r->path = strdup(path))) {
+		free(r);
+		errno = -errmsg__set(-ENOMEM, "cannot read '%s': %s", path, strerror(ENOMEM));
 		return NULL;
+	}
 	r->fd = -1;
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		err = -errno;
-		snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+		err = seterr(r, -errno, "%s", strerror(errno));
 		goto fail;
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		r->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (r->map == MAP_FAILED) {
 			r->map = NULL;
-			err = -errno;
-			snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+			err = seterr(r, -errno, "%s", strerror(errno));
 			goto fail;
 		}
 		madvise(r->map, st.st_size, MADV_SEQUENTIAL);
@@ -966,7 +966,7 @@ struct pdreader *pdreader__open(const char *path)
 	} else if (!S_ISREG(st.st_mode)) {
 		err = open_stream(r, fd);
 		if (err) {
-			snprintf(last_err, sizeof(last_err), "%s", strerror(-err));
+			seterr(r, err, "%s", strerror(-err));
 			r->fd = -1;
 			goto fail;
 		}
@@ -1014,5 +1014,6 @@ void pdreader__free(struct pdreader *r)
 	free(r->hdr);
 	if (r->fd >= 0)
 		close(r->fd);
+	free(r->path);
 	free(r);
 }

@@ -58,7 +58,10 @@ struct pdreader_stats {
 
 struct pdreader;
 
-/* Read from a file (mmap; "-" reads stdin); NULL + errno, pdreader__errmsg(NULL) says why. */
+/*
+ * Read from a file (mmap; "-" reads stdin). NULL + errno when it cannot be read, the ERROR
+ * line recorded ("cannot read 'PATH': why", util/errmsg.h), as for every failure below.
+ */
 struct pdreader *pdreader__open(const char *path);
 /* Read from memory; buf must outlive the reader. */
 struct pdreader *pdreader__new_mem(const void *buf, size_t len);
@@ -68,9 +71,6 @@ void pdreader__free(struct pdreader *r);
  * delivered; fn(arg) is called before each read that would block (to flush output).
  */
 void pdreader__set_wait(struct pdreader *r, void (*fn)(void *arg), void *arg);
-
-/* Why the last call failed: r's last error, or the last constructor failure for NULL. */
-const char *pdreader__errmsg(const struct pdreader *r);
 
 bool pdreader__is_pipe(const struct pdreader *r);
 size_t pdreader__nr_events(const struct pdreader *r);
