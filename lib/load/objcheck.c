@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "load/objcheck.h"
+#include "util/bytes.h"
 #include "util/errmsg.h"
 
 struct obj {
@@ -29,12 +30,6 @@ struct range {
 
 #define bad(o, fmt, ...) \
 	errmsg__set(-EINVAL, "'%s' is not a valid BPF object: " fmt, (o)->path, ##__VA_ARGS__)
-
-/* Is [off, off+size) inside [0, len)? Immune to overflow. */
-static bool inside(uint64_t off, uint64_t size, uint64_t len)
-{
-	return off <= len && size <= len - off;
-}
 
 static int cmp_range(const void *a, const void *b)
 {
@@ -76,7 +71,7 @@ static int check_layout(struct obj *o, uint64_t shoff)
 
 		if (s->sh_type == SHT_NOBITS || s->sh_type == SHT_NULL)
 			continue;
-		if (!inside(s->sh_offset, s->sh_size, o->size))
+		if (!bytes__inside(s->sh_offset, s->sh_size, 0, o->size))
 			err = bad(o, "section %zu ([%#llx, +%#llx)) runs past the end of the file",
 				  i, (unsigned long long)s->sh_offset,
 				  (unsigned long long)s->sh_size);
@@ -150,7 +145,8 @@ static int check_rel(const struct obj *o, size_t i)
 				   (unsigned long long)ELF64_R_SYM(rel.r_info),
 				   (unsigned long long)nr_syms);
 		/* an instruction is 8 bytes (16 for a 64-bit load: libbpf checks the pair) */
-		if (!inside(rel.r_offset, code ? 8 : 1, t->sh_size) || (code && rel.r_offset % 8))
+		if (!bytes__inside(rel.r_offset, code ? 8 : 1, 0, t->sh_size) ||
+		    (code && rel.r_offset % 8))
 			return bad(o,
 				   "relocation %llu of section %zu is at %#llx, outside section %u",
 				   (unsigned long long)k, i, (unsigned long long)rel.r_offset,
@@ -196,7 +192,7 @@ int objcheck__validate(const void *buf, size_t size, const char *path)
 	    eh.e_ident[EI_DATA] != (__BYTE_ORDER == __LITTLE_ENDIAN ? ELFDATA2LSB : ELFDATA2MSB))
 		return 0; /* libbpf says what it thinks of it */
 	if (eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shoff ||
-	    !inside(eh.e_shoff, sizeof(sh0), size))
+	    !bytes__inside(eh.e_shoff, sizeof(sh0), 0, size))
 		return bad(&o, "its section headers are not in the file");
 	memcpy(&sh0, o.buf + eh.e_shoff, sizeof(sh0));
 	o.nr = eh.e_shnum ?: sh0.sh_size; /* extended numbering: the count is in section 0 */

@@ -21,10 +21,10 @@ static const char *get_hstr(const struct pdreader *r, uint64_t *off, uint64_t en
 	uint32_t len;
 	const char *s;
 
-	if (!inside(*off, 4, 0, end))
+	if (!bytes__inside(*off, 4, 0, end))
 		return NULL;
 	len = get32(r, *off);
-	if (!inside(*off + 4, len, 0, end))
+	if (!bytes__inside(*off + 4, len, 0, end))
 		return NULL;
 	s = (const char *)r->buf + *off + 4;
 	if (!len || !memchr(s, 0, len))
@@ -47,7 +47,7 @@ static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
 {
 	uint32_t nr, asz;
 
-	if (!inside(off, 8, 0, end))
+	if (!bytes__inside(off, 8, 0, end))
 		return -EINVAL;
 	nr = get32(r, off);
 	asz = get32(r, off + 4);
@@ -58,12 +58,12 @@ static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
 		const char *name;
 		uint32_t nr_ids;
 
-		if (!inside(off, asz + 4ULL, 0, end))
+		if (!bytes__inside(off, asz + 4ULL, 0, end))
 			return -EINVAL;
 		nr_ids = get32(r, off + asz);
 		off += asz + 4;
 		name = get_hstr(r, &off, end);
-		if (!name || !inside(off, nr_ids * 8ULL, 0, end))
+		if (!name || !bytes__inside(off, nr_ids * 8ULL, 0, end))
 			return -EINVAL;
 		off += nr_ids * 8ULL;
 		if (i < r->nr_evs)
@@ -156,7 +156,7 @@ void pdfeature__read_index(struct pdreader *r, const struct pdheader *h)
 
 		if (err == -ENOENT)
 			continue;
-		if (err || !inside(idx, 16, 0, r->len)) {
+		if (err || !bytes__inside(idx, 16, 0, r->len)) {
 			pr_warn("perf.data: the feature index is outside the file, features ignored");
 			return;
 		}
@@ -165,7 +165,7 @@ void pdfeature__read_index(struct pdreader *r, const struct pdheader *h)
 		/* bit 0 is no feature: perf-bpf's writer keeps a record header in its slot */
 		if (bit == 0)
 			continue;
-		if (!inside(off, size, 0, r->len)) {
+		if (!bytes__inside(off, size, 0, r->len)) {
 			pr_warn("perf.data: feature %d is outside the file, ignored", bit);
 			continue;
 		}

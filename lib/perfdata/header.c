@@ -9,15 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/bytes.h"
 #include "perfdata/header.h"
-
-static uint64_t u64_at(const void *buf, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, (const char *)buf + off, 8);
-	return v;
-}
 
 static int fail(int err, char *why, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -42,14 +35,14 @@ static int parse_magic(const void *buf, size_t len, struct pdheader *h, char *wh
 		return fail(-EINVAL, why, size, "zero-sized data, nothing to do");
 	if (len < PD_PIPE_HDR)
 		return fail(-EINVAL, why, size, "the file is too short for a header");
-	magic = u64_at(buf, 0);
+	magic = bytes__u64(buf, 0);
 	if (magic == PD_MAGIC_SWAP)
 		return fail(-ENOTSUP, why, size, "files of the other byte order are not supported");
 	if (magic == PD_MAGIC_V1)
 		return fail(-ENOTSUP, why, size, "version 1 files are not supported");
 	if (magic != PD_MAGIC)
 		return fail(-EINVAL, why, size, "not a perf.data file (bad magic)");
-	h->size = u64_at(buf, 8);
+	h->size = bytes__u64(buf, 8);
 	h->pipe = h->size == PD_PIPE_HDR;
 	return 0;
 }
@@ -67,11 +60,11 @@ int pdheader__parse(const void *buf, size_t len, struct pdheader *h, char *why, 
 			    (unsigned long long)h->size);
 	if (len < h->size)
 		return fail(-EINVAL, why, size, "the file is shorter than its header");
-	h->attr_size = u64_at(buf, 16);
-	h->attrs_off = u64_at(buf, 24);
-	h->attrs_size = u64_at(buf, 32);
-	h->data_off = u64_at(buf, 40);
-	h->data_size = u64_at(buf, 48);
+	h->attr_size = bytes__u64(buf, 16);
+	h->attrs_off = bytes__u64(buf, 24);
+	h->attrs_size = bytes__u64(buf, 32);
+	h->data_off = bytes__u64(buf, 40);
+	h->data_size = bytes__u64(buf, 48);
 	if (h->size >= PD_FEAT_BITMAP + PD_FEAT_BITS / 8)
 		memcpy(h->feat, (const char *)buf + PD_FEAT_BITMAP, sizeof(h->feat));
 	return 0;

@@ -5,8 +5,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
 
+#include "util/bytes.h"
 #include "perfdata/format.h"
 #include "record/order.h"
 #include "record/record.h"
@@ -95,26 +95,15 @@ static inline const uint8_t *at(const struct pdreader *r, uint64_t off)
 	return r->buf + (off - r->base);
 }
 
+/* The u64 and u32 at absolute offset off (held). */
 static inline uint64_t get64(const struct pdreader *r, uint64_t off)
 {
-	uint64_t v;
-
-	memcpy(&v, r->buf + (off - r->base), 8);
-	return v;
+	return bytes__u64(at(r, off), 0);
 }
 
 static inline uint32_t get32(const struct pdreader *r, uint64_t off)
 {
-	uint32_t v;
-
-	memcpy(&v, r->buf + (off - r->base), 4);
-	return v;
-}
-
-/* Is [off, off+size) inside [lo, hi)? Written to be immune to overflow. */
-static inline bool inside(uint64_t off, uint64_t size, uint64_t lo, uint64_t hi)
-{
-	return off >= lo && off <= hi && size <= hi - off;
+	return bytes__u32(at(r, off), 0);
 }
 
 #endif

@@ -191,7 +191,7 @@ static int read_file_attrs(struct pdreader *r, const struct pdheader *h)
 
 	if (!attr_size)
 		return seterr(r, -EINVAL, "the attr size field is 0");
-	if (!inside(off, size, 0, r->len))
+	if (!bytes__inside(off, size, 0, r->len))
 		return seterr(r, -EINVAL, "attr section [%#llx, +%#llx) is outside the file",
 			      (unsigned long long)off, (unsigned long long)size);
 	if (size / attr_size && attr_size < PERF_ATTR_SIZE_VER0 + 16)
@@ -210,7 +210,7 @@ static int read_file_attrs(struct pdreader *r, const struct pdheader *h)
 				      (unsigned long long)i, asz, (unsigned long long)attr_size);
 		ids_off = get64(r, at + asz);
 		ids_size = get64(r, at + asz + 8);
-		if (ids_size % 8 || !inside(ids_off, ids_size, 0, r->len))
+		if (ids_size % 8 || !bytes__inside(ids_off, ids_size, 0, r->len))
 			return seterr(r, -EINVAL,
 				      "attr %llu: ids [%#llx, +%#llx) are outside the file",
 				      (unsigned long long)i, (unsigned long long)ids_off,
@@ -381,9 +381,9 @@ static bool stream_fill(struct pdreader *r, uint64_t off, uint64_t n)
 /* Are the data bytes [off, off+n) held (read from the pipe if need be)? */
 static bool held(struct pdreader *r, uint64_t off, uint64_t n)
 {
-	if (inside(off, n, 0, r->data_end))
+	if (bytes__inside(off, n, 0, r->data_end))
 		return true;
-	return r->fd >= 0 && stream_fill(r, off, n) && inside(off, n, 0, r->data_end);
+	return r->fd >= 0 && stream_fill(r, off, n) && bytes__inside(off, n, 0, r->data_end);
 }
 
 /* ---- records ---- */

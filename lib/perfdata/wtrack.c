@@ -22,6 +22,7 @@
 #include <bpf/btf.h>
 #include <linux/bpf.h>
 
+#include "util/bytes.h"
 #include "util/log.h"
 #include "record/record.h"
 #include "run/buildid.h"
@@ -257,29 +258,11 @@ static const struct arr arrs[] = {
 };
 #define NR_ARRS (sizeof(arrs) / sizeof(arrs[0]))
 
-static uint32_t info_u32(const struct bpf_prog_info *in, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, (const char *)in + off, 4);
-	return v;
-}
-
-static void info_set_u32(struct bpf_prog_info *in, size_t off, uint32_t v)
-{
-	memcpy((char *)in + off, &v, 4);
-}
-
-static void info_set_u64(struct bpf_prog_info *in, size_t off, uint64_t v)
-{
-	memcpy((char *)in + off, &v, 8);
-}
-
 static size_t arr_size(const struct arr *a, const struct bpf_prog_info *in)
 {
-	size_t rec = a->rec ? info_u32(in, a->rec) : a->fixed;
+	size_t rec = a->rec ? bytes__u32(in, a->rec) : a->fixed;
 
-	return (size_t)info_u32(in, a->count) * rec;
+	return (size_t)bytes__u32(in, a->count) * rec;
 }
 
 /* One program's entry; *btf_id gets its BTF's id. -ENOENT when it is gone. */
@@ -303,11 +286,11 @@ static int prog_info(uint32_t id, struct dbuf *b, uint32_t *btf_id)
 		const struct arr *a = &arrs[i];
 
 		off[i] = data_len;
-		info_set_u32(&full, a->count, info_u32(&in, a->count));
+		bytes__set_u32(&full, a->count, bytes__u32(&in, a->count));
 		if (a->rec)
-			info_set_u32(&full, a->rec, info_u32(&in, a->rec));
+			bytes__set_u32(&full, a->rec, bytes__u32(&in, a->rec));
 		data_len += (arr_size(a, &in) + 7) / 8 * 8;
-		if (info_u32(&in, a->count))
+		if (bytes__u32(&in, a->count))
 			arrays |= 1ULL << a->bit;
 	}
 	data = calloc(1, data_len ? data_len : 1);
@@ -316,15 +299,15 @@ static int prog_info(uint32_t id, struct dbuf *b, uint32_t *btf_id)
 		goto out;
 	}
 	for (size_t i = 0; i < NR_ARRS; i++)
-		if (info_u32(&in, arrs[i].count))
-			info_set_u64(&full, arrs[i].ptr, (uint64_t)(uintptr_t)(data + off[i]));
+		if (bytes__u32(&in, arrs[i].count))
+			bytes__set_u64(&full, arrs[i].ptr, (uint64_t)(uintptr_t)(data + off[i]));
 	len = sizeof(full);
 	err = bpf_obj_get_info_by_fd(fd, &full, &len);
 	if (!err) {
 		/* in the file, array pointers are offsets into the data */
 		for (size_t i = 0; i < NR_ARRS; i++)
-			if (info_u32(&in, arrs[i].count))
-				info_set_u64(&full, arrs[i].ptr, off[i]);
+			if (bytes__u32(&in, arrs[i].count))
+				bytes__set_u64(&full, arrs[i].ptr, off[i]);
 		dbuf_u32(b, sizeof(full));
 		dbuf_u32(b, data_len);
 		dbuf_u64(b, arrays);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "util/bytes.h"
 #include "record/record.h"
 
 /* Fields of the sample_id trailer, each one u64. */
@@ -49,22 +50,6 @@ bool record__same_id_pos(const struct record_layout *a, const struct record_layo
 	       trailer_id_index(a->sample_type) == trailer_id_index(b->sample_type);
 }
 
-static uint64_t get64(const void *rec, size_t off)
-{
-	uint64_t v;
-
-	memcpy(&v, (const char *)rec + off, 8);
-	return v;
-}
-
-static uint32_t get32(const void *rec, size_t off)
-{
-	uint32_t v;
-
-	memcpy(&v, (const char *)rec + off, 4);
-	return v;
-}
-
 int record__id(const struct perf_event_header *hdr, size_t size, const struct record_layout *layout,
 	       uint64_t *id)
 {
@@ -79,7 +64,7 @@ int record__id(const struct perf_event_header *hdr, size_t size, const struct re
 			return -ENOENT;
 		if (HDR + 8ULL * (n + 1) > size)
 			return -EINVAL;
-		*id = get64(hdr, HDR + 8 * n);
+		*id = bytes__u64(hdr, HDR + 8 * n);
 		return 0;
 	}
 	n = trailer_id_index(st);
@@ -87,7 +72,7 @@ int record__id(const struct perf_event_header *hdr, size_t size, const struct re
 		return -ENOENT;
 	if (HDR + 8ULL * n > size)
 		return -EINVAL;
-	*id = get64(hdr, size - 8 * n);
+	*id = bytes__u64(hdr, size - 8 * n);
 	return 0;
 }
 
@@ -101,7 +86,7 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 	if (hdr->type == PERF_RECORD_SAMPLE) {
 		n = __builtin_popcountll(
 			st & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID));
-		return HDR + 8 * (n + 1) <= size ? get64(hdr, HDR + 8 * n) : 0;
+		return HDR + 8 * (n + 1) <= size ? bytes__u64(hdr, HDR + 8 * n) : 0;
 	}
 	if (!layout->sample_id_all)
 		return 0;
@@ -109,7 +94,7 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 	n = 1 + __builtin_popcountll(st & (PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID |
 					   PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER));
 	return HDR + 8 * (n + __builtin_popcountll(st & PERF_SAMPLE_TID)) <= size ?
-		       get64(hdr, size - 8 * n) :
+		       bytes__u64(hdr, size - 8 * n) :
 		       0;
 }
 
@@ -127,8 +112,8 @@ static int decode_comm(struct record *r, size_t end)
 {
 	if (end < HDR + 9)
 		return -EINVAL;
-	r->comm.pid = get32(r->hdr, HDR);
-	r->comm.tid = get32(r->hdr, HDR + 4);
+	r->comm.pid = bytes__u32(r->hdr, HDR);
+	r->comm.tid = bytes__u32(r->hdr, HDR + 4);
 	r->comm.exec = r->misc & PERF_RECORD_MISC_COMM_EXEC;
 	r->comm.comm = string_at(r->hdr, HDR + 8, end);
 	return r->comm.comm ? 0 : -EINVAL;
@@ -138,11 +123,11 @@ static int decode_task(struct record *r, size_t end)
 {
 	if (end < HDR + 24)
 		return -EINVAL;
-	r->task.pid = get32(r->hdr, HDR);
-	r->task.ppid = get32(r->hdr, HDR + 4);
-	r->task.tid = get32(r->hdr, HDR + 8);
-	r->task.ptid = get32(r->hdr, HDR + 12);
-	r->task.time = get64(r->hdr, HDR + 16);
+	r->task.pid = bytes__u32(r->hdr, HDR);
+	r->task.ppid = bytes__u32(r->hdr, HDR + 4);
+	r->task.tid = bytes__u32(r->hdr, HDR + 8);
+	r->task.ptid = bytes__u32(r->hdr, HDR + 12);
+	r->task.time = bytes__u64(r->hdr, HDR + 16);
 	return 0;
 }
 
@@ -153,23 +138,23 @@ static int decode_mmap(struct record *r, size_t end)
 
 	if (end < name_off + 1)
 		return -EINVAL;
-	r->mmap.pid = get32(r->hdr, HDR);
-	r->mmap.tid = get32(r->hdr, HDR + 4);
-	r->mmap.start = get64(r->hdr, HDR + 8);
-	r->mmap.len = get64(r->hdr, HDR + 16);
-	r->mmap.pgoff = get64(r->hdr, HDR + 24);
+	r->mmap.pid = bytes__u32(r->hdr, HDR);
+	r->mmap.tid = bytes__u32(r->hdr, HDR + 4);
+	r->mmap.start = bytes__u64(r->hdr, HDR + 8);
+	r->mmap.len = bytes__u64(r->hdr, HDR + 16);
+	r->mmap.pgoff = bytes__u64(r->hdr, HDR + 24);
 	r->mmap.cpumode = r->misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	if (r->type == PERF_RECORD_MMAP2) {
 		const unsigned char *b = (const unsigned char *)r->hdr + HDR + 32;
 
-		r->mmap.prot = get32(r->hdr, HDR + 56);
-		r->mmap.flags = get32(r->hdr, HDR + 60);
+		r->mmap.prot = bytes__u32(r->hdr, HDR + 56);
+		r->mmap.flags = bytes__u32(r->hdr, HDR + 60);
 		/* build id form: size u8, 3 reserved bytes, up to 20 bytes of id */
 		if (!(r->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
-			r->mmap.maj = get32(r->hdr, HDR + 32);
-			r->mmap.min = get32(r->hdr, HDR + 36);
-			r->mmap.ino = get64(r->hdr, HDR + 40);
-			r->mmap.ino_generation = get64(r->hdr, HDR + 48);
+			r->mmap.maj = bytes__u32(r->hdr, HDR + 32);
+			r->mmap.min = bytes__u32(r->hdr, HDR + 36);
+			r->mmap.ino = bytes__u64(r->hdr, HDR + 40);
+			r->mmap.ino_generation = bytes__u64(r->hdr, HDR + 48);
 		} else if (b[0] <= RECORD_BUILD_ID_MAX) {
 			r->mmap.build_id_size = b[0];
 			memcpy(r->mmap.build_id, b + 4, b[0]);
@@ -186,9 +171,9 @@ static int decode_ksymbol(struct record *r, size_t end)
 
 	if (end < HDR + 17)
 		return -EINVAL;
-	r->ksymbol.addr = get64(r->hdr, HDR);
-	r->ksymbol.len = get32(r->hdr, HDR + 8);
-	tf = get32(r->hdr, HDR + 12);
+	r->ksymbol.addr = bytes__u64(r->hdr, HDR);
+	r->ksymbol.len = bytes__u32(r->hdr, HDR + 8);
+	tf = bytes__u32(r->hdr, HDR + 12);
 	r->ksymbol.ksym_type = tf & 0xffff;
 	r->ksymbol.flags = tf >> 16;
 	r->ksymbol.name = string_at(r->hdr, HDR + 16, end);
@@ -202,10 +187,10 @@ static int decode_bpf_event(struct record *r, size_t end)
 
 	if (end < HDR + 8 + RECORD_BPF_TAG_SIZE)
 		return -EINVAL;
-	tf = get32(r->hdr, HDR);
+	tf = bytes__u32(r->hdr, HDR);
 	r->bpf_event.bpf_type = tf & 0xffff;
 	r->bpf_event.flags = tf >> 16;
-	r->bpf_event.id = get32(r->hdr, HDR + 4);
+	r->bpf_event.id = bytes__u32(r->hdr, HDR + 4);
 	memcpy(r->bpf_event.tag, (const char *)r->hdr + HDR + 8, RECORD_BPF_TAG_SIZE);
 	return 0;
 }
@@ -228,13 +213,13 @@ static int decode_body(struct record *r, size_t end)
 	case PERF_RECORD_LOST:
 		if (end < HDR + 16)
 			return -EINVAL;
-		r->lost.id = get64(r->hdr, HDR);
-		r->lost.lost = get64(r->hdr, HDR + 8);
+		r->lost.id = bytes__u64(r->hdr, HDR);
+		r->lost.lost = bytes__u64(r->hdr, HDR + 8);
 		return 0;
 	case PERF_RECORD_LOST_SAMPLES:
 		if (end < HDR + 8)
 			return -EINVAL;
-		r->lost_samples.lost = get64(r->hdr, HDR);
+		r->lost_samples.lost = bytes__u64(r->hdr, HDR);
 		return 0;
 	default:
 		return -ENOENT;
