@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Constants of the perf.data format (perf's tools/perf/util/header.h and event.h), for the
- * writer and the reader alike.
+ * writer and the reader alike, and its header strings.
  */
 #ifndef PERF_BPF_PDFORMAT_H
 #define PERF_BPF_PDFORMAT_H
+
+#include <string.h>
+
+#include "util/dbuf.h"
 
 /* The header of a file: magic, then its size (pipe) or the header size and sections (file). */
 #define PD_MAGIC 0x32454c4946524550ULL /* "PERFILE2" */
@@ -69,5 +73,15 @@ enum {
 /* TRACING_DATA starts with these bytes: 23, 8, 68, "tracing"; then its version string. */
 #define PD_TRACING_MAGIC "\027\010\104tracing"
 #define PD_TRACING_MAGIC_LEN (sizeof(PD_TRACING_MAGIC) - 1)
+
+/* perf's header string: u32 len, then the string and its NUL, zero-padded to 64. */
+static inline void pdformat__hstr(struct dbuf *b, const char *s)
+{
+	size_t n = strlen(s) + 1, len = (n + 63) / 64 * 64;
+
+	dbuf__u32(b, len);
+	dbuf__put(b, s, n);
+	dbuf__zero(b, len - n);
+}
 
 #endif

@@ -5,9 +5,11 @@
  * every header written is appended to it with the file size it describes (104 + 8 bytes),
  * so a test can rebuild the file as a kill -9 would have left it at any byte.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -48,7 +50,7 @@ int pdfeat_list__add(struct pdfeat_list *l, int feat, struct dbuf *data)
 void pdfeat_list__free(struct pdfeat_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
-		dbuf_free(&l->v[i].data);
+		dbuf__free(&l->v[i].data);
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }
@@ -78,7 +80,7 @@ static int place(struct pdseek *s, const struct pdfeat_list *l, uint64_t at, str
 		s->bits[f / 64] |= 1ULL << (f % 64);
 		s->sec[f].off = at + b->len;
 		s->sec[f].size = l->v[i].data.len;
-		dbuf_put(b, l->v[i].data.p, l->v[i].data.len);
+		dbuf__put(b, l->v[i].data.p, l->v[i].data.len);
 	}
 	return b->err;
 }
@@ -89,9 +91,9 @@ int pdseek__preamble(struct pdseek *s, const struct pdwriter_event *evs, size_t 
 	uint64_t ids_at = PD_FILE_HDR;
 	int err;
 
-	dbuf_zero(b, PD_FILE_HDR);
+	dbuf__zero(b, PD_FILE_HDR);
 	for (size_t i = 0; i < nr; i++)
-		dbuf_put(b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
+		dbuf__put(b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
 	s->attr_off = b->len;
 	s->nr_attrs = nr;
 	for (size_t i = 0; i < nr; i++) {
@@ -101,15 +103,15 @@ int pdseek__preamble(struct pdseek *s, const struct pdwriter_event *evs, size_t 
 
 		memcpy(&a, src, n < sizeof(a) ? n : sizeof(a));
 		a.size = PD_ATTR_SIZE;
-		dbuf_put(b, &a, sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE);
-		dbuf_zero(b, PD_ATTR_SIZE - (sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE));
-		dbuf_u64(b, ids_at);
-		dbuf_u64(b, evs[i].nr_ids * sizeof(uint64_t));
+		dbuf__put(b, &a, sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE);
+		dbuf__zero(b, PD_ATTR_SIZE - (sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE));
+		dbuf__u64(b, ids_at);
+		dbuf__u64(b, evs[i].nr_ids * sizeof(uint64_t));
 		ids_at += evs[i].nr_ids * sizeof(uint64_t);
 	}
 	memset(s->bits, 0, sizeof(s->bits));
 	err = place(s, early, 0, b);
-	dbuf_pad8(b);
+	dbuf__pad8(b);
 	s->data_off = b->len;
 	s->bits[0] |= 1; /* the round index's record header */
 	return err ?: b->err;
@@ -120,8 +122,8 @@ static void put_index(const struct pdseek *s, struct dbuf *b)
 	for (int f = 1; f < PD_FEAT_BITS; f++) {
 		if (!has(s->bits, f))
 			continue;
-		dbuf_u64(b, s->sec[f].off);
-		dbuf_u64(b, s->sec[f].size);
+		dbuf__u64(b, s->sec[f].off);
+		dbuf__u64(b, s->sec[f].size);
 	}
 }
 
@@ -133,8 +135,8 @@ void pdseek__round_index(const struct pdseek *s, uint32_t type, struct dbuf *b)
 	for (int f = 1; f < PD_FEAT_BITS; f++)
 		n += has(s->bits, f);
 	h.size = 16 * n;
-	dbuf_put(b, &h, sizeof(h));
-	dbuf_u64(b, 0);
+	dbuf__put(b, &h, sizeof(h));
+	dbuf__u64(b, 0);
 	put_index(s, b);
 }
 
@@ -194,7 +196,7 @@ int pdseek__trailer(struct pdseek *s, uint64_t data_end, const struct pdfeat_lis
 	}
 	put_index(s, b);
 	for (size_t i = 0; i < late->n; i++)
-		dbuf_put(b, late->v[i].data.p, late->v[i].data.len);
+		dbuf__put(b, late->v[i].data.p, late->v[i].data.len);
 	err = b->err;
 	return err;
 }

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "perfdata/dbuf.h"
+#include "util/dbuf.h"
 #include "perfdata/writer.h"
 
 /* Feature payloads in the order they were added. */

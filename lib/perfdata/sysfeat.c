@@ -59,7 +59,7 @@ static int cpuid(struct dbuf *b)
 	    proc_value("/proc/cpuinfo", "stepping", step, sizeof(step)))
 		return -ENOENT;
 	snprintf(s, sizeof(s), "%s,%s,%s,%s", vendor, fam, model, step);
-	dbuf_hstr(b, s);
+	pdformat__hstr(b, s);
 	return 0;
 }
 
@@ -109,9 +109,9 @@ static void strset_free(struct strset *s)
 
 static void strset_put(struct dbuf *b, struct strset *s)
 {
-	dbuf_u32(b, s->n);
+	dbuf__u32(b, s->n);
 	for (uint32_t i = 0; i < s->n; i++)
-		dbuf_hstr(b, s->v[i]);
+		pdformat__hstr(b, s->v[i]);
 	strset_free(s);
 }
 
@@ -162,13 +162,13 @@ static int cpu_topology(struct dbuf *b)
 	strset_put(b, &cores);
 	strset_put(b, &threads);
 	for (long c = 0; c < nr; c++) {
-		dbuf_u32(b, cpu_int(c, "core_id"));
-		dbuf_u32(b, cpu_int(c, "physical_package_id"));
+		dbuf__u32(b, cpu_int(c, "core_id"));
+		dbuf__u32(b, cpu_int(c, "physical_package_id"));
 	}
 	if (dies.n) {
 		strset_put(b, &dies);
 		for (long c = 0; c < nr; c++)
-			dbuf_u32(b, cpu_int(c, "die_id"));
+			dbuf__u32(b, cpu_int(c, "die_id"));
 	}
 	return 0;
 }
@@ -180,19 +180,19 @@ int sysfeat__build(int feat, struct dbuf *b)
 
 	switch (feat) {
 	case PD_FEAT_VERSION:
-		dbuf_hstr(b, "perf-bpf " PERF_BPF_VERSION);
+		pdformat__hstr(b, "perf-bpf " PERF_BPF_VERSION);
 		return 0;
 	case PD_FEAT_CPUDESC:
 		err = proc_value("/proc/cpuinfo", "model name", v, sizeof(v));
 		if (!err)
-			dbuf_hstr(b, v);
+			pdformat__hstr(b, v);
 		return err;
 	case PD_FEAT_CPUID:
 		return cpuid(b);
 	case PD_FEAT_TOTAL_MEM:
 		err = proc_value("/proc/meminfo", "MemTotal", v, sizeof(v));
 		if (!err)
-			dbuf_u64(b, strtoull(v, NULL, 10));
+			dbuf__u64(b, strtoull(v, NULL, 10));
 		return err;
 	case PD_FEAT_CPU_TOPOLOGY:
 		return cpu_topology(b);

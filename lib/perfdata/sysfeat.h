@@ -6,7 +6,7 @@
 #ifndef PERF_BPF_PDSYSFEAT_H
 #define PERF_BPF_PDSYSFEAT_H
 
-#include "perfdata/dbuf.h"
+#include "util/dbuf.h"
 
 /*
  * Appends feature feat's payload to b. -ENOENT when this machine does not say (no

@@ -30,7 +30,7 @@
 #include "util/pipeout.h"
 #include "util/stopsig.h"
 #include "util/testhook.h"
-#include "perfdata/dbuf.h"
+#include "util/dbuf.h"
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
 #include "perfdata/sysfeat.h"
@@ -126,7 +126,7 @@ static void keep_seekable(struct pdwriter *w, const void *data, size_t done)
 			pr_debug("perf.data truncate: %s", strerror(errno));
 		w->flushed = committed;
 	}
-	dbuf_free(&b);
+	dbuf__free(&b);
 }
 
 /*
@@ -183,13 +183,13 @@ static int commit_flush(struct pdwriter *w, uint32_t type)
 
 	pdseek__round_index(w->seek, type, &b);
 	if (b.err || b.len > PD_INDEX_MAX) {
-		dbuf_free(&b);
+		dbuf__free(&b);
 		return w->err = b.err ?: -E2BIG;
 	}
 	memcpy(w->buf + w->len, b.p, b.len);
 	w->len += b.len;
 	w->bytes += b.len;
-	dbuf_free(&b);
+	dbuf__free(&b);
 	err = flush(w);
 	if (!err)
 		err = w->err = pdseek__commit(w->seek, w->fd, at, w->flushed);
@@ -355,14 +355,14 @@ static void copy_attr(struct perf_event_attr *dst, const struct perf_event_attr 
 	dst->size = PD_ATTR_SIZE;
 }
 
-static void dbuf_attr(struct dbuf *b, const struct perf_event_attr *src)
+static void put_attr(struct dbuf *b, const struct perf_event_attr *src)
 {
 	struct perf_event_attr a;
 
 	copy_attr(&a, src);
-	dbuf_put(b, &a, sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE);
+	dbuf__put(b, &a, sizeof(a) < PD_ATTR_SIZE ? sizeof(a) : PD_ATTR_SIZE);
 	if (sizeof(a) < PD_ATTR_SIZE)
-		dbuf_zero(b, PD_ATTR_SIZE - sizeof(a));
+		dbuf__zero(b, PD_ATTR_SIZE - sizeof(a));
 }
 
 static int write_attrs(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr)
@@ -372,8 +372,8 @@ static int write_attrs(struct pdwriter *w, const struct pdwriter_event *evs, siz
 	for (size_t i = 0; i < nr && !err; i++) {
 		struct dbuf b = {};
 
-		dbuf_attr(&b, evs[i].attr);
-		dbuf_put(&b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
+		put_attr(&b, evs[i].attr);
+		dbuf__put(&b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
 		err = put_record(w, PD_HEADER_ATTR, 0, &b);
 	}
 	return err;
@@ -383,9 +383,9 @@ static int write_feature(struct pdwriter *w, uint64_t feat, struct dbuf *payload
 {
 	struct dbuf b = {};
 
-	dbuf_u64(&b, feat);
-	dbuf_put(&b, payload->p, payload->len);
-	dbuf_pad8(&b);
+	dbuf__u64(&b, feat);
+	dbuf__put(&b, payload->p, payload->len);
+	dbuf__pad8(&b);
 	if (payload->err)
 		b.err = payload->err;
 	free(payload->p);
@@ -408,7 +408,7 @@ static int add_feature_pipe(struct pdwriter *w, int feat, const void *data, size
 		size_t n = len < chunk ? len : chunk;
 		struct dbuf b = {};
 
-		dbuf_put(&b, p, n);
+		dbuf__put(&b, p, n);
 		err = write_feature(w, (uint64_t)feat, &b);
 		p += n;
 		len -= n;
@@ -418,14 +418,14 @@ static int add_feature_pipe(struct pdwriter *w, int feat, const void *data, size
 
 static void event_desc(struct dbuf *b, const struct pdwriter_event *evs, size_t nr, bool with_ids)
 {
-	dbuf_u32(b, nr);
-	dbuf_u32(b, PD_ATTR_SIZE);
+	dbuf__u32(b, nr);
+	dbuf__u32(b, PD_ATTR_SIZE);
 	for (size_t i = 0; i < nr; i++) {
-		dbuf_attr(b, evs[i].attr);
-		dbuf_u32(b, with_ids ? evs[i].nr_ids : 0);
-		dbuf_hstr(b, evs[i].name ? evs[i].name : "");
+		put_attr(b, evs[i].attr);
+		dbuf__u32(b, with_ids ? evs[i].nr_ids : 0);
+		pdformat__hstr(b, evs[i].name ? evs[i].name : "");
 		if (with_ids)
-			dbuf_put(b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
+			dbuf__put(b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
 	}
 }
 
@@ -453,25 +453,25 @@ static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *
 	int err = 0;
 
 	if (uname(&u) == 0) {
-		dbuf_hstr(&b, u.nodename);
+		pdformat__hstr(&b, u.nodename);
 		err = write_feature(w, PD_FEAT_HOSTNAME, &b);
-		dbuf_hstr(&b, u.release);
+		pdformat__hstr(&b, u.release);
 		err = err ?: write_feature(w, PD_FEAT_OSRELEASE, &b);
-		dbuf_hstr(&b, u.machine);
+		pdformat__hstr(&b, u.machine);
 		err = err ?: write_feature(w, PD_FEAT_ARCH, &b);
 	}
-	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
-	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
+	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_CONF));
+	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
 	err = err ?: write_feature(w, PD_FEAT_NRCPUS, &b);
 	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
 		if (!sysfeat__build(sys_feats[i], &b) && b.len + 16 <= PD_MAX_RECORD)
 			err = write_feature(w, sys_feats[i], &b);
-		dbuf_free(&b);
+		dbuf__free(&b);
 	}
 	if (!err && opts && opts->argc > 0 && opts->argv) {
-		dbuf_u32(&b, opts->argc);
+		dbuf__u32(&b, opts->argc);
 		for (int i = 0; i < opts->argc; i++)
-			dbuf_hstr(&b, opts->argv[i] ? opts->argv[i] : "");
+			pdformat__hstr(&b, opts->argv[i] ? opts->argv[i] : "");
 		if (b.len + 16 <= PD_MAX_RECORD)
 			err = write_feature(w, PD_FEAT_CMDLINE, &b);
 	}
@@ -483,8 +483,8 @@ static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *
 static int put_text(struct dbuf *b, int err, char *text, size_t len)
 {
 	if (!err) {
-		dbuf_u64(b, len);
-		dbuf_put(b, text, len);
+		dbuf__u64(b, len);
+		dbuf__put(b, text, len);
 	}
 	free(text);
 	return err ?: b->err;
@@ -500,8 +500,8 @@ static int put_printk_formats(struct dbuf *b)
 	if (!err && len > UINT32_MAX)
 		err = -E2BIG;
 	if (!err) {
-		dbuf_u32(b, len);
-		dbuf_put(b, text, len);
+		dbuf__u32(b, len);
+		dbuf__put(b, text, len);
 	}
 	free(text);
 	return err ?: b->err;
@@ -528,16 +528,16 @@ static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 	for (size_t i = 0; i < nr; i++)
 		if (evs[i].tp_sys && evs[i].tp_name && !seen_before(evs, i, true))
 			nsys++;
-	dbuf_u32(b, nsys);
+	dbuf__u32(b, nsys);
 	for (size_t i = 0; i < nr && !err; i++) {
 		size_t at;
 		uint32_t cnt = 0;
 
 		if (!evs[i].tp_sys || !evs[i].tp_name || seen_before(evs, i, true))
 			continue;
-		dbuf_put(b, evs[i].tp_sys, strlen(evs[i].tp_sys) + 1);
+		dbuf__put(b, evs[i].tp_sys, strlen(evs[i].tp_sys) + 1);
 		at = b->len;
-		dbuf_u32(b, 0);
+		dbuf__u32(b, 0);
 		for (size_t j = i; j < nr && !err; j++) {
 			if (!evs[j].tp_sys || !evs[j].tp_name ||
 			    strcmp(evs[j].tp_sys, evs[i].tp_sys) || seen_before(evs, j, false))
@@ -559,27 +559,27 @@ static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, 
 	size_t len = 0;
 	int err;
 
-	dbuf_put(b, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN);
-	dbuf_put(b, "0.6", 4);
-	dbuf_put(b, &(char){ 0 }, 1); /* little-endian */
-	dbuf_put(b, &(char){ sizeof(long) }, 1);
-	dbuf_u32(b, getpagesize());
-	dbuf_put(b, "header_page", 12);
+	dbuf__put(b, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN);
+	dbuf__put(b, "0.6", 4);
+	dbuf__put(b, &(char){ 0 }, 1); /* little-endian */
+	dbuf__put(b, &(char){ sizeof(long) }, 1);
+	dbuf__u32(b, getpagesize());
+	dbuf__put(b, "header_page", 12);
 	err = tpformat__read_header_page(&text, &len);
 	err = put_text(b, err, text, len);
-	dbuf_put(b, "header_event", 13);
+	dbuf__put(b, "header_event", 13);
 	if (!err) {
 		text = NULL;
 		err = tpformat__read_header_event(&text, &len);
 		err = put_text(b, err, text, len);
 	}
-	dbuf_u32(b, 0); /* ftrace formats */
+	dbuf__u32(b, 0); /* ftrace formats */
 	err = err ?: put_systems(b, evs, nr);
-	dbuf_u32(b, 0); /* kallsyms */
+	dbuf__u32(b, 0); /* kallsyms */
 	if (!err && put_printk_formats(b))
-		dbuf_u32(b, 0);
-	dbuf_u64(b, 0); /* saved cmdlines */
-	dbuf_pad8(b);
+		dbuf__u32(b, 0);
+	dbuf__u64(b, 0); /* saved cmdlines */
+	dbuf__pad8(b);
 	return err ?: b->err;
 }
 
@@ -624,32 +624,32 @@ static int early_features(struct pdfeat_list *l, const struct pdwriter_event *ev
 	if (tp)
 		err = build_tracing_data(&b, evs, nr) ?:
 							pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
-	dbuf_free(&b);
+	dbuf__free(&b);
 	if (!err && uname(&u) == 0) {
-		dbuf_hstr(&b, u.nodename);
+		pdformat__hstr(&b, u.nodename);
 		err = pdfeat_list__add(l, PD_FEAT_HOSTNAME, &b);
-		dbuf_hstr(&b, u.release);
+		pdformat__hstr(&b, u.release);
 		err = err ?: pdfeat_list__add(l, PD_FEAT_OSRELEASE, &b);
-		dbuf_hstr(&b, u.machine);
+		pdformat__hstr(&b, u.machine);
 		err = err ?: pdfeat_list__add(l, PD_FEAT_ARCH, &b);
 	}
-	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_CONF));
-	dbuf_u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
+	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_CONF));
+	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
 	err = err ?: pdfeat_list__add(l, PD_FEAT_NRCPUS, &b);
 	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
 		if (!sysfeat__build(sys_feats[i], &b))
 			err = pdfeat_list__add(l, sys_feats[i], &b);
-		dbuf_free(&b);
+		dbuf__free(&b);
 	}
 	if (!err && opts && opts->argc > 0 && opts->argv) {
-		dbuf_u32(&b, opts->argc);
+		dbuf__u32(&b, opts->argc);
 		for (int i = 0; i < opts->argc; i++)
-			dbuf_hstr(&b, opts->argv[i] ? opts->argv[i] : "");
+			pdformat__hstr(&b, opts->argv[i] ? opts->argv[i] : "");
 		err = pdfeat_list__add(l, PD_FEAT_CMDLINE, &b);
 	}
 	event_desc(&b, evs, nr, true);
 	err = err ?: pdfeat_list__add(l, PD_FEAT_EVENT_DESC, &b);
-	dbuf_free(&b);
+	dbuf__free(&b);
 	return err;
 }
 
@@ -670,7 +670,7 @@ static int start_seekable(struct pdwriter *w, const struct pdwriter_event *evs, 
 		w->bytes += b.len;
 		err = emit(w, b.p, b.len);
 	}
-	dbuf_free(&b);
+	dbuf__free(&b);
 	pdfeat_list__free(&early);
 	w->seek = seek;
 	w->track = wtrack__new();
@@ -690,7 +690,7 @@ static int finish_seekable(struct pdwriter *w)
 		pr_warn("perf.data: no memory for the build id and BPF program features");
 	err = pdseek__trailer(w->seek, end, &w->late, &b);
 	err = err ?: emit(w, b.p, b.len);
-	dbuf_free(&b);
+	dbuf__free(&b);
 	return err ?: pdseek__commit_final(w->seek, w->fd, end, w->flushed);
 }
 
@@ -756,7 +756,7 @@ int pdwriter__add_feature(struct pdwriter *w, int feat, const void *data, size_t
 	for (size_t i = 0; i < w->late.n; i++)
 		if (w->late.v[i].feat == feat)
 			return -EEXIST;
-	dbuf_put(&b, data, len);
+	dbuf__put(&b, data, len);
 	return pdfeat_list__add(&w->late, feat, &b);
 }
 

@@ -202,11 +202,11 @@ static void put_build_id(struct dbuf *b, const struct bid *e)
 
 	memcpy(id, e->id, e->size);
 	id[BUILD_ID_MAX] = e->size;
-	dbuf_put(b, &h, sizeof(h));
-	dbuf_put(b, &e->pid, 4);
-	dbuf_put(b, id, sizeof(id));
-	dbuf_put(b, e->name, strlen(e->name));
-	dbuf_zero(b, name - strlen(e->name));
+	dbuf__put(b, &h, sizeof(h));
+	dbuf__put(b, &e->pid, 4);
+	dbuf__put(b, id, sizeof(id));
+	dbuf__put(b, e->name, strlen(e->name));
+	dbuf__zero(b, name - strlen(e->name));
 }
 
 /* The kernel's build id (as perf record writes it), then those of the MMAP2 records. */
@@ -308,11 +308,11 @@ static int prog_info(uint32_t id, struct dbuf *b, uint32_t *btf_id)
 		for (size_t i = 0; i < NR_ARRS; i++)
 			if (bytes__u32(&in, arrs[i].count))
 				bytes__set_u64(&full, arrs[i].ptr, off[i]);
-		dbuf_u32(b, sizeof(full));
-		dbuf_u32(b, data_len);
-		dbuf_u64(b, arrays);
-		dbuf_put(b, &full, sizeof(full));
-		dbuf_put(b, data, data_len);
+		dbuf__u32(b, sizeof(full));
+		dbuf__u32(b, data_len);
+		dbuf__u64(b, arrays);
+		dbuf__put(b, &full, sizeof(full));
+		dbuf__put(b, data, data_len);
 		*btf_id = full.btf_id;
 	}
 	free(data);
@@ -331,9 +331,9 @@ static int btf_entry(uint32_t id, struct dbuf *b)
 		return -errno;
 	raw = btf__raw_data(btf, &size);
 	if (raw) {
-		dbuf_u32(b, id);
-		dbuf_u32(b, size);
-		dbuf_put(b, raw, size);
+		dbuf__u32(b, id);
+		dbuf__u32(b, size);
+		dbuf__put(b, raw, size);
 	}
 	btf__free(btf);
 	return raw ? 0 : -ENOMEM;
@@ -347,8 +347,8 @@ static int bpf_features(struct wtrack *t, struct pdfeat_list *l)
 
 	if (!seen)
 		return -ENOMEM;
-	dbuf_u32(&progs, 0);
-	dbuf_u32(&btfs, 0);
+	dbuf__u32(&progs, 0);
+	dbuf__u32(&btfs, 0);
 	for (size_t i = 0; i < t->nr_progs; i++) {
 		uint32_t btf = 0;
 		bool dup = false;
@@ -375,8 +375,8 @@ static int bpf_features(struct wtrack *t, struct pdfeat_list *l)
 		if (!err && nr_btfs)
 			err = pdfeat_list__add(l, PD_FEAT_BPF_BTF, &btfs);
 	}
-	dbuf_free(&progs);
-	dbuf_free(&btfs);
+	dbuf__free(&progs);
+	dbuf__free(&btfs);
 	return err;
 }
 

@@ -443,12 +443,12 @@ static void test_sysfeat__build(void **state)
 	assert_int_equal(sysfeat__build(PD_FEAT_TOTAL_MEM, &b), 0);
 	assert_int_equal(b.len, 8);
 	assert_true(u64_at(b.p, 0) > 0);
-	dbuf_free(&b);
+	dbuf__free(&b);
 	assert_int_equal(sysfeat__build(PD_FEAT_CPU_TOPOLOGY, &b), 0);
 	assert_true(u64_at(b.p, 0) > 0); /* socket sibling lists */
-	dbuf_free(&b);
+	dbuf__free(&b);
 	assert_int_equal(sysfeat__build(PD_FEAT_EVENT_DESC, &b), -EINVAL);
-	dbuf_free(&b);
+	dbuf__free(&b);
 }
 
 int main(void)
