@@ -110,24 +110,24 @@ static int write_unreported_lost(struct pdwriter *w, const struct evlist *el)
 /* The BTF and the channels' types go into the file: script decodes from it alone. */
 static void store_types(struct recorder *r, struct session *s, const struct mapshow_opts *o)
 {
-	struct tfeat_buf b = { 0 };
+	struct dbuf b = { 0 };
 
 	typed__describe(session__typed(s), &b);
 	if (!b.err && b.len)
 		r->err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);
-	tfeat_buf__free(&b);
+	dbuf__free(&b);
 	mapshow__init(&r->maps, session__typed(s), o);
 }
 
 /* The maps at the end: on stderr, and into the file for script. */
 static int store_maps(struct recorder *r)
 {
-	struct tfeat_buf b = { 0 };
+	struct dbuf b = { 0 };
 	int err = mapshow__end_to(&r->maps, quiet ? NULL : stderr, &b);
 
 	if (!err && !b.err && b.len)
 		err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);
-	tfeat_buf__free(&b);
+	dbuf__free(&b);
 	mapshow__exit(&r->maps);
 	return err;
 }

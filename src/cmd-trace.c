@@ -73,12 +73,12 @@ static int setup_consumer(struct trace *t, struct evlist *el, const struct evopt
 /* Typed records print as fields; the maps print at the end (and every --interval). */
 static int setup_types(struct trace *t, struct session *s, const struct evopts *eo)
 {
-	struct tfeat_buf b = { 0 };
+	struct dbuf b = { 0 };
 	int err;
 
 	typed__describe(session__typed(s), &b);
 	err = b.err ?: consumer__set_types(t->consumer, b.p, b.len);
-	tfeat_buf__free(&b);
+	dbuf__free(&b);
 	return err ?: mapshow__init(&t->maps, session__typed(s), &eo->maps);
 }
 

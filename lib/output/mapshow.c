@@ -53,13 +53,13 @@ static bool due(struct mapshow *ms)
 /* A look at the maps, printed by c (which has the BTF: consumer__set_types). */
 static int show(struct mapshow *ms, struct consumer *c, bool clear)
 {
-	struct tfeat_buf b = { 0 };
+	struct dbuf b = { 0 };
 	int err;
 
 	err = typed__snapshot(ms->typed, &b, clear);
 	err = err ?: consumer__print_maps(c, b.p, b.len);
 	consumer__flush(c);
-	tfeat_buf__free(&b);
+	dbuf__free(&b);
 	ms->dumps++;
 	return err;
 }
@@ -74,9 +74,9 @@ int mapshow__end(struct mapshow *ms, struct consumer *c)
 	return active(ms) ? show(ms, c, false) : 0;
 }
 
-static int show_to(struct mapshow *ms, FILE *out, bool clear, struct tfeat_buf *keep)
+static int show_to(struct mapshow *ms, FILE *out, bool clear, struct dbuf *keep)
 {
-	struct tfeat_buf b = { 0 };
+	struct dbuf b = { 0 };
 	int err = 0;
 
 	if (!ms->types) {
@@ -91,8 +91,8 @@ static int show_to(struct mapshow *ms, FILE *out, bool clear, struct tfeat_buf *
 	if (!err && out)
 		err = typeset__print_maps(ms->types, b.p, b.len, out, false);
 	if (!err && keep)
-		tfeat__raw(keep, b.p, b.len);
-	tfeat_buf__free(&b);
+		dbuf__put(keep, b.p, b.len);
+	dbuf__free(&b);
 	ms->dumps++;
 	return err;
 }
@@ -102,7 +102,7 @@ int mapshow__round_to(struct mapshow *ms, FILE *out)
 	return due(ms) ? show_to(ms, out, ms->o.clear, NULL) : 0;
 }
 
-int mapshow__end_to(struct mapshow *ms, FILE *out, struct tfeat_buf *keep)
+int mapshow__end_to(struct mapshow *ms, FILE *out, struct dbuf *keep)
 {
 	return active(ms) ? show_to(ms, out, false, keep) : 0;
 }

@@ -48,6 +48,6 @@ int mapshow__end(struct mapshow *ms, struct consumer *c);
  * appended to keep.
  */
 int mapshow__round_to(struct mapshow *ms, FILE *out);
-int mapshow__end_to(struct mapshow *ms, FILE *out, struct tfeat_buf *keep);
+int mapshow__end_to(struct mapshow *ms, FILE *out, struct dbuf *keep);
 
 #endif

@@ -161,7 +161,7 @@ bool typed__has_maps(const struct typed *t)
 	return t && t->nr_maps;
 }
 
-void typed__describe(const struct typed *t, struct tfeat_buf *b)
+void typed__describe(const struct typed *t, struct dbuf *b)
 {
 	for (int i = 0; i < t->nr_objs; i++) {
 		const struct btf *btf = bpf_object__btf(t->objs[i]);
@@ -192,7 +192,7 @@ static bool all_zero(const uint8_t *p, size_t n)
 }
 
 /* One map's entries into the open MAP entry (at most MAX_ENTRIES); the count. */
-static uint32_t read_entries(struct bpf_map *map, struct tfeat_buf *b, uint32_t ksz, size_t vsz,
+static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, size_t vsz,
 			     bool clear)
 {
 	int fd = bpf_map__fd(map);
@@ -209,8 +209,8 @@ static uint32_t read_entries(struct bpf_map *map, struct tfeat_buf *b, uint32_t 
 			memcpy(key, &i, 4);
 			if (bpf_map_lookup_elem(fd, key, val) || all_zero(val, vsz))
 				continue;
-			tfeat__raw(b, key, ksz);
-			tfeat__raw(b, val, vsz);
+			dbuf__put(b, key, ksz);
+			dbuf__put(b, val, vsz);
 			n++;
 			if (clear) {
 				memset(val, 0, vsz);
@@ -224,8 +224,8 @@ static uint32_t read_entries(struct bpf_map *map, struct tfeat_buf *b, uint32_t 
 		prev = key;
 		if (bpf_map_lookup_elem(fd, key, val))
 			continue;
-		tfeat__raw(b, key, ksz);
-		tfeat__raw(b, val, vsz);
+		dbuf__put(b, key, ksz);
+		dbuf__put(b, val, vsz);
 		n++;
 	}
 	if (clear) { /* deleting while walking would restart the walk: keys from the copy */
@@ -239,7 +239,7 @@ out:
 	return n;
 }
 
-int typed__snapshot(struct typed *t, struct tfeat_buf *b, bool clear)
+int typed__snapshot(struct typed *t, struct dbuf *b, bool clear)
 {
 	struct timespec ts;
 	uint64_t now;
@@ -275,9 +275,9 @@ int typed__snapshot(struct typed *t, struct tfeat_buf *b, bool clear)
 		}
 		start = tfeat__begin(b, TFEAT_MAP);
 		at = b->len;
-		tfeat__raw(b, &m, sizeof(m));
-		tfeat__raw(b, name, strlen(name));
-		tfeat__raw(b, NULL, m.name_len - strlen(name));
+		dbuf__put(b, &m, sizeof(m));
+		dbuf__put(b, name, strlen(name));
+		dbuf__zero(b, m.name_len - strlen(name));
 		m.nr_entries =
 			read_entries(map, b, m.key_size, (size_t)m.value_size * m.nr_values, clear);
 		if (!b->err)

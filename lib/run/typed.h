@@ -34,8 +34,8 @@ int typed__prepare(struct typed *t, struct bpf_object *obj);
 void typed__bind(struct typed *t, const struct objconf *oc);
 /* Are there maps to show? */
 bool typed__has_maps(const struct typed *t);
-void typed__describe(const struct typed *t, struct tfeat_buf *b);
+void typed__describe(const struct typed *t, struct dbuf *b);
 /* The maps to show, read now; clear: emptied once read (arrays zeroed). 0 or -errno. */
-int typed__snapshot(struct typed *t, struct tfeat_buf *b, bool clear);
+int typed__snapshot(struct typed *t, struct dbuf *b, bool clear);
 
 #endif

@@ -4,35 +4,17 @@
 #include <string.h>
 
 #include "util/tfeat.h"
-#include "util/grow.h"
 
-void tfeat_buf__free(struct tfeat_buf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof(*b));
-}
-
-void tfeat__raw(struct tfeat_buf *b, const void *data, size_t len)
-{
-	if (b->err || !len || (b->err = grow__to(&b->p, &b->cap, b->len + len, 4096)))
-		return;
-	if (data)
-		memcpy(b->p + b->len, data, len);
-	else
-		memset(b->p + b->len, 0, len);
-	b->len += len;
-}
-
-size_t tfeat__begin(struct tfeat_buf *b, uint32_t tag)
+size_t tfeat__begin(struct dbuf *b, uint32_t tag)
 {
 	uint32_t hdr[2] = { tag, 0 };
 	size_t start = b->len;
 
-	tfeat__raw(b, hdr, sizeof(hdr));
+	dbuf__put(b, hdr, sizeof(hdr));
 	return start;
 }
 
-void tfeat__end(struct tfeat_buf *b, size_t start)
+void tfeat__end(struct dbuf *b, size_t start)
 {
 	uint32_t len;
 
@@ -40,16 +22,15 @@ void tfeat__end(struct tfeat_buf *b, size_t start)
 		return;
 	len = (uint32_t)(b->len - start - 8);
 	memcpy(b->p + start + 4, &len, 4);
-	tfeat__raw(b, NULL, (8 - b->len % 8) % 8);
+	dbuf__zero(b, (8 - b->len % 8) % 8);
 }
 
-void tfeat__put(struct tfeat_buf *b, uint32_t tag, int n, const void *const *parts,
-		const size_t *lens)
+void tfeat__put(struct dbuf *b, uint32_t tag, int n, const void *const *parts, const size_t *lens)
 {
 	size_t start = tfeat__begin(b, tag);
 
 	for (int i = 0; i < n; i++)
-		tfeat__raw(b, parts[i], lens[i]);
+		dbuf__put(b, parts[i], lens[i]);
 	tfeat__end(b, start);
 }
 

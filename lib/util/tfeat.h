@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/dbuf.h"
+
 enum tfeat_tag {
 	TFEAT_BTF = 1,
 	TFEAT_CHANNEL = 2,
@@ -38,20 +40,11 @@ struct tfeat_map {
 	uint32_t pad;
 };
 
-struct tfeat_buf {
-	uint8_t *p;
-	size_t len, cap;
-	int err; /* -ENOMEM once an append failed */
-};
-
-void tfeat_buf__free(struct tfeat_buf *b);
 /* Append an entry whose payload is the concatenation of n parts (ptr, len). */
-void tfeat__put(struct tfeat_buf *b, uint32_t tag, int n, const void *const *parts,
-		const size_t *lens);
-/* Start an entry whose payload is appended with tfeat__raw(); tfeat__end() closes it. */
-size_t tfeat__begin(struct tfeat_buf *b, uint32_t tag);
-void tfeat__raw(struct tfeat_buf *b, const void *data, size_t len);
-void tfeat__end(struct tfeat_buf *b, size_t start);
+void tfeat__put(struct dbuf *b, uint32_t tag, int n, const void *const *parts, const size_t *lens);
+/* Start an entry whose payload is appended with dbuf__put(); tfeat__end() closes it. */
+size_t tfeat__begin(struct dbuf *b, uint32_t tag);
+void tfeat__end(struct dbuf *b, size_t start);
 
 struct tfeat_entry {
 	uint32_t tag;

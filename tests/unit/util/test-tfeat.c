@@ -11,7 +11,7 @@
 
 static void test_round_trip(void **state)
 {
-	struct tfeat_buf b = { 0 };
+	struct dbuf b = { 0 };
 	const void *parts[] = { "abc", "de" };
 	size_t lens[] = { 3, 2 }, off = 0, start;
 	struct tfeat_entry e;
@@ -19,7 +19,7 @@ static void test_round_trip(void **state)
 	(void)state;
 	tfeat__put(&b, TFEAT_CHANNEL, 2, parts, lens);
 	start = tfeat__begin(&b, TFEAT_MAP);
-	tfeat__raw(&b, "0123456789", 10);
+	dbuf__put(&b, "0123456789", 10);
 	tfeat__end(&b, start);
 	assert_int_equal(b.err, 0);
 	assert_int_equal(b.len, 16 + 24);
@@ -36,7 +36,7 @@ static void test_round_trip(void **state)
 	off = 0;
 	assert_int_equal(tfeat__next(b.p, 30, &off, &e), 1);
 	assert_int_equal(tfeat__next(b.p, 30, &off, &e), 0);
-	tfeat_buf__free(&b);
+	dbuf__free(&b);
 }
 
 static void test_damaged_length(void **state)
