@@ -11,35 +11,19 @@
 #include <string.h>
 #include <bpf/btf.h>
 
-#include "util/grow.h"
 #include "util/jsonw.h"
 #include "output/btfprint.h"
 
 #define MAX_DEPTH 32
 
-void btfprint_buf__free(struct btfprint_buf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof(*b));
-}
+#define put dbuf__text
 
-void btfprint_buf__append(struct btfprint_buf *b, const char *s, size_t n)
-{
-	if (b->err || (b->err = grow__to(&b->p, &b->cap, b->len + n + 1, 256)))
-		return;
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-#define put btfprint_buf__append
-
-static void puts_(struct btfprint_buf *b, const char *s)
+static void puts_(struct dbuf *b, const char *s)
 {
 	put(b, s, strlen(s));
 }
 
-static void __attribute__((format(printf, 2, 3))) putf(struct btfprint_buf *b, const char *fmt, ...)
+static void __attribute__((format(printf, 2, 3))) putf(struct dbuf *b, const char *fmt, ...)
 {
 	char tmp[64];
 	va_list ap;
@@ -186,10 +170,10 @@ static const char *enum_name(const struct btf *btf, const struct btf_type *t, in
 
 /* ---- text ---- */
 
-static void text_value(struct btfprint_buf *b, const struct btf *btf, uint32_t id,
-		       const unsigned char *d, size_t size, int depth, bool top);
+static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const unsigned char *d,
+		       size_t size, int depth, bool top);
 
-static void text_string(struct btfprint_buf *b, const unsigned char *d, size_t n)
+static void text_string(struct dbuf *b, const unsigned char *d, size_t n)
 {
 	for (size_t i = 0; i < n && d[i]; i++) {
 		if (d[i] >= 0x20 && d[i] < 0x7f && d[i] != '\\')
@@ -199,8 +183,7 @@ static void text_string(struct btfprint_buf *b, const unsigned char *d, size_t n
 	}
 }
 
-static void text_int(struct btfprint_buf *b, const struct btf_type *t, const unsigned char *d,
-		     size_t size)
+static void text_int(struct dbuf *b, const struct btf_type *t, const unsigned char *d, size_t size)
 {
 	uint8_t enc = btf_int_encoding(t);
 	uint32_t bits = btf_int_bits(t);
@@ -214,7 +197,7 @@ static void text_int(struct btfprint_buf *b, const struct btf_type *t, const uns
 		putf(b, "%" PRIu64, v);
 }
 
-static void text_array(struct btfprint_buf *b, const struct btf *btf, const struct btf_type *t,
+static void text_array(struct dbuf *b, const struct btf *btf, const struct btf_type *t,
 		       const unsigned char *d, size_t size, int depth)
 {
 	const struct btf_array *a = btf_array(t);
@@ -287,7 +270,7 @@ static bool member_view(const struct btf *btf, const struct btf_type *t, const s
 	return true;
 }
 
-static void text_struct(struct btfprint_buf *b, const struct btf *btf, const struct btf_type *t,
+static void text_struct(struct dbuf *b, const struct btf *btf, const struct btf_type *t,
 			const unsigned char *d, size_t size, int depth, bool top)
 {
 	const struct btf_member *m = btf_members(t);
@@ -319,8 +302,8 @@ static void text_struct(struct btfprint_buf *b, const struct btf *btf, const str
 		put(b, "}", 1);
 }
 
-static void text_value(struct btfprint_buf *b, const struct btf *btf, uint32_t id,
-		       const unsigned char *d, size_t size, int depth, bool top)
+static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const unsigned char *d,
+		       size_t size, int depth, bool top)
 {
 	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
 	const char *name;
@@ -377,7 +360,7 @@ static void text_value(struct btfprint_buf *b, const struct btf *btf, uint32_t i
 	}
 }
 
-void btfprint__text(struct btfprint_buf *b, const struct btf *btf, uint32_t id, const void *data,
+void btfprint__text(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size)
 {
 	text_value(b, btf, id, data, size, 0, true);

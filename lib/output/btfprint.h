@@ -16,21 +16,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/dbuf.h"
+
 struct btf;
 struct jsonw;
 
-/* A growable text buffer (p is NUL-terminated when len > 0). */
-struct btfprint_buf {
-	char *p;
-	size_t len, cap;
-	int err; /* -ENOMEM once an append failed */
-};
-
-void btfprint_buf__free(struct btfprint_buf *b);
-void btfprint_buf__append(struct btfprint_buf *b, const char *s, size_t n);
-
-/* Append value (size bytes) of type id as text. A struct's members are not braced. */
-void btfprint__text(struct btfprint_buf *b, const struct btf *btf, uint32_t id, const void *data,
+/* Append value (size bytes) of type id as text (dbuf__text). A struct's members are not braced. */
+void btfprint__text(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size);
 /* Write value (size bytes) of type id as one JSON value. */
 void btfprint__json(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,

@@ -157,7 +157,7 @@ static bool next(struct cursor *c, uint64_t *key, uint64_t *count)
 	return true;
 }
 
-void hist__text(struct btfprint_buf *b, enum hist_kind kind, uint64_t given, struct hist_bucket *bk,
+void hist__text(struct dbuf *b, enum hist_kind kind, uint64_t given, struct hist_bucket *bk,
 		size_t n)
 {
 	uint64_t width, max, key, count;
@@ -179,7 +179,7 @@ void hist__text(struct btfprint_buf *b, enum hist_kind kind, uint64_t given, str
 		line[len++] = '|';
 		line[len++] = '\n';
 		line[len] = '\0';
-		btfprint_buf__append(b, line, len);
+		dbuf__text(b, line, len);
 	}
 }
 

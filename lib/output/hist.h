@@ -42,7 +42,7 @@ uint64_t hist__linear_width(const struct hist_bucket *bk, size_t n);
 /* The bounds of bucket key: [*lo, *hi). */
 void hist__bounds(enum hist_kind kind, uint64_t width, uint64_t key, uint64_t *lo, uint64_t *hi);
 /* Lines of bars, one per bucket (bk is sorted by key in place); width 0: the GCD. */
-void hist__text(struct btfprint_buf *b, enum hist_kind kind, uint64_t width, struct hist_bucket *bk,
+void hist__text(struct dbuf *b, enum hist_kind kind, uint64_t width, struct hist_bucket *bk,
 		size_t n);
 /* An array of {"low":L,"high":H,"count":N}, the same buckets as the bars. */
 void hist__json(struct jsonw *w, enum hist_kind kind, uint64_t width, struct hist_bucket *bk,

@@ -45,7 +45,7 @@ struct printer {
 	struct trace_seq seq;
 	void *tp_buf; /* tracepoint payload copy, see tp_copy() */
 	size_t tp_cap;
-	struct btfprint_buf typed; /* a typed record's fields */
+	struct dbuf typed; /* a typed record's fields */
 	size_t len;
 	char buf[OUTBUF_SIZE];
 };
@@ -738,7 +738,7 @@ void printer__free(struct printer *p)
 	jsonw__free(p->jw);
 	trace_seq_destroy(&p->seq);
 	free(p->tp_buf);
-	btfprint_buf__free(&p->typed);
+	dbuf__free(&p->typed);
 	free(p);
 }
 

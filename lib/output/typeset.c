@@ -139,20 +139,19 @@ static int cmp_num(const void *a, const void *b)
 	return x->num < y->num ? -1 : x->num > y->num;
 }
 
-static void hexbytes(struct btfprint_buf *b, const uint8_t *p, size_t n)
+static void hexbytes(struct dbuf *b, const uint8_t *p, size_t n)
 {
 	static const char hx[] = "0123456789abcdef";
 
 	for (size_t i = 0; i < n; i++) {
 		char c[2] = { hx[p[i] >> 4], hx[p[i] & 15] };
 
-		btfprint_buf__append(b, c, 2);
+		dbuf__text(b, c, 2);
 	}
 }
 
 /* A key or value: by BTF, else an integer of 4 or 8 bytes, else hex. */
-static void text_of(struct btfprint_buf *b, const struct btf *btf, uint32_t id, const uint8_t *p,
-		    size_t n)
+static void text_of(struct dbuf *b, const struct btf *btf, uint32_t id, const uint8_t *p, size_t n)
 {
 	char num[32];
 
@@ -161,7 +160,7 @@ static void text_of(struct btfprint_buf *b, const struct btf *btf, uint32_t id, 
 	} else if (n == 4 || n == 8) {
 		snprintf(num, sizeof(num), "%lld",
 			 (long long)btfprint__int_value(p, n, n == 8 ? true : false));
-		btfprint_buf__append(b, num, strlen(num));
+		dbuf__text(b, num, strlen(num));
 	} else {
 		hexbytes(b, p, n);
 	}
@@ -265,7 +264,7 @@ static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, 
 	return kind;
 }
 
-static void print_text(const struct mapview *v, struct btfprint_buf *b)
+static void print_text(const struct mapview *v, struct dbuf *b)
 {
 	struct hist_bucket *bk = NULL;
 	uint64_t width;
@@ -276,27 +275,27 @@ static void print_text(const struct mapview *v, struct btfprint_buf *b)
 		return;
 	}
 	if (kind != HIST_NONE) {
-		btfprint_buf__append(b, "@", 1);
-		btfprint_buf__append(b, v->name, strlen(v->name));
-		btfprint_buf__append(b, ":\n", 2);
+		dbuf__text(b, "@", 1);
+		dbuf__text(b, v->name, strlen(v->name));
+		dbuf__text(b, ":\n", 2);
 		hist__text(b, kind, width, bk, v->m.nr_entries);
-		btfprint_buf__append(b, "\n", 1);
+		dbuf__text(b, "\n", 1);
 		free(bk);
 		return;
 	}
 	for (uint32_t i = 0; i < v->m.nr_entries; i++) {
 		const struct entry *en = &v->ents[i];
 
-		btfprint_buf__append(b, "@", 1);
-		btfprint_buf__append(b, v->name, strlen(v->name));
-		btfprint_buf__append(b, "[", 1);
+		dbuf__text(b, "@", 1);
+		dbuf__text(b, v->name, strlen(v->name));
+		dbuf__text(b, "[", 1);
 		text_of(b, v->btf, v->m.key_type, en->key, v->m.key_size);
-		btfprint_buf__append(b, "]: ", 3);
+		dbuf__text(b, "]: ", 3);
 		text_of(b, v->btf, v->m.value_type, en->value, v->m.value_size);
-		btfprint_buf__append(b, "\n", 1);
+		dbuf__text(b, "\n", 1);
 	}
 	if (v->m.nr_entries)
-		btfprint_buf__append(b, "\n", 1);
+		dbuf__text(b, "\n", 1);
 }
 
 static void print_json(const struct mapview *v, struct jsonw *w)
@@ -333,7 +332,7 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, FILE *out, bool json)
 {
 	struct jsonw *w = json ? jsonw__new(out, false) : NULL;
-	struct btfprint_buf b = { 0 };
+	struct dbuf b = { 0 };
 	struct tfeat_entry e;
 	size_t off = 0;
 
@@ -362,7 +361,7 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, F
 		free_view(&v);
 	}
 	jsonw__free(w);
-	btfprint_buf__free(&b);
+	dbuf__free(&b);
 	fflush(out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -99,11 +99,11 @@ static struct ev sample(void)
 static void text_is(size_t size, const char *want)
 {
 	struct ev e = sample();
-	struct btfprint_buf b = { 0 };
+	struct dbuf b = { 0 };
 
 	btfprint__text(&b, btf, ev_id, &e, size);
 	assert_string_equal(b.p ? b.p : "", want);
-	btfprint_buf__free(&b);
+	dbuf__free(&b);
 }
 
 static void test_text_whole(void **state)
@@ -126,14 +126,14 @@ static void test_text_short(void **state)
 static void test_text_unknown_enum_and_escape(void **state)
 {
 	struct ev e = sample();
-	struct btfprint_buf b = { 0 };
+	struct dbuf b = { 0 };
 
 	(void)state;
 	e.kind = 9;
 	memcpy(e.comm, "a\tb\\", 5);
 	btfprint__text(&b, btf, ev_id, &e, 16);
 	assert_string_equal(b.p, "pid=42 comm=a\\x09b\\x5c kind=9");
-	btfprint_buf__free(&b);
+	dbuf__free(&b);
 }
 
 static char *json_of(size_t size)
@@ -192,7 +192,7 @@ static void test_is_int(void **state)
 
 static char *hist_text(enum hist_kind kind, uint64_t width, struct hist_bucket *bk, size_t n)
 {
-	struct btfprint_buf b = { 0 };
+	struct dbuf b = { 0 };
 
 	hist__text(&b, kind, width, bk, n);
 	return b.p;
