@@ -23,6 +23,7 @@
 #include <linux/bpf.h>
 
 #include "util/bytes.h"
+#include "util/grow.h"
 #include "util/log.h"
 #include "record/record.h"
 #include "run/buildid.h"
@@ -71,22 +72,6 @@ void wtrack__free(struct wtrack *t)
 	free(t);
 }
 
-static bool grow(void **v, size_t *cap, size_t n, size_t elem)
-{
-	void *p;
-	size_t c;
-
-	if (n < *cap)
-		return true;
-	c = *cap ? *cap * 2 : 64;
-	p = realloc(*v, c * elem);
-	if (!p)
-		return false;
-	*v = p;
-	*cap = c;
-	return true;
-}
-
 /*
  * A MMAP2 record with the file's device and inode (the kernel is not asked for build ids:
  * see evsel's tracking event): the build id read from the file, once per file.
@@ -124,7 +109,7 @@ static void note_mmap2(struct wtrack *t, const struct record *r)
 		if (t->bids[i].size == b.size && !memcmp(t->bids[i].id, b.id, b.size) &&
 		    !strcmp(t->bids[i].name, name))
 			return;
-	if (!grow((void **)&t->bids, &t->cap_bids, t->nr_bids, sizeof(b)))
+	if (grow__array(&t->bids, &t->cap_bids, t->nr_bids, sizeof(b), 64))
 		return;
 	b.name = strdup(name);
 	if (b.name)
@@ -140,7 +125,7 @@ static void note_bpf(struct wtrack *t, const struct record *r)
 	for (size_t i = 0; i < t->nr_progs; i++)
 		if (t->progs[i] == id)
 			return;
-	if (grow((void **)&t->progs, &t->cap_progs, t->nr_progs, sizeof(id)))
+	if (!grow__array(&t->progs, &t->cap_progs, t->nr_progs, sizeof(id), 64))
 		t->progs[t->nr_progs++] = id;
 }
 

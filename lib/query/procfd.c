@@ -10,6 +10,7 @@
 #include <bpf/bpf.h>
 #include <linux/bpf.h>
 
+#include "util/grow.h"
 #include "util/log.h"
 #include "query/procfd.h"
 #include "query/queryerr.h"
@@ -21,27 +22,11 @@ struct procfd {
 	size_t nr_events, cap_events;
 };
 
-static int grow(void **arr, size_t *cap, size_t nr, size_t elem)
-{
-	size_t ncap;
-	void *p;
-
-	if (nr < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 64;
-	p = realloc(*arr, ncap * elem);
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	*cap = ncap;
-	return 0;
-}
-
 static int add_holder(struct procfd *s, uint32_t prog_id, uint32_t pid, const char *comm)
 {
 	struct procfd_holder *h;
 
-	if (grow((void **)&s->holders, &s->cap_holders, s->nr_holders, sizeof(*h)))
+	if (grow__array(&s->holders, &s->cap_holders, s->nr_holders, sizeof(*h), 64))
 		return -ENOMEM;
 	h = &s->holders[s->nr_holders++];
 	h->prog_id = prog_id;
@@ -95,7 +80,7 @@ static int perf_fd(struct procfd *s, uint32_t pid, int fd, uint32_t *prog_id)
 	for (size_t i = 0; i < s->nr_events; i++)
 		if (same_event(&s->events[i], &l))
 			return 0;
-	if (grow((void **)&s->events, &s->cap_events, s->nr_events, sizeof(l)))
+	if (grow__array(&s->events, &s->cap_events, s->nr_events, sizeof(l), 64))
 		return -ENOMEM;
 	s->events[s->nr_events++] = l;
 	return 0;
