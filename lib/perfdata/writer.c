@@ -446,36 +446,53 @@ static int write_event_desc(struct pdwriter *w, const struct pdwriter_event *evs
 static const int sys_feats[] = { PD_FEAT_VERSION, PD_FEAT_CPUDESC, PD_FEAT_CPUID, PD_FEAT_TOTAL_MEM,
 				 PD_FEAT_CPU_TOPOLOGY };
 
-static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *opts)
+/*
+ * The features that describe the machine and the command, in both layouts: HOSTNAME,
+ * OSRELEASE, ARCH, NRCPUS, VERSION, CPUDESC, CPUID, TOTAL_MEM, CPU_TOPOLOGY, CMDLINE (those
+ * the machine tells).
+ */
+static int system_features(struct pdfeat_list *l, const struct pdwriter_opts *opts)
 {
-	struct utsname u;
 	struct dbuf b = {};
+	struct utsname u;
 	int err = 0;
 
 	if (uname(&u) == 0) {
 		pdformat__hstr(&b, u.nodename);
-		err = write_feature(w, PD_FEAT_HOSTNAME, &b);
+		err = pdfeat_list__add(l, PD_FEAT_HOSTNAME, &b);
 		pdformat__hstr(&b, u.release);
-		err = err ?: write_feature(w, PD_FEAT_OSRELEASE, &b);
+		err = err ?: pdfeat_list__add(l, PD_FEAT_OSRELEASE, &b);
 		pdformat__hstr(&b, u.machine);
-		err = err ?: write_feature(w, PD_FEAT_ARCH, &b);
+		err = err ?: pdfeat_list__add(l, PD_FEAT_ARCH, &b);
 	}
 	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_CONF));
 	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
-	err = err ?: write_feature(w, PD_FEAT_NRCPUS, &b);
+	err = err ?: pdfeat_list__add(l, PD_FEAT_NRCPUS, &b);
 	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
-		if (!sysfeat__build(sys_feats[i], &b) && b.len + 16 <= PD_MAX_RECORD)
-			err = write_feature(w, sys_feats[i], &b);
+		if (!sysfeat__build(sys_feats[i], &b))
+			err = pdfeat_list__add(l, sys_feats[i], &b);
 		dbuf__free(&b);
 	}
 	if (!err && opts && opts->argc > 0 && opts->argv) {
 		dbuf__u32(&b, opts->argc);
 		for (int i = 0; i < opts->argc; i++)
 			pdformat__hstr(&b, opts->argv[i] ? opts->argv[i] : "");
-		if (b.len + 16 <= PD_MAX_RECORD)
-			err = write_feature(w, PD_FEAT_CMDLINE, &b);
+		err = pdfeat_list__add(l, PD_FEAT_CMDLINE, &b);
 	}
-	free(b.p);
+	dbuf__free(&b);
+	return err;
+}
+
+/* The streaming layout: the system features as records, those that fit in one. */
+static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *opts)
+{
+	struct pdfeat_list l = {};
+	int err = system_features(&l, opts);
+
+	for (size_t i = 0; i < l.n && !err; i++)
+		if (l.v[i].data.len + 16 <= PD_MAX_RECORD)
+			err = write_feature(w, l.v[i].feat, &l.v[i].data);
+	pdfeat_list__free(&l);
 	return err;
 }
 
@@ -615,7 +632,6 @@ static int early_features(struct pdfeat_list *l, const struct pdwriter_event *ev
 			  const struct pdwriter_opts *opts)
 {
 	struct dbuf b = {};
-	struct utsname u;
 	bool tp = false;
 	int err = 0;
 
@@ -625,28 +641,7 @@ static int early_features(struct pdfeat_list *l, const struct pdwriter_event *ev
 		err = build_tracing_data(&b, evs, nr) ?:
 							pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
 	dbuf__free(&b);
-	if (!err && uname(&u) == 0) {
-		pdformat__hstr(&b, u.nodename);
-		err = pdfeat_list__add(l, PD_FEAT_HOSTNAME, &b);
-		pdformat__hstr(&b, u.release);
-		err = err ?: pdfeat_list__add(l, PD_FEAT_OSRELEASE, &b);
-		pdformat__hstr(&b, u.machine);
-		err = err ?: pdfeat_list__add(l, PD_FEAT_ARCH, &b);
-	}
-	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_CONF));
-	dbuf__u32(&b, sysconf(_SC_NPROCESSORS_ONLN));
-	err = err ?: pdfeat_list__add(l, PD_FEAT_NRCPUS, &b);
-	for (size_t i = 0; i < sizeof(sys_feats) / sizeof(sys_feats[0]) && !err; i++) {
-		if (!sysfeat__build(sys_feats[i], &b))
-			err = pdfeat_list__add(l, sys_feats[i], &b);
-		dbuf__free(&b);
-	}
-	if (!err && opts && opts->argc > 0 && opts->argv) {
-		dbuf__u32(&b, opts->argc);
-		for (int i = 0; i < opts->argc; i++)
-			pdformat__hstr(&b, opts->argv[i] ? opts->argv[i] : "");
-		err = pdfeat_list__add(l, PD_FEAT_CMDLINE, &b);
-	}
+	err = err ?: system_features(l, opts);
 	event_desc(&b, evs, nr, true);
 	err = err ?: pdfeat_list__add(l, PD_FEAT_EVENT_DESC, &b);
 	dbuf__free(&b);
