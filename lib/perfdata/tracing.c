@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * TRACING_DATA parser. Layout: magic, "tracing", version string, endianness, long size,
+ * TRACING_DATA parser, and its builder for the writer. Layout: magic, "tracing", version string, endianness, long size,
  * page size, "header_page" + u64 size + text, "header_event" + u64 size + text, ftrace
  * formats, then per system its name and formats (u64 size + text each), then kallsyms,
  * printk formats and (version >= 0.6) saved cmdlines. Every size is checked against the
@@ -11,9 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "record/tpformat.h"
 #include "perfdata/format.h"
 #include "perfdata/tracing.h"
+#include "perfdata/writer.h"
 
 struct cursor {
 	const uint8_t *buf;
@@ -211,4 +214,110 @@ void pdtracing__exit(struct pdtracing *t)
 		return;
 	free(t->fmts);
 	memset(t, 0, sizeof(*t));
+}
+
+/* ---- the writer's side: the stream built from tracefs ---- */
+
+/* u64 size + text, read by a tpformat__read_* call that returned err; frees text. */
+static int put_text(struct dbuf *b, int err, char *text, size_t len)
+{
+	if (!err) {
+		dbuf__u64(b, len);
+		dbuf__put(b, text, len);
+	}
+	free(text);
+	return err ?: b->err;
+}
+
+/* tracefs's printk_formats as u32 size + text: formats printing kernel strings need it. */
+static int put_printk_formats(struct dbuf *b)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int err = tpformat__read_printk_formats(&text, &len);
+
+	if (!err && len > UINT32_MAX)
+		err = -E2BIG;
+	if (!err) {
+		dbuf__u32(b, len);
+		dbuf__put(b, text, len);
+	}
+	free(text);
+	return err ?: b->err;
+}
+
+static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
+{
+	for (size_t j = 0; j < i; j++) {
+		if (!evs[j].tp_sys || strcmp(evs[j].tp_sys, evs[i].tp_sys))
+			continue;
+		if (by_sys || !strcmp(evs[j].tp_name, evs[i].tp_name))
+			return true;
+	}
+	return false;
+}
+
+static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
+{
+	uint32_t nsys = 0;
+	char *text = NULL;
+	size_t len = 0;
+	int err = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (evs[i].tp_sys && evs[i].tp_name && !seen_before(evs, i, true))
+			nsys++;
+	dbuf__u32(b, nsys);
+	for (size_t i = 0; i < nr && !err; i++) {
+		size_t at;
+		uint32_t cnt = 0;
+
+		if (!evs[i].tp_sys || !evs[i].tp_name || seen_before(evs, i, true))
+			continue;
+		dbuf__put(b, evs[i].tp_sys, strlen(evs[i].tp_sys) + 1);
+		at = b->len;
+		dbuf__u32(b, 0);
+		for (size_t j = i; j < nr && !err; j++) {
+			if (!evs[j].tp_sys || !evs[j].tp_name ||
+			    strcmp(evs[j].tp_sys, evs[i].tp_sys) || seen_before(evs, j, false))
+				continue;
+			text = NULL;
+			err = tpformat__read_format(evs[j].tp_sys, evs[j].tp_name, &text, &len);
+			err = put_text(b, err, text, len);
+			cnt++;
+		}
+		if (!b->err)
+			memcpy(b->p + at, &cnt, 4);
+	}
+	return err;
+}
+
+int pdtracing__build(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int err;
+
+	dbuf__put(b, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN);
+	dbuf__put(b, "0.6", 4);
+	dbuf__put(b, &(char){ 0 }, 1); /* little-endian */
+	dbuf__put(b, &(char){ sizeof(long) }, 1);
+	dbuf__u32(b, getpagesize());
+	dbuf__put(b, "header_page", 12);
+	err = tpformat__read_header_page(&text, &len);
+	err = put_text(b, err, text, len);
+	dbuf__put(b, "header_event", 13);
+	if (!err) {
+		text = NULL;
+		err = tpformat__read_header_event(&text, &len);
+		err = put_text(b, err, text, len);
+	}
+	dbuf__u32(b, 0); /* ftrace formats */
+	err = err ?: put_systems(b, evs, nr);
+	dbuf__u32(b, 0); /* kallsyms */
+	if (!err && put_printk_formats(b))
+		dbuf__u32(b, 0);
+	dbuf__u64(b, 0); /* saved cmdlines */
+	dbuf__pad8(b);
+	return err ?: b->err;
 }

@@ -34,10 +34,10 @@
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
 #include "perfdata/sysfeat.h"
+#include "perfdata/tracing.h"
 #include "perfdata/wtrack.h"
 #include "perfdata/writer.h"
 #include "record/record.h"
-#include "record/tpformat.h"
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
@@ -496,110 +496,6 @@ static int write_small_features(struct pdwriter *w, const struct pdwriter_opts *
 	return err;
 }
 
-/* u64 size + text, read by a tpformat__read_* call that returned err; frees text. */
-static int put_text(struct dbuf *b, int err, char *text, size_t len)
-{
-	if (!err) {
-		dbuf__u64(b, len);
-		dbuf__put(b, text, len);
-	}
-	free(text);
-	return err ?: b->err;
-}
-
-/* tracefs's printk_formats as u32 size + text: formats printing kernel strings need it. */
-static int put_printk_formats(struct dbuf *b)
-{
-	char *text = NULL;
-	size_t len = 0;
-	int err = tpformat__read_printk_formats(&text, &len);
-
-	if (!err && len > UINT32_MAX)
-		err = -E2BIG;
-	if (!err) {
-		dbuf__u32(b, len);
-		dbuf__put(b, text, len);
-	}
-	free(text);
-	return err ?: b->err;
-}
-
-static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
-{
-	for (size_t j = 0; j < i; j++) {
-		if (!evs[j].tp_sys || strcmp(evs[j].tp_sys, evs[i].tp_sys))
-			continue;
-		if (by_sys || !strcmp(evs[j].tp_name, evs[i].tp_name))
-			return true;
-	}
-	return false;
-}
-
-static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
-{
-	uint32_t nsys = 0;
-	char *text = NULL;
-	size_t len = 0;
-	int err = 0;
-
-	for (size_t i = 0; i < nr; i++)
-		if (evs[i].tp_sys && evs[i].tp_name && !seen_before(evs, i, true))
-			nsys++;
-	dbuf__u32(b, nsys);
-	for (size_t i = 0; i < nr && !err; i++) {
-		size_t at;
-		uint32_t cnt = 0;
-
-		if (!evs[i].tp_sys || !evs[i].tp_name || seen_before(evs, i, true))
-			continue;
-		dbuf__put(b, evs[i].tp_sys, strlen(evs[i].tp_sys) + 1);
-		at = b->len;
-		dbuf__u32(b, 0);
-		for (size_t j = i; j < nr && !err; j++) {
-			if (!evs[j].tp_sys || !evs[j].tp_name ||
-			    strcmp(evs[j].tp_sys, evs[i].tp_sys) || seen_before(evs, j, false))
-				continue;
-			text = NULL;
-			err = tpformat__read_format(evs[j].tp_sys, evs[j].tp_name, &text, &len);
-			err = put_text(b, err, text, len);
-			cnt++;
-		}
-		if (!b->err)
-			memcpy(b->p + at, &cnt, 4);
-	}
-	return err;
-}
-
-static int build_tracing_data(struct dbuf *b, const struct pdwriter_event *evs, size_t nr)
-{
-	char *text = NULL;
-	size_t len = 0;
-	int err;
-
-	dbuf__put(b, PD_TRACING_MAGIC, PD_TRACING_MAGIC_LEN);
-	dbuf__put(b, "0.6", 4);
-	dbuf__put(b, &(char){ 0 }, 1); /* little-endian */
-	dbuf__put(b, &(char){ sizeof(long) }, 1);
-	dbuf__u32(b, getpagesize());
-	dbuf__put(b, "header_page", 12);
-	err = tpformat__read_header_page(&text, &len);
-	err = put_text(b, err, text, len);
-	dbuf__put(b, "header_event", 13);
-	if (!err) {
-		text = NULL;
-		err = tpformat__read_header_event(&text, &len);
-		err = put_text(b, err, text, len);
-	}
-	dbuf__u32(b, 0); /* ftrace formats */
-	err = err ?: put_systems(b, evs, nr);
-	dbuf__u32(b, 0); /* kallsyms */
-	if (!err && put_printk_formats(b))
-		dbuf__u32(b, 0);
-	dbuf__u64(b, 0); /* saved cmdlines */
-	dbuf__pad8(b);
-	return err ?: b->err;
-}
-
 static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *evs, size_t nr)
 {
 	struct dbuf b = {};
@@ -614,7 +510,7 @@ static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *e
 		any |= evs[i].tp_sys && evs[i].tp_name;
 	if (!any)
 		return 0;
-	err = build_tracing_data(&b, evs, nr);
+	err = pdtracing__build(&b, evs, nr);
 	if (!err && b.len > UINT32_MAX)
 		err = -E2BIG;
 	if (!err) {
@@ -638,8 +534,8 @@ static int early_features(struct pdfeat_list *l, const struct pdwriter_event *ev
 	for (size_t i = 0; i < nr; i++)
 		tp |= evs[i].tp_sys && evs[i].tp_name;
 	if (tp)
-		err = build_tracing_data(&b, evs, nr) ?:
-							pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
+		err = pdtracing__build(&b, evs, nr) ?:
+						      pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
 	dbuf__free(&b);
 	err = err ?: system_features(l, opts);
 	event_desc(&b, evs, nr, true);
