@@ -37,43 +37,8 @@
 #include "perfdata/tracing.h"
 #include "perfdata/wtrack.h"
 #include "perfdata/writer.h"
+#include "perfdata/writer-int.h"
 #include "record/record.h"
-
-#define PD_ATTR_SIZE 128
-#define PD_BUF_SIZE (1U << 20)
-#define PD_MAX_RECORD 65535
-#define PD_INDEX_MAX (16 * (PD_FEAT_BITS + 1)) /* an index record at most */
-
-struct pdwriter {
-	int fd;
-	bool own_fd;
-	bool created; /* this writer made the file at path (dev, ino) */
-	bool rotated; /* and moved the previous one to old */
-	char *path, *old;
-	dev_t dev;
-	ino_t ino;
-	bool pipe; /* fd is a pipe or FIFO of its own, non-blocking */
-	int stop_fd; /* stopsig__fd: a full pipe waits for it too */
-	int err; /* first I/O error, sticky */
-	uint64_t flushed; /* bytes in the file after the last complete flush */
-	uint64_t bytes; /* flushed + buffered */
-	char *buf;
-	size_t len;
-	struct perf_event_attr attr0; /* first event's attr: layout of synthesized trailers */
-	uint64_t id0;
-	/* the seekable layout (a regular file of the writer's own): seekable.c */
-	bool seekable;
-	struct pdseek *seek;
-	struct wtrack *track; /* build ids and BPF programs of the records written */
-	struct pdfeat_list late; /* features stored at the close (pdwriter__add_feature) */
-	bool started;
-	struct pending_feature {
-		int feat;
-		void *data;
-		size_t len;
-	} * pending; /* pdwriter__add_feature() before pdwriter__start() */
-	size_t nr_pending;
-};
 
 /* The end of the last whole record within the first n bytes of the records at p. */
 static size_t whole_records(const char *p, size_t n)
@@ -133,7 +98,7 @@ static void keep_seekable(struct pdwriter *w, const void *data, size_t done)
  * Hand len bytes (whole records) to the file. When the disk fills up part way, the
  * file is cut back to the last whole record that made it, so it still reads.
  */
-static int emit(struct pdwriter *w, const void *data, size_t len)
+int wbuf__emit(struct pdwriter *w, const void *data, size_t len)
 {
 	size_t done, keep;
 	int err;
@@ -159,13 +124,13 @@ static int emit(struct pdwriter *w, const void *data, size_t len)
 	return 0;
 }
 
-static int flush(struct pdwriter *w)
+int wbuf__flush(struct pdwriter *w)
 {
 	int err;
 
 	if (!w->len)
 		return w->err;
-	err = emit(w, w->buf, w->len);
+	err = wbuf__emit(w, w->buf, w->len);
 	w->len = 0;
 	return err;
 }
@@ -190,7 +155,7 @@ static int commit_flush(struct pdwriter *w, uint32_t type)
 	w->len += b.len;
 	w->bytes += b.len;
 	dbuf__free(&b);
-	err = flush(w);
+	err = wbuf__flush(w);
 	if (!err)
 		err = w->err = pdseek__commit(w->seek, w->fd, at, w->flushed);
 	return err;
@@ -199,7 +164,7 @@ static int commit_flush(struct pdwriter *w, uint32_t type)
 /* The buffer is full (within a round): out it goes, the seekable layout's index after it. */
 static int flush_full(struct pdwriter *w)
 {
-	return w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : flush(w);
+	return w->seek ? commit_flush(w, PD_HEADER_EVENT_TYPE) : wbuf__flush(w);
 }
 
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
@@ -221,7 +186,7 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 	if (err)
 		return err;
 	if (len >= PD_BUF_SIZE)
-		return emit(w, data, len);
+		return wbuf__emit(w, data, len);
 	memcpy(w->buf, data, len);
 	w->len = len;
 	return 0;
@@ -250,7 +215,7 @@ int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n)
 	return 0;
 }
 
-static int put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t size)
+int wbuf__put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t size)
 {
 	struct perf_event_header h = { .type = type, .misc = misc, .size = size };
 
@@ -267,8 +232,8 @@ int pdwriter__finish_round(struct pdwriter *w)
 		return w->err;
 	if (w->seek) /* the round's end carries the index (seekable.h) */
 		return commit_flush(w, PD_FINISHED_ROUND);
-	err = put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
-	return err ? err : flush(w);
+	err = wbuf__put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
+	return err ? err : wbuf__flush(w);
 }
 
 uint64_t pdwriter__bytes(const struct pdwriter *w)
@@ -277,12 +242,12 @@ uint64_t pdwriter__bytes(const struct pdwriter *w)
 }
 
 /* Write a record whose body (header excluded) was built in b. */
-static int put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct dbuf *b)
+int wbuf__put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct dbuf *b)
 {
 	int err = b->err;
 
 	if (!err)
-		err = put_header(w, type, misc, sizeof(struct perf_event_header) + b->len);
+		err = wbuf__put_header(w, type, misc, sizeof(struct perf_event_header) + b->len);
 	if (!err)
 		err = pdwriter__write(w, b->p, b->len);
 	free(b->p);
@@ -374,7 +339,7 @@ static int write_attrs(struct pdwriter *w, const struct pdwriter_event *evs, siz
 
 		put_attr(&b, evs[i].attr);
 		dbuf__put(&b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
-		err = put_record(w, PD_HEADER_ATTR, 0, &b);
+		err = wbuf__put_record(w, PD_HEADER_ATTR, 0, &b);
 	}
 	return err;
 }
@@ -390,7 +355,7 @@ static int write_feature(struct pdwriter *w, uint64_t feat, struct dbuf *payload
 		b.err = payload->err;
 	free(payload->p);
 	memset(payload, 0, sizeof(*payload));
-	return put_record(w, PD_HEADER_FEATURE, 0, &b);
+	return wbuf__put_record(w, PD_HEADER_FEATURE, 0, &b);
 }
 
 /*
@@ -559,14 +524,14 @@ static int start_seekable(struct pdwriter *w, const struct pdwriter_event *evs, 
 	err = err ?: pdseek__preamble(seek, evs, nr, &early, &b);
 	if (!err) {
 		w->bytes += b.len;
-		err = emit(w, b.p, b.len);
+		err = wbuf__emit(w, b.p, b.len);
 	}
 	dbuf__free(&b);
 	pdfeat_list__free(&early);
 	w->seek = seek;
 	w->track = wtrack__new();
 	/* a first record: perf refuses a header naming no data ("data size field is 0") */
-	err = err ?: put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
+	err = err ?: wbuf__put_header(w, PD_FINISHED_ROUND, 0, sizeof(struct perf_event_header));
 	return err ?: pdwriter__finish_round(w);
 }
 
@@ -580,7 +545,7 @@ static int finish_seekable(struct pdwriter *w)
 	if (w->track && wtrack__features(w->track, &w->late))
 		pr_warn("perf.data: no memory for the build id and BPF program features");
 	err = pdseek__trailer(w->seek, end, &w->late, &b);
-	err = err ?: emit(w, b.p, b.len);
+	err = err ?: wbuf__emit(w, b.p, b.len);
 	dbuf__free(&b);
 	return err ?: pdseek__commit_final(w->seek, w->fd, end, w->flushed);
 }
@@ -672,7 +637,7 @@ static int write_preamble(struct pdwriter *w, const struct pdwriter_event *evs, 
 		err = add_feature_pipe(w, w->pending[i].feat, w->pending[i].data,
 				       w->pending[i].len);
 	err = err ?: write_tracing_data(w, evs, nr);
-	return err ?: flush(w);
+	return err ?: wbuf__flush(w);
 }
 
 /*
@@ -925,17 +890,25 @@ struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *e
 	return w;
 }
 
+int wlayout__finish(struct pdwriter *w)
+{
+	int err;
+
+	if (!w->seekable && !w->err)
+		finish_pipe(w);
+	err = wbuf__flush(w);
+	if (!err && w->seek)
+		err = finish_seekable(w);
+	return err;
+}
+
 int pdwriter__close(struct pdwriter *w)
 {
 	int err;
 
 	if (!w)
 		return 0;
-	if (!w->seekable && !w->err)
-		finish_pipe(w);
-	err = flush(w);
-	if (!err && w->seek)
-		err = finish_seekable(w);
+	err = wlayout__finish(w);
 	if (w->own_fd && close(w->fd) < 0 && !err)
 		err = -errno;
 	free_writer(w);
