@@ -89,6 +89,32 @@ struct pdreader {
 	uint64_t scratch[65536 / 8]; /* a misaligned record, copied */
 };
 
+/*
+ * The reader's parts:
+ *
+ *	reader.c	its life (a file, a pipe, memory) and what it tells of the file
+ *	revents.c	the events: attrs and their ids, a pipe's header records
+ *	feature.c	the feature sections
+ *	rstream.c	the records: the input as it is read, the window, the order they are
+ *			delivered in, COMPRESSED records (zstream.c decompresses)
+ */
+
+/* Record the failure's ERROR line ("cannot read 'FILE': why", util/errmsg.h); returns err. */
+int pdreader__fail(struct pdreader *r, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Read the file's header, attrs and header records into r: 0 or -errno (recorded). */
+int revents__setup(struct pdreader *r);
+/* The event of id, NULL when no event has it. */
+const struct idmap *revents__find_id(const struct pdreader *r, uint64_t id);
+
+/* The record at pos: its size (extra: the bytes after it it does not count), 0 at the end. */
+uint64_t rstream__record_at(struct pdreader *r, uint64_t pos, uint64_t *extra);
+/* A pipe's records from pos on go to a window of their own; the header records stay. */
+int rstream__start_window(struct pdreader *r, uint64_t pos);
+/* Read from the pipe until [off, off + n) is held, or the input ends: false then. */
+bool rstream__fill(struct pdreader *r, uint64_t off, uint64_t n);
+
 /* The byte at absolute offset off (held: base <= off < len). */
 static inline const uint8_t *at(const struct pdreader *r, uint64_t off)
 {

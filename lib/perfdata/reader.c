@@ -32,11 +32,7 @@
 #define MADV_POPULATE_READ 22 /* Linux 5.14; older kernels fault the pages in one by one */
 #endif
 
-/* The ERROR line of a failure (util/errmsg.h): what could not be read, and why. */
-static int seterr(struct pdreader *r, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int seterr(struct pdreader *r, int err, const char *fmt, ...)
+int pdreader__fail(struct pdreader *r, int err, const char *fmt, ...)
 {
 	char why[512];
 	va_list ap;
@@ -114,13 +110,13 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	struct ev *evs, *e;
 
 	if (size < PERF_ATTR_SIZE_VER0 || size > PD_MAX_ATTR)
-		return seterr(r, -EINVAL, "attr %zu: unsupported size %u", r->nr_evs, size);
+		return pdreader__fail(r, -EINVAL, "attr %zu: unsupported size %u", r->nr_evs, size);
 	if (r->nr_evs == r->cap_evs) {
 		size_t cap = r->cap_evs ? r->cap_evs * 2 : 8;
 
 		evs = realloc(r->evs, cap * sizeof(*evs));
 		if (!evs)
-			return seterr(r, -ENOMEM, "out of memory");
+			return pdreader__fail(r, -ENOMEM, "out of memory");
 		r->evs = evs;
 		r->cap_evs = cap;
 	}
@@ -131,7 +127,7 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	if (nr_ids) {
 		e->ids = malloc(nr_ids * 8);
 		if (!e->ids)
-			return seterr(r, -ENOMEM, "out of memory");
+			return pdreader__fail(r, -ENOMEM, "out of memory");
 		memcpy(e->ids, at(r, ids_off), nr_ids * 8);
 	}
 	e->pub.ids = e->ids;
@@ -165,7 +161,7 @@ static int check_id_tables(struct pdreader *r, uint64_t off, uint64_t attr_size,
 	int err = 0;
 
 	if (!v)
-		return seterr(r, -ENOMEM, "out of memory");
+		return pdreader__fail(r, -ENOMEM, "out of memory");
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t at = off + i * attr_size, asz = attr_size - 16;
 
@@ -176,10 +172,10 @@ static int check_id_tables(struct pdreader *r, uint64_t off, uint64_t attr_size,
 	qsort(v, k, sizeof(*v), cmp_idrange);
 	for (size_t i = 1; i < k && !err; i++)
 		if (v[i].off - v[i - 1].off < v[i - 1].size)
-			err = seterr(r, -EINVAL, "attrs %zu and %zu share the ids at %#llx",
-				     v[i - 1].attr < v[i].attr ? v[i - 1].attr : v[i].attr,
-				     v[i - 1].attr < v[i].attr ? v[i].attr : v[i - 1].attr,
-				     (unsigned long long)v[i].off);
+			err = pdreader__fail(r, -EINVAL, "attrs %zu and %zu share the ids at %#llx",
+					     v[i - 1].attr < v[i].attr ? v[i - 1].attr : v[i].attr,
+					     v[i - 1].attr < v[i].attr ? v[i].attr : v[i - 1].attr,
+					     (unsigned long long)v[i].off);
 	free(v);
 	return err;
 }
@@ -190,13 +186,14 @@ static int read_file_attrs(struct pdreader *r, const struct pdheader *h)
 	int err;
 
 	if (!attr_size)
-		return seterr(r, -EINVAL, "the attr size field is 0");
+		return pdreader__fail(r, -EINVAL, "the attr size field is 0");
 	if (!bytes__inside(off, size, 0, r->len))
-		return seterr(r, -EINVAL, "attr section [%#llx, +%#llx) is outside the file",
-			      (unsigned long long)off, (unsigned long long)size);
+		return pdreader__fail(r, -EINVAL,
+				      "attr section [%#llx, +%#llx) is outside the file",
+				      (unsigned long long)off, (unsigned long long)size);
 	if (size / attr_size && attr_size < PERF_ATTR_SIZE_VER0 + 16)
-		return seterr(r, -EINVAL, "attr size %llu is too small",
-			      (unsigned long long)attr_size);
+		return pdreader__fail(r, -EINVAL, "attr size %llu is too small",
+				      (unsigned long long)attr_size);
 	err = check_id_tables(r, off, attr_size, size / attr_size);
 	if (err)
 		return err;
@@ -205,16 +202,17 @@ static int read_file_attrs(struct pdreader *r, const struct pdheader *h)
 		uint32_t asz;
 		asz = get32(r, at + 4) ?: PERF_ATTR_SIZE_VER0;
 		if (asz + 16ULL != attr_size)
-			return seterr(r, -EINVAL,
-				      "attr %llu: size %u does not match attr_size %llu",
-				      (unsigned long long)i, asz, (unsigned long long)attr_size);
+			return pdreader__fail(r, -EINVAL,
+					      "attr %llu: size %u does not match attr_size %llu",
+					      (unsigned long long)i, asz,
+					      (unsigned long long)attr_size);
 		ids_off = get64(r, at + asz);
 		ids_size = get64(r, at + asz + 8);
 		if (ids_size % 8 || !bytes__inside(ids_off, ids_size, 0, r->len))
-			return seterr(r, -EINVAL,
-				      "attr %llu: ids [%#llx, +%#llx) are outside the file",
-				      (unsigned long long)i, (unsigned long long)ids_off,
-				      (unsigned long long)ids_size);
+			return pdreader__fail(r, -EINVAL,
+					      "attr %llu: ids [%#llx, +%#llx) are outside the file",
+					      (unsigned long long)i, (unsigned long long)ids_off,
+					      (unsigned long long)ids_size);
 		err = add_event(r, at, asz, ids_off, ids_size / 8);
 		if (err)
 			return err;
@@ -229,6 +227,13 @@ static int cmp_idmap(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+const struct idmap *revents__find_id(const struct pdreader *r, uint64_t id)
+{
+	struct idmap key = { .id = id };
+
+	return r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
+}
+
 /* perf's consistency rules between attrs, and the id -> event table. */
 static int check_events(struct pdreader *r)
 {
@@ -239,12 +244,12 @@ static int check_events(struct pdreader *r)
 		const struct perf_event_attr *a = &r->evs[i].pub.attr;
 
 		if (a->sample_id_all != r->evs[0].pub.attr.sample_id_all)
-			return seterr(r, -EINVAL, "non matching sample_id_all");
+			return pdreader__fail(r, -EINVAL, "non matching sample_id_all");
 		if (r->nr_evs > 1 && !record__same_id_pos(&r->evs[i].layout, &r->evs[0].layout))
-			return seterr(r, -EINVAL, "non matching sample_type");
+			return pdreader__fail(r, -EINVAL, "non matching sample_type");
 		/* a READ sample can only be attributed with the ids in it */
 		if ((a->sample_type & PERF_SAMPLE_READ) && !(a->read_format & PERF_FORMAT_ID))
-			return seterr(r, -EINVAL, "non matching read_format");
+			return pdreader__fail(r, -EINVAL, "non matching read_format");
 		r->sorted &= a->sample_id_all;
 		n += r->evs[i].pub.nr_ids;
 	}
@@ -253,7 +258,7 @@ static int check_events(struct pdreader *r)
 	free(r->ids);
 	r->ids = n ? malloc(n * sizeof(*r->ids)) : NULL;
 	if (n && !r->ids)
-		return seterr(r, -ENOMEM, "out of memory");
+		return pdreader__fail(r, -ENOMEM, "out of memory");
 	r->nr_ids = 0;
 	for (size_t i = 0; i < r->nr_evs; i++)
 		for (size_t j = 0; j < r->evs[i].pub.nr_ids; j++)
@@ -274,7 +279,8 @@ static int open_file_mode(struct pdreader *r, const struct pdheader *h)
 	r->data_off = h->data_off;
 	size = h->data_size;
 	if (r->data_off > r->len)
-		return seterr(r, -EINVAL, "bad data offset %#llx", (unsigned long long)r->data_off);
+		return pdreader__fail(r, -EINVAL, "bad data offset %#llx",
+				      (unsigned long long)r->data_off);
 	if (!size)
 		pr_warn("The perf.data file's data size field is 0 which is unexpected.\n"
 			"Was the 'perf record' command properly terminated?");
@@ -348,7 +354,7 @@ static void before_read(struct pdreader *r)
  * read (doubling), never by what a record claims: memory stays within twice the bytes
  * that must be held (the header records, and the records of the rounds not delivered yet).
  */
-static bool stream_fill(struct pdreader *r, uint64_t off, uint64_t n)
+bool rstream__fill(struct pdreader *r, uint64_t off, uint64_t n)
 {
 	ssize_t got;
 
@@ -383,7 +389,7 @@ static bool held(struct pdreader *r, uint64_t off, uint64_t n)
 {
 	if (bytes__inside(off, n, 0, r->data_end))
 		return true;
-	return r->fd >= 0 && stream_fill(r, off, n) && bytes__inside(off, n, 0, r->data_end);
+	return r->fd >= 0 && rstream__fill(r, off, n) && bytes__inside(off, n, 0, r->data_end);
 }
 
 /* ---- records ---- */
@@ -399,7 +405,7 @@ static int64_t extra_bytes(const struct pdreader *r, uint64_t pos, uint32_t type
 }
 
 /* The record at pos: its size, or 0 when the data ends (or breaks) there. */
-static uint64_t record_at(struct pdreader *r, uint64_t pos, uint64_t *extra)
+uint64_t rstream__record_at(struct pdreader *r, uint64_t pos, uint64_t *extra)
 {
 	uint16_t size;
 	int64_t x;
@@ -436,12 +442,11 @@ static uint64_t record_at(struct pdreader *r, uint64_t pos, uint64_t *extra)
 
 static void read_event_update(struct pdreader *r, uint64_t pos, uint16_t size)
 {
-	struct idmap key, *m;
+	const struct idmap *m;
 
 	if (size < 32 || get64(r, pos + 8) != 2) /* PERF_EVENT_UPDATE__NAME */
 		return;
-	key.id = get64(r, pos + 16);
-	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
+	m = revents__find_id(r, get64(r, pos + 16));
 	if (m)
 		pdfeature__name_event(r, m->ev, (const char *)at(r, pos + 24),
 				      strnlen((const char *)at(r, pos + 24), size - 24));
@@ -451,7 +456,7 @@ static void read_event_update(struct pdreader *r, uint64_t pos, uint16_t size)
  * A pipe's records from pos on go to a window of their own (the header records stay where
  * they are: events and formats point into them).
  */
-static int start_window(struct pdreader *r, uint64_t pos)
+int rstream__start_window(struct pdreader *r, uint64_t pos)
 {
 	uint64_t keep = pos & ~7ULL, n = r->len - keep, cap = 1 << 20;
 
@@ -460,7 +465,7 @@ static int start_window(struct pdreader *r, uint64_t pos)
 	r->hdr = r->copy;
 	r->copy = malloc(cap);
 	if (!r->copy)
-		return seterr(r, -ENOMEM, "out of memory");
+		return pdreader__fail(r, -ENOMEM, "out of memory");
 	memcpy(r->copy, at(r, keep), n);
 	r->buf = r->copy;
 	r->base = keep;
@@ -480,21 +485,21 @@ static int scan_pipe(struct pdreader *r)
 	int err;
 
 	r->in_header = true;
-	while ((size = record_at(r, pos, &extra)) && get32(r, pos) >= PD_HEADER_ATTR)
+	while ((size = rstream__record_at(r, pos, &extra)) && get32(r, pos) >= PD_HEADER_ATTR)
 		pos += size + extra;
 	if (r->read_err)
-		return seterr(r, -r->read_err, "cannot read: %s", strerror(r->read_err));
+		return pdreader__fail(r, -r->read_err, "cannot read: %s", strerror(r->read_err));
 	hdr_end = pos;
 	r->hdr_end = hdr_end;
-	for (pos = r->data_off; pos < hdr_end && (size = record_at(r, pos, &extra));) {
+	for (pos = r->data_off; pos < hdr_end && (size = rstream__record_at(r, pos, &extra));) {
 		uint32_t type = get32(r, pos);
 
 		if (type == PD_HEADER_ATTR) {
 			uint32_t asz = size >= 16 ? get32(r, pos + 12) ?: PERF_ATTR_SIZE_VER0 : 0;
 
 			if (size < 16 || 8ULL + asz > size || (size - 8 - asz) % 8)
-				return seterr(r, -EINVAL, "bad attr record at %#llx",
-					      (unsigned long long)pos);
+				return pdreader__fail(r, -EINVAL, "bad attr record at %#llx",
+						      (unsigned long long)pos);
 			err = add_event(r, pos + 8, asz, pos + 8 + asz, (size - 8 - asz) / 8);
 			if (err)
 				return err;
@@ -513,12 +518,12 @@ static int scan_pipe(struct pdreader *r)
 	err = check_events(r);
 	if (err)
 		return err;
-	for (pos = r->data_off; pos < hdr_end && (size = record_at(r, pos, &extra));
+	for (pos = r->data_off; pos < hdr_end && (size = rstream__record_at(r, pos, &extra));
 	     pos += size + extra)
 		if (get32(r, pos) == PD_EVENT_UPDATE)
 			read_event_update(r, pos, size);
 	r->st.truncated = false;
-	return r->fd >= 0 ? start_window(r, r->data_off) : 0;
+	return r->fd >= 0 ? rstream__start_window(r, r->data_off) : 0;
 }
 
 /*
@@ -532,7 +537,7 @@ static void scan_leading_features(struct pdreader *r)
 	uint64_t pos = r->data_off, size, extra;
 	bool truncated = r->st.truncated;
 
-	while ((size = record_at(r, pos, &extra)) && get32(r, pos) >= PD_HEADER_ATTR) {
+	while ((size = rstream__record_at(r, pos, &extra)) && get32(r, pos) >= PD_HEADER_ATTR) {
 		if (get32(r, pos) == PD_HEADER_FEATURE && size >= 16 &&
 		    get64(r, pos + 8) >= PD_NR_FEAT && get64(r, pos + 8) < PD_FEAT_BITS)
 			pdfeature__read(r, (int)get64(r, pos + 8), pos + 16, size - 16);
@@ -542,14 +547,14 @@ static void scan_leading_features(struct pdreader *r)
 	r->st.truncated = truncated; /* a cut met here is reported when the records are read */
 }
 
-static int setup(struct pdreader *r)
+int revents__setup(struct pdreader *r)
 {
 	struct pdheader h;
 	char why[128];
 	int err = pdheader__parse(r->buf, r->len, &h, why, sizeof(why));
 
 	if (err)
-		return seterr(r, err, "%s", why);
+		return pdreader__fail(r, err, "%s", why);
 	if (h.pipe) {
 		r->pipe = true;
 		r->data_off = PD_PIPE_HDR;
@@ -576,24 +581,25 @@ static int setup(struct pdreader *r)
 static int64_t record_event(struct pdreader *r, const struct perf_event_header *hdr, uint64_t pos,
 			    int *err)
 {
-	struct idmap key, *m;
+	const struct idmap *m;
+	uint64_t id;
 	int ret;
 
 	*err = 0;
 	if (r->nr_evs <= 1)
 		return r->nr_evs ? 0 : -1;
-	ret = record__id(hdr, hdr->size, &r->evs[0].layout, &key.id);
+	ret = record__id(hdr, hdr->size, &r->evs[0].layout, &id);
 	if (ret == -ENOENT) /* only samples must name their event */
 		return hdr->type == PERF_RECORD_SAMPLE ? -1 : 0;
 	if (ret)
 		return -1;
-	if (!key.id)
+	if (!id)
 		return 0;
-	m = r->nr_ids ? bsearch(&key, r->ids, r->nr_ids, sizeof(key), cmp_idmap) : NULL;
+	m = revents__find_id(r, id);
 	if (m)
 		return m->ev;
-	*err = seterr(r, -EINVAL, "record at %#llx (type %u): id %llu belongs to no event",
-		      (unsigned long long)pos, hdr->type, (unsigned long long)key.id);
+	*err = pdreader__fail(r, -EINVAL, "record at %#llx (type %u): id %llu belongs to no event",
+			      (unsigned long long)pos, hdr->type, (unsigned long long)id);
 	return -1;
 }
 
@@ -710,7 +716,7 @@ static int decompress(struct pdreader *r, uint64_t pos, const struct perf_event_
 		return 0;
 	}
 	if (!r->z && !(r->z = pdzstream__new()))
-		return seterr(r, -ENOMEM, "out of memory");
+		return pdreader__fail(r, -ENOMEM, "out of memory");
 	keep = lowest_in(r, r->zpos, true);
 	if (pdzstream__end(r->z) - keep > r->window && order__pending(&r->order)) {
 		flush_early(r);
@@ -719,7 +725,7 @@ static int decompress(struct pdreader *r, uint64_t pos, const struct perf_event_
 	err = pdzstream__add(r->z, hdr + 1, hdr->size - sizeof(*hdr), keep,
 			     2 * r->window + (4 << 20));
 	if (err == -ENOMEM)
-		return seterr(r, err, "out of memory");
+		return pdreader__fail(r, err, "out of memory");
 	if (err) {
 		r->st.nr_skipped++;
 		if (!r->warned_compressed)
@@ -785,7 +791,7 @@ static int take(struct pdreader *r, struct pdreader_record *rec, uint64_t off,
 		r->st.nr_unordered = r->order.nr_unordered;
 		if (order__pending(&r->order) > r->window / 64)
 			flush_early(r); /* the queue itself stays within a fraction of it */
-		return err ? seterr(r, err, "out of memory") : 0;
+		return err ? pdreader__fail(r, err, "out of memory") : 0;
 	}
 	fill(r, rec, off, ev, time);
 	return 1;
@@ -831,14 +837,14 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 		return 0;
 	if (r->map && pos + PREFETCH_AHEAD < r->data_end) /* the first touch, ahead of need */
 		__builtin_prefetch(at(r, pos + PREFETCH_AHEAD));
-	size = record_at(r, pos, &extra);
+	size = rstream__record_at(r, pos, &extra);
 	if (!size) {
 		r->at_end = true;
 		if (r->z && pdzstream__end(r->z) != r->zpos)
 			r->st.truncated = true; /* a compressed record cut short */
 		if (r->read_err)
-			return seterr(r, -r->read_err, "cannot read at %#llx: %s",
-				      (unsigned long long)pos, strerror(r->read_err));
+			return pdreader__fail(r, -r->read_err, "cannot read at %#llx: %s",
+					      (unsigned long long)pos, strerror(r->read_err));
 		if (r->st.truncated)
 			pr_debug("perf.data: the data ends inside a record at %#llx",
 				 (unsigned long long)pos);
@@ -880,7 +886,7 @@ static struct pdreader *finish_new(struct pdreader *r)
 	int err;
 
 	r->window = w && strtoull(w, NULL, 0) ? strtoull(w, NULL, 0) : DEFAULT_WINDOW;
-	err = setup(r);
+	err = revents__setup(r);
 
 	if (!err)
 		return r;
@@ -928,9 +934,9 @@ static int open_stream(struct pdreader *r, int fd)
 	r->buf = r->copy;
 	r->fd = fd;
 	r->in_header = true;
-	stream_fill(r, 0, PD_PIPE_HDR);
+	rstream__fill(r, 0, PD_PIPE_HDR);
 	if (r->len < PD_PIPE_HDR || get64(r, 8) != PD_PIPE_HDR)
-		while (stream_fill(r, 0, r->len + 1))
+		while (rstream__fill(r, 0, r->len + 1))
 			;
 	return -r->read_err;
 }
@@ -950,14 +956,14 @@ struct pdreader *pdreader__open(const char *path)
 	r->fd = -1;
 	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(STDIN_FILENO);
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		err = seterr(r, -errno, "%s", strerror(errno));
+		err = pdreader__fail(r, -errno, "%s", strerror(errno));
 		goto fail;
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
 		r->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (r->map == MAP_FAILED) {
 			r->map = NULL;
-			err = seterr(r, -errno, "%s", strerror(errno));
+			err = pdreader__fail(r, -errno, "%s", strerror(errno));
 			goto fail;
 		}
 		madvise(r->map, st.st_size, MADV_SEQUENTIAL);
@@ -966,7 +972,7 @@ struct pdreader *pdreader__open(const char *path)
 	} else if (!S_ISREG(st.st_mode)) {
 		err = open_stream(r, fd);
 		if (err) {
-			seterr(r, err, "%s", strerror(-err));
+			pdreader__fail(r, err, "%s", strerror(-err));
 			r->fd = -1;
 			goto fail;
 		}
