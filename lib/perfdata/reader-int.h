@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The perf.data reader's internals, shared by reader.c and feature.c only. */
+/* The perf.data reader's internals, shared by its parts only (below). */
 #ifndef PERF_BPF_PDREADER_INT_H
 #define PERF_BPF_PDREADER_INT_H
 
@@ -76,7 +76,7 @@ struct pdreader {
 	bool at_end;
 	struct order order;
 
-	/* the bounded window: see keep_window() in reader.c */
+	/* the bounded window: see keep_window() in rstream.c */
 	uint64_t window, next_check, dropped;
 	struct pdzstream *z; /* records of COMPRESSED ones, from the first one on */
 	uint64_t zpos; /* the next decompressed record */
