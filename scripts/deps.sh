@@ -6,18 +6,19 @@
 # examples/hello.c takes. bench (`make bench`): all, and bpftrace to compare with.
 # -n: print the missing packages of the set, one a line; install nothing.
 set -e
-BUILD_PKGS="gcc make pkg-config flex bison
+# clang and bpftool build perf-bpf's own BPF programs (bpf/) into the binary; clang also
+# compiles scriptlets when perf-bpf runs.
+BUILD_PKGS="gcc make pkg-config flex bison clang bpftool
 libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev liblzma-dev"
-RUN_PKGS="clang"
-CHECK_PKGS="llvm clang-format libcmocka-dev bpftool linux-perf python3 jq valgrind
+CHECK_PKGS="llvm clang-format libcmocka-dev linux-perf python3 jq valgrind
 qemu-system-x86 busybox-static cpio xz-utils zstd"
 
 dry=
 [ "${1-}" = -n ] && { dry=1; shift; }
 case "${1-all}" in
-all) PKGS="$BUILD_PKGS $RUN_PKGS $CHECK_PKGS" ;;
-demo) PKGS="$BUILD_PKGS $RUN_PKGS" ;;
-bench) PKGS="$BUILD_PKGS $RUN_PKGS $CHECK_PKGS bpftrace" ;;
+all) PKGS="$BUILD_PKGS $CHECK_PKGS" ;;
+demo) PKGS="$BUILD_PKGS" ;;
+bench) PKGS="$BUILD_PKGS $CHECK_PKGS bpftrace" ;;
 *)
 	echo "usage: $0 [-n] [all|demo|bench]" >&2
 	exit 129

@@ -10,10 +10,10 @@ list() { PATH="$T/bin:$PATH" "$TOP/scripts/deps.sh" -n "$@" | sort; }
 list demo >"$T/demo" || fail "deps.sh -n demo exited $?"
 list >"$T/all" || fail "deps.sh -n exited $?"
 
-for p in gcc make clang libbpf-dev libelf-dev libtraceevent-dev libtracefs-dev libdw-dev; do
+for p in gcc make clang bpftool libbpf-dev libelf-dev libtraceevent-dev libtracefs-dev libdw-dev; do
 	grep -qx "$p" "$T/demo" || fail "demo does not install $p"
 done
-for p in qemu-system-x86 valgrind libcmocka-dev busybox-static linux-perf bpftool clang-format; do
+for p in qemu-system-x86 valgrind libcmocka-dev busybox-static linux-perf clang-format; do
 	grep -qx "$p" "$T/demo" && fail "demo installs $p"
 	grep -qx "$p" "$T/all" || fail "deps does not install $p"
 done
