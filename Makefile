@@ -10,6 +10,7 @@ BASHCOMPATDIR  ?= /etc/bash_completion.d
 BUILD    ?= build
 CC       ?= gcc
 CLANG    ?= clang
+BPFTOOL  ?= bpftool
 V        ?= 0
 
 ifeq ($(V),0)
@@ -31,7 +32,7 @@ PATH_DEFS := -DPERF_BPF_DATADIR='"$(PREFIX)/share/perf-bpf"' \
 WARN     := -Wall -Wextra -Werror -Wmissing-prototypes -Wno-unused-parameter
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE $(PATH_DEFS) \
-	     -Iinclude -Ilib -I$(BUILD)/gen $(DEP_CFLAGS) -MMD -MP
+	     -Iinclude -Ilib -I$(BUILD)/gen -iquote . $(DEP_CFLAGS) -MMD -MP
 GEN_CFLAGS = -std=gnu11 $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib -I$(BUILD)/gen \
 	     $(DEP_CFLAGS) -w
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
@@ -46,6 +47,19 @@ GEN_HDRS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/event/%
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(GEN_SRCS:%.c=%.o)
 SRC_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard src/*.c)))
 LIBA     := $(BUILD)/libperfbpf.a
+
+# perf-bpf's own BPF programs, bpf/NAME.bpf.c: compiled for the build's architecture against
+# a vmlinux.h dumped from this machine's kernel BTF (CO-RE: the objects load on other kernels
+# too), linked by bpftool, and embedded as skeletons: $(BUILD)/gen/NAME.skel.h, included by
+# the lib/ module that loads them. No clang at run time.
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+BPF_ARCH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+BPF_ARCH := $(patsubst x86_64,x86,$(patsubst i%86,x86,$(patsubst aarch64,arm64,$(BPF_ARCH))))
+BPF_CFLAGS := -target bpf -mcpu=v3 -O2 -g -Wall -Werror -D__TARGET_ARCH_$(BPF_ARCH) \
+	      -I$(BUILD)/gen -MMD -MP
+BPF_SRCS  := $(sort $(wildcard bpf/*.bpf.c))
+BPF_OBJS  := $(BPF_SRCS:bpf/%.c=$(BUILD)/bpf/%.o)
+BPF_SKELS := $(BPF_SRCS:bpf/%.bpf.c=$(BUILD)/gen/%.skel.h)
 
 UNIT_SRCS := $(sort $(wildcard tests/unit/*/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
@@ -69,15 +83,18 @@ TEST_BIN := $(BUILD)/test/perf-bpf
 
 # No built-in rules: make's own %.c: %.y / %.c: %.l would overwrite lib/event/evparse.c.
 .SUFFIXES:
+# Generated headers stay after a build: the dependency files name them, and a missing one
+# would make the next make generate it, and recompile its users, again.
+.SECONDARY: $(GEN_HDRS) $(BPF_OBJS) $(BPF_SKELS)
 
 .PHONY: all deps demo-deps bench-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
 	static guest-bins check-kernel fuzz-bins soak valgrind
 .DEFAULT_GOAL := all
 
-all: $(BIN)
+all: $(BIN) $(BPF_SKELS)
 
 help:
-	@echo 'all        build ./perf-bpf'
+	@echo 'all        build ./perf-bpf, its own BPF programs (bpf/*.bpf.c) embedded as skeletons'
 	@echo 'deps       install the Debian packages that are missing (nothing if all are there)'
 	@echo 'check      deps + build from scratch + every test; ends with "N passed, N failed"'
 	@echo 'check-kernel  the guest tests under QEMU on a Debian kernel (part of check)'
@@ -107,7 +124,7 @@ $(LIBA): $(LIB_OBJS)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/%.o: %.c | $(GEN_HDRS)
+$(BUILD)/%.o: %.c | $(GEN_HDRS) $(BPF_SKELS)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -121,6 +138,25 @@ $(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h: lib/event/%.l
 	$(call msg,FLEX,$<)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
+
+$(BUILD)/gen/vmlinux.h:
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)test -r $(VMLINUX_BTF) || { echo "ERROR: no kernel BTF at '$(VMLINUX_BTF)'" >&2; \
+		echo "Hint: build on a kernel with CONFIG_DEBUG_INFO_BTF, or set VMLINUX_BTF" >&2; \
+		exit 1; }
+	$(Q)$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(BUILD)/gen/vmlinux.h
+	$(call msg,CLANG,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c -o $@ $<
+
+# bpftool's static linker keeps BTF and drops DWARF: the skeleton embeds the small object.
+$(BUILD)/gen/%.skel.h: $(BUILD)/bpf/%.bpf.o
+	$(call msg,GEN,$@)
+	$(Q)$(BPFTOOL) gen object $(BUILD)/bpf/$*.linked.o $<
+	$(Q)$(BPFTOOL) gen skeleton $(BUILD)/bpf/$*.linked.o name $*_bpf >$@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(GEN_HDRS)
 	$(call msg,CC,$<)
@@ -237,9 +273,9 @@ demo: demo-deps mounts all
 
 # The program, the library and the tests' C (BPF fixtures and examples keep their layout:
 # compile errors and the seed programs quote them by line).
-FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h tests/unit/*/*.c tests/fuzz/*.c \
-	      tests/kernel/*.c tests/kernel/*.h tests/kernel-lane/*.c tests/kernel-lane/guest/*.c \
-	      tests/kernel-lane/guest/*.h tests/workloads/*.c)
+FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h bpf/*.c bpf/*.h tests/unit/*/*.c \
+	      tests/fuzz/*.c tests/kernel/*.c tests/kernel/*.h tests/kernel-lane/*.c \
+	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c)
 
 format-check:
 	$(Q)clang-format --dry-run --Werror $(FORMAT_SRCS) \
@@ -260,4 +296,4 @@ install: all
 clean:
 	rm -rf build build-asan perf-bpf
 
--include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))
