@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System calls of the selected tasks, on raw_syscalls sys_enter and sys_exit (tp_btf: the
+ * programs are called directly with the task's registers, and load them as plain memory).
+ *
+ * capture: an ENTER and an EXIT record per call into the ring buffer `records`, with the
+ *	    strings, buffers and socket addresses cfg_specs asks for (bpf/syscalls.h);
+ * count:   no record, per (thread, system call) statistics in the hash map `counts`.
+ *
+ * Tasks: every one but perf-bpf's own (cfg_all_tasks), or the thread groups in `tgids` and
+ * the threads in `tids`, which follow_fork extends to their children and forget_exit
+ * empties as they exit. Everything cfg_* is set by lib/run/syscalls.c before load; the
+ * verifier then drops the code of the mode and the options not used.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "syscalls.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+const volatile bool cfg_count;
+const volatile bool cfg_all_tasks;
+const volatile bool cfg_tids; /* some threads are selected by tid */
+const volatile bool cfg_boottime;
+const volatile __u32 cfg_self_tgid;
+const volatile __u32 cfg_strsize = SYSREC_STRSIZE_DEFAULT;
+const volatile __u64 cfg_wakeup_bytes; /* 0: the ring buffer's own wake-up policy */
+const volatile struct sysrec_spec cfg_specs[SYSREC_NR_MAX];
+
+#if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
+#error "bpf/syscalls.bpf.c: no system call registers for this architecture"
+#endif
+
+/* The arguments of a system call, from the registers it was made with. */
+static __always_inline void syscall_args(const struct pt_regs *r, __u64 *a)
+{
+#if defined(__TARGET_ARCH_x86)
+	a[0] = r->di;
+	a[1] = r->si;
+	a[2] = r->dx;
+	a[3] = r->r10;
+	a[4] = r->r8;
+	a[5] = r->r9;
+#else
+	a[0] = r->orig_x0;
+	for (int i = 1; i < SYSREC_ARGS; i++)
+		a[i] = r->regs[i];
+#endif
+}
+
+/* At sys_exit: -1 after rt_sigreturn, whose registers are those of the code it returns to. */
+static __always_inline long syscall_nr(const struct pt_regs *r)
+{
+#if defined(__TARGET_ARCH_x86)
+	return r->orig_ax;
+#else
+	return r->syscallno;
+#endif
+}
+
+/* A 32-bit task on a 64-bit kernel: its calls have other numbers, its arguments other registers. */
+static __always_inline bool task_compat(void)
+{
+#if defined(__TARGET_ARCH_x86)
+	struct task_struct *t = bpf_get_current_task_btf();
+
+	if (bpf_core_field_exists(t->thread_info.status))
+		return t->thread_info.status & 0x0002; /* TS_COMPAT */
+#endif
+	return false;
+}
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4 << 20); /* set by user space */
+} records SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, __u8);
+} tgids SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, __u8);
+} tids SEC(".maps");
+
+/* The call a thread is in, from its sys_enter to its sys_exit. */
+struct entry {
+	__u64 time;
+	__u64 args[SYSREC_ARGS];
+	__u32 nr;
+	__u16 live; /* set at a traced sys_enter, cleared at its sys_exit */
+	__u16 retry; /* arguments whose memory could not be read at entry: read at exit */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct entry);
+} entries SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 16384); /* set by user space */
+	__type(key, struct sysrec_count_key);
+	__type(value, struct sysrec_count);
+} counts SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct sysrec_lost);
+} lost SEC(".maps");
+
+/* A record with items is built here, then copied into the ring buffer. */
+struct scratch {
+	__u64 args[SYSREC_ARGS]; /* the call's, for its items */
+	long ret;
+	__u32 retry; /* arguments to read at exit that could not be read at entry */
+	__u8 buf[SYSREC_RECORD_MAX]; /* the record */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+/* An item's head and the most bytes one reads (a string: strsize and two to tell a cut). */
+#define ITEM_MAX (sizeof(struct sysrec_item) + SYSREC_STRSIZE_MAX + 2)
+/* Where the last item may start */
+#define ITEM_LAST (SYSREC_RECORD_MAX - ITEM_MAX)
+
+static const struct sysrec_count zero_count;
+
+static __always_inline __u64 now(void)
+{
+	return cfg_boottime ? bpf_ktime_get_boot_ns() : bpf_ktime_get_ns();
+}
+
+static __always_inline bool task_selected(__u64 pid_tgid)
+{
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+
+	if (tgid == cfg_self_tgid)
+		return false;
+	if (cfg_all_tasks || bpf_map_lookup_elem(&tgids, &tgid))
+		return true;
+	return cfg_tids && bpf_map_lookup_elem(&tids, &tid);
+}
+
+static __always_inline const volatile struct sysrec_spec *spec_of(long nr)
+{
+	if (nr < 0 || nr >= SYSREC_NR_MAX)
+		return NULL;
+	if (!(cfg_specs[nr].flags & SYSREC_SPEC_SELECTED))
+		return NULL;
+	return &cfg_specs[nr];
+}
+
+/* This CPU's counts of what was lost; NULL only to please the verifier. */
+static __always_inline struct sysrec_lost *lost_here(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&lost, &zero);
+}
+
+/* Into the ring buffer, waking the reader once cfg_wakeup_bytes wait, if set. */
+static __always_inline void emit(void *rec, __u64 size)
+{
+	struct sysrec_lost *l;
+	__u64 flags = 0;
+
+	if (cfg_wakeup_bytes)
+		flags = bpf_ringbuf_query(&records, BPF_RB_AVAIL_DATA) + size >= cfg_wakeup_bytes ?
+				BPF_RB_FORCE_WAKEUP :
+				BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_output(&records, rec, size, flags) && (l = lost_here()))
+		l->records++;
+}
+
+static __always_inline void fill_head(struct sysrec_head *h, __u64 pid_tgid, __u64 time, __u32 nr,
+				      __u8 type)
+{
+	h->time = time;
+	h->pid = pid_tgid >> 32;
+	h->tid = (__u32)pid_tgid;
+	h->nr = nr;
+	h->cpu = bpf_get_smp_processor_id();
+	h->type = type;
+	h->flags = 0;
+}
+
+/* An item's length: at most max bytes of the want there are; a read that fails is a fault. */
+static __always_inline __u32 item_len(struct sysrec_item *it, long err, __u64 want, __u64 max)
+{
+	if (err < 0) {
+		it->flags |= SYSREC_ITEM_FAULT;
+		return 0;
+	}
+	if (want > max) {
+		it->flags |= SYSREC_ITEM_TRUNC;
+		return max;
+	}
+	return want;
+}
+
+/*
+ * The bytes argument i's item wants (not for a string: up to its NUL), and where they are.
+ * A length that cannot be read makes *ptr NULL: a fault.
+ */
+static __always_inline __u64 item_want(const volatile struct sysrec_spec *spec, __u32 i,
+				       const struct scratch *s, const void **ptr)
+{
+	__u32 la = spec->len_arg[i], kind = spec->kind[i];
+	int len = 0;
+
+	if (la >= SYSREC_ARGS)
+		la = 0;
+	*ptr = (const void *)s->args[i];
+	switch (kind) {
+	case SYSREC_KIND_BUF:
+		return s->args[la];
+	case SYSREC_KIND_SOCKADDR:
+		return (int)s->args[la] > 0 ? (int)s->args[la] : 0;
+	case SYSREC_KIND_BUF_RET:
+		return s->ret;
+	case SYSREC_KIND_FDS:
+		return 2 * sizeof(int);
+	case SYSREC_KIND_SOCKADDR_RET:
+		if (bpf_probe_read_user(&len, sizeof(len), (const void *)s->args[la]))
+			*ptr = NULL;
+		return len > 0 ? len : 0;
+	}
+	return 0;
+}
+
+/*
+ * Argument i's item of the record in s->buf, of call nr, at off. Returns the offset past
+ * it, or a negative number when there is no room. A function of its own (global): the
+ * verifier checks it once, not once for each argument of each caller's path.
+ */
+__noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr)
+{
+	const volatile struct sysrec_spec *spec;
+	struct sysrec_item *it;
+	__u64 max = cfg_strsize, want, n;
+	const void *ptr;
+	long err = 0;
+	__u8 *data;
+
+	if (!s || off > ITEM_LAST || i >= SYSREC_ARGS || nr >= SYSREC_NR_MAX)
+		return -1;
+	spec = &cfg_specs[nr];
+	it = (void *)(s->buf + off);
+	data = s->buf + off + sizeof(*it);
+	it->arg = i;
+	it->flags = spec->kind[i];
+	want = item_want(spec, i, s, &ptr);
+	if (it->flags == SYSREC_KIND_STR) {
+		/* strsize + 1 characters and the NUL: more than strsize of them is a cut */
+		err = bpf_probe_read_user_str(data, cfg_strsize + 2, ptr);
+		want = err > 0 ? err - 1 : 0;
+	} else {
+		if (it->flags == SYSREC_KIND_SOCKADDR || it->flags == SYSREC_KIND_SOCKADDR_RET)
+			max = SYSREC_SOCKADDR_MAX;
+		n = want < max ? want : max;
+		if (n > SYSREC_STRSIZE_MAX)
+			n = SYSREC_STRSIZE_MAX;
+		if (!ptr)
+			err = -1;
+		else if (n)
+			err = bpf_probe_read_user(data, n, ptr);
+	}
+	n = item_len(it, err, want, max);
+	if (n > SYSREC_STRSIZE_MAX)
+		n = SYSREC_STRSIZE_MAX;
+	it->len = n;
+	return off + sizeof(*it) + n;
+}
+
+/*
+ * Whether argument i has an item now: at entry, or at an exit whose return allows it, or
+ * at the exit after a fault at entry. A NULL argument has none: its value says it all.
+ */
+static __always_inline bool item_wanted(const volatile struct sysrec_spec *spec, __u32 i,
+					bool at_exit, const struct scratch *s)
+{
+	__u32 kind = spec->kind[i];
+	long ret = s->ret;
+
+	if (!s->args[i])
+		return false;
+	if (at_exit && (s->retry >> i & 1))
+		return true;
+	if (!kind || SYSREC_KIND_AT_EXIT(kind) != at_exit)
+		return false;
+	switch (kind) {
+	case SYSREC_KIND_BUF_RET:
+		return ret > 0;
+	case SYSREC_KIND_FDS:
+		return ret == 0;
+	case SYSREC_KIND_SOCKADDR_RET:
+		return ret >= 0;
+	}
+	return true;
+}
+
+/*
+ * The items of the record in s->buf from off, those of the entry or of the exit; its size.
+ * At entry, the arguments whose memory could not be read go into s->retry.
+ */
+static __always_inline __u32 put_items(struct scratch *s, __u32 off,
+				       const volatile struct sysrec_spec *spec, __u32 nr,
+				       bool at_exit)
+{
+	struct sysrec_head *h = (void *)s->buf;
+	struct sysrec_item *it;
+	int next;
+
+	/* Unrolled: Linux 6.1 refuses a loop that clang closes with a fall-through. */
+#pragma unroll
+	for (__u32 i = 0; i < SYSREC_ARGS; i++) {
+		if (!item_wanted(spec, i, at_exit, s))
+			continue;
+		next = put_item(s, off, i, nr);
+		if (next < 0 || next > SYSREC_RECORD_MAX || off > ITEM_LAST) {
+			h->flags |= SYSREC_F_ITEMS_CUT;
+			break;
+		}
+		it = (void *)(s->buf + off);
+		if (!at_exit && (it->flags & SYSREC_ITEM_FAULT))
+			s->retry |= 1 << i;
+		off = next;
+	}
+	return off;
+}
+
+static __always_inline struct scratch *scratch_here(void)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&scratch, &zero);
+}
+
+/*
+ * A record with items: built in this CPU's scratch from its head and body (the first off of
+ * the size bytes at rec), then emitted. retry: at exit, the arguments to read again;
+ * returns those, at entry.
+ */
+static __always_inline __u32 emit_with_items(const void *rec, __u32 size, __u32 off,
+					     const volatile struct sysrec_spec *spec, __u32 nr,
+					     const __u64 *args, long ret, __u32 retry, bool at_exit)
+{
+	struct scratch *s = scratch_here();
+
+	if (!s || off > size)
+		return 0;
+	__builtin_memcpy(s->args, args, sizeof(s->args));
+	s->ret = ret;
+	s->retry = retry;
+	__builtin_memcpy(s->buf, rec, size);
+	off = put_items(s, off, spec, nr, at_exit);
+	if (off > SYSREC_RECORD_MAX)
+		return 0;
+	((struct sysrec_head *)s->buf)->size = off;
+	emit(s->buf, off);
+	return s->retry;
+}
+
+/* Returns the arguments whose memory could not be read now, to read at exit. */
+static __always_inline __u32 enter_record(const volatile struct sysrec_spec *spec, __u64 pid_tgid,
+					  __u64 time, __u32 nr, const __u64 *args)
+{
+	struct {
+		struct sysrec_head h;
+		__u64 args[SYSREC_ARGS];
+	} rec;
+	__u32 nargs = spec->nargs, off;
+
+	if (nargs > SYSREC_ARGS)
+		nargs = SYSREC_ARGS;
+	off = sizeof(rec.h) + nargs * sizeof(__u64);
+	fill_head(&rec.h, pid_tgid, time, nr, SYSREC_ENTER);
+	rec.h.flags = nargs;
+	rec.h.size = off;
+	for (__u32 i = 0; i < SYSREC_ARGS; i++)
+		rec.args[i] = args[i];
+	if (spec->flags & SYSREC_SPEC_ENTER_ITEMS)
+		return emit_with_items(&rec, sizeof(rec), off, spec, nr, args, 0, 0, false);
+	emit(&rec, off);
+	return 0;
+}
+
+static __always_inline void exit_record(const volatile struct sysrec_spec *spec, __u64 pid_tgid,
+					__u64 time, __u32 nr, long ret, __u64 duration,
+					const __u64 *args, __u32 retry)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_exit x;
+	} rec;
+
+	fill_head(&rec.h, pid_tgid, time, nr, SYSREC_EXIT);
+	if (!args)
+		rec.h.flags = SYSREC_F_NO_ENTRY;
+	rec.h.size = sizeof(rec);
+	rec.x.ret = ret;
+	rec.x.duration = duration;
+	if (args && ((spec->flags & SYSREC_SPEC_EXIT_ITEMS) || retry))
+		emit_with_items(&rec, sizeof(rec), sizeof(rec), spec, nr, args, ret, retry, true);
+	else
+		emit(&rec, sizeof(rec));
+}
+
+static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64 ns)
+{
+	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr };
+	struct sysrec_count *c = bpf_map_lookup_elem(&counts, &key);
+	struct sysrec_lost *l;
+	__u32 b;
+
+	if (!c) {
+		bpf_map_update_elem(&counts, &key, &zero_count, BPF_NOEXIST);
+		c = bpf_map_lookup_elem(&counts, &key);
+		if (!c) {
+			if ((l = lost_here()))
+				l->calls++;
+			return;
+		}
+		c->pid = pid_tgid >> 32;
+		c->min_ns = ns;
+		bpf_get_current_comm(c->comm, sizeof(c->comm));
+	}
+	/* A thread makes one call at a time: nobody else writes this value meanwhile. */
+	c->calls++;
+	if (ret < 0 && ret >= -4095)
+		c->errors++;
+	c->total_ns += ns;
+	if (ns < c->min_ns)
+		c->min_ns = ns;
+	if (ns > c->max_ns)
+		c->max_ns = ns;
+	sysrec_add_square(&c->sumsq_lo, &c->sumsq_hi, ns);
+	b = sysrec_hist_bucket(ns);
+	if (b < SYSREC_HIST_BUCKETS)
+		c->hist[b]++;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+{
+	const volatile struct sysrec_spec *spec = spec_of(id);
+	__u64 pid_tgid, args[SYSREC_ARGS];
+	struct sysrec_lost *l;
+	struct entry *e;
+
+	if (!spec)
+		return 0;
+	pid_tgid = bpf_get_current_pid_tgid();
+	if (!task_selected(pid_tgid) || task_compat())
+		return 0;
+	e = bpf_task_storage_get(&entries, bpf_get_current_task_btf(), 0,
+				 BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!e) {
+		if ((l = lost_here()) && cfg_count)
+			l->calls++;
+		else if (l)
+			l->records++;
+		return 0;
+	}
+	e->nr = id;
+	e->live = 1;
+	if (!cfg_count) {
+		syscall_args(regs, args);
+		if (spec->flags & (SYSREC_SPEC_ENTER_ITEMS | SYSREC_SPEC_EXIT_ITEMS))
+			for (__u32 i = 0; i < SYSREC_ARGS; i++)
+				e->args[i] = args[i];
+		e->retry = enter_record(spec, pid_tgid, now(), id, args);
+	}
+	/* Last: the call's duration leaves out the time taken here. */
+	e->time = now();
+	return 0;
+}
+
+/* The exit of a call whose entry was not seen: it began before the capture. */
+static __always_inline void exit_alone(long nr, long ret, __u64 time)
+{
+	const volatile struct sysrec_spec *spec = spec_of(nr);
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	if (spec && task_selected(pid_tgid) && !task_compat())
+		exit_record(spec, pid_tgid, time, nr, ret, 0, NULL, 0);
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	const volatile struct sysrec_spec *spec;
+	long nr = syscall_nr(regs);
+	__u64 time, ns;
+	struct entry *e;
+
+	/* First the cheapest way out, for the calls not traced. */
+	if (nr != -1 && !spec_of(nr))
+		return 0;
+	time = now();
+	e = bpf_task_storage_get(&entries, bpf_get_current_task_btf(), 0, 0);
+	if (!e) {
+		if (!cfg_count && nr != -1)
+			exit_alone(nr, ret, time);
+		return 0;
+	}
+	/* Not live: the call's task was not traced. */
+	if (!e->live)
+		return 0;
+	e->live = 0;
+	ns = time - e->time;
+	if (cfg_count) {
+		count_call(bpf_get_current_pid_tgid(), e->nr, ret, ns);
+		return 0;
+	}
+	spec = spec_of(e->nr);
+	if (spec)
+		exit_record(spec, bpf_get_current_pid_tgid(), time, e->nr, ret, ns, e->args,
+			    e->retry);
+	return 0;
+}
+
+static __always_inline void task_lost(void)
+{
+	struct sysrec_lost *l = lost_here();
+
+	if (l)
+		l->tasks++;
+}
+
+/* A child of a selected task is selected: a new process by its tgid, any by its tid. */
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(follow_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptgid = parent->tgid, ctgid = child->tgid, ptid = parent->pid, ctid = child->pid;
+	__u8 one = 1;
+
+	if (ctgid != ptgid && bpf_map_lookup_elem(&tgids, &ptgid) &&
+	    bpf_map_update_elem(&tgids, &ctgid, &one, BPF_ANY))
+		task_lost();
+	if (cfg_tids && bpf_map_lookup_elem(&tids, &ptid) &&
+	    bpf_map_update_elem(&tids, &ctid, &one, BPF_ANY))
+		task_lost();
+	return 0;
+}
+
+/* A thread that exits is forgotten, and its thread group with its last thread. */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(forget_exit, struct task_struct *task)
+{
+	__u32 tgid = task->tgid, tid = task->pid;
+
+	if (cfg_tids)
+		bpf_map_delete_elem(&tids, &tid);
+	if (!task->signal->live.counter)
+		bpf_map_delete_elem(&tgids, &tgid);
+	return 0;
+}

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What bpf/syscalls.bpf.c and lib/ share: the records the capture writes into its ring
+ * buffer, the per-system-call table user space fills before load, and the values of the
+ * counting map. Fixed-width types only, no pointers: one layout on both sides.
+ *
+ * A record is a head, a body by type, then items (data read from the caller's memory), each
+ * an item head and len bytes, up to head.size:
+ *
+ *	ENTER	head, __u64 args[SYSREC_NARGS(head.flags)], items read at entry
+ *	EXIT	head, struct sysrec_exit, items read at exit
+ *
+ * An argument read at entry whose memory was not there (a page not touched yet: a string
+ * in a program's read-only data) has a faulted item in the ENTER and, if the call made the
+ * page present, the item read again in the EXIT, with its entry kind.
+ *
+ * Records are packed (no padding between items); read them with memcpy.
+ */
+#ifndef PERF_BPF_BPF_SYSCALLS_H
+#define PERF_BPF_BPF_SYSCALLS_H
+
+#ifndef __VMLINUX_H__
+#include <linux/types.h>
+#endif
+
+#define SYSREC_NR_MAX 512 /* system calls numbered from 0 to this (excluded) are traced */
+#define SYSREC_ARGS 6
+#define SYSREC_STRSIZE_DEFAULT 256
+#define SYSREC_STRSIZE_MAX 4096
+#define SYSREC_SOCKADDR_MAX 128 /* sizeof(struct sockaddr_storage) */
+/* A record, items included, is never longer: items past it are left out (SYSREC_F_ITEMS_CUT). */
+#define SYSREC_RECORD_MAX 12288
+
+enum sysrec_type {
+	SYSREC_ENTER = 1,
+	SYSREC_EXIT = 2,
+};
+
+/* sysrec_head.flags: the low bits count the arguments of an ENTER, the others are flags */
+#define SYSREC_NARGS(flags) ((flags)&7)
+#define SYSREC_F_NO_ENTRY 0x08 /* EXIT whose ENTER came before the capture: no duration */
+#define SYSREC_F_ITEMS_CUT 0x10 /* items left out: the record reached SYSREC_RECORD_MAX */
+
+struct sysrec_head {
+	__u64 time; /* ns of CLOCK_MONOTONIC (CLOCK_BOOTTIME when asked for) */
+	__u32 pid; /* the thread group */
+	__u32 tid;
+	__u16 size; /* bytes of the record, this head, its body and its items */
+	__u16 nr; /* system call number */
+	__u16 cpu;
+	__u8 type; /* enum sysrec_type */
+	__u8 flags;
+};
+
+struct sysrec_exit {
+	__s64 ret;
+	__u64 duration; /* ns since the ENTER; 0 with SYSREC_F_NO_ENTRY */
+};
+
+/*
+ * What an argument points to, read by the capture: the kinds of sysrec_spec.kind[] and of
+ * an item's flags. Lengths are cut at strsize (SOCKADDR* at SYSREC_SOCKADDR_MAX).
+ */
+enum sysrec_kind {
+	SYSREC_KIND_NONE = 0, /* the value only */
+	SYSREC_KIND_STR = 1, /* entry: a C string */
+	SYSREC_KIND_BUF = 2, /* entry: bytes, as many as argument len_arg says */
+	SYSREC_KIND_SOCKADDR = 3, /* entry: a socket address, argument len_arg bytes */
+	SYSREC_KIND_BUF_RET = 4, /* exit, ret > 0: the bytes the call filled, ret of them */
+	SYSREC_KIND_FDS = 5, /* exit, ret == 0: the int[2] the call filled */
+	SYSREC_KIND_SOCKADDR_RET = 6, /* exit, ret >= 0: a socket address, its length in the
+					 int argument len_arg points to */
+	SYSREC_KIND_COUNT,
+};
+
+#define SYSREC_KIND_AT_EXIT(kind) ((kind) >= SYSREC_KIND_BUF_RET)
+
+/* sysrec_item.flags: the low bits are the enum sysrec_kind, the others are flags */
+#define SYSREC_ITEM_KIND(flags) ((flags)&0x0f)
+#define SYSREC_ITEM_TRUNC 0x10 /* there was more than len bytes */
+#define SYSREC_ITEM_FAULT 0x20 /* the memory could not be read (NULL, unmapped): len is 0 */
+
+struct sysrec_item {
+	__u16 len; /* bytes that follow; a string's without its NUL */
+	__u8 arg; /* the argument, from 0 */
+	__u8 flags;
+};
+
+/* sysrec_spec.flags */
+#define SYSREC_SPEC_SELECTED 0x01 /* the call is traced */
+#define SYSREC_SPEC_ENTER_ITEMS 0x02 /* some kind[] is read at entry */
+#define SYSREC_SPEC_EXIT_ITEMS 0x04 /* some kind[] is read at exit */
+
+/* How to capture one system call: an entry of the table indexed by its number. */
+struct sysrec_spec {
+	__u8 flags;
+	__u8 nargs; /* arguments copied into the ENTER record */
+	__u8 kind[SYSREC_ARGS]; /* enum sysrec_kind of each argument */
+	__u8 len_arg[SYSREC_ARGS]; /* for kinds with a length: the argument that holds it */
+	__u8 pad[2];
+};
+
+/*
+ * Counting: a duration histogram of log-linear buckets, 2^SYSREC_HIST_SUB_BITS per power of
+ * two. Durations below 2^SYSREC_HIST_SUB_BITS ns have a bucket each; the last bucket takes
+ * every duration from its low bound up (about 69 minutes).
+ */
+#define SYSREC_HIST_SUB_BITS 3
+#define SYSREC_HIST_SUB (1 << SYSREC_HIST_SUB_BITS)
+#define SYSREC_HIST_BUCKETS 320
+
+struct sysrec_count_key {
+	__u32 tid;
+	__u32 nr;
+};
+
+struct sysrec_count {
+	__u64 calls;
+	__u64 errors; /* calls that returned -4095..-1 */
+	__u64 total_ns;
+	__u64 min_ns;
+	__u64 max_ns;
+	__u64 sumsq_lo; /* the sum of the squared durations (ns^2), 128 bits */
+	__u64 sumsq_hi;
+	__u32 pid;
+	__u32 pad;
+	char comm[16]; /* the thread's name at its first call */
+	__u32 hist[SYSREC_HIST_BUCKETS];
+};
+
+/* Records and counts the capture could not keep, per CPU. */
+struct sysrec_lost {
+	__u64 records; /* the ring buffer was full */
+	__u64 calls; /* the counting map was full */
+	__u64 tasks; /* children not followed: the task maps were full */
+};
+
+/* The histogram bucket of a duration of ns nanoseconds. */
+static inline __u32 sysrec_hist_bucket(__u64 ns)
+{
+	__u64 v = ns;
+	__u32 p = 0, b;
+
+	if (ns < SYSREC_HIST_SUB)
+		return (__u32)ns;
+	/* p = floor(log2(ns)), by halves */
+	if (v >> 32) {
+		v >>= 32;
+		p += 32;
+	}
+	if (v >> 16) {
+		v >>= 16;
+		p += 16;
+	}
+	if (v >> 8) {
+		v >>= 8;
+		p += 8;
+	}
+	if (v >> 4) {
+		v >>= 4;
+		p += 4;
+	}
+	if (v >> 2) {
+		v >>= 2;
+		p += 2;
+	}
+	if (v >> 1)
+		p += 1;
+	/* SUB buckets per power, told apart by the bits below the top one */
+	b = (p - SYSREC_HIST_SUB_BITS + 1) << SYSREC_HIST_SUB_BITS;
+	b |= (ns >> (p - SYSREC_HIST_SUB_BITS)) & (SYSREC_HIST_SUB - 1);
+	return b < SYSREC_HIST_BUCKETS ? b : SYSREC_HIST_BUCKETS - 1;
+}
+
+/* Add d * d to the 128-bit sum lo + hi * 2^64. */
+static inline void sysrec_add_square(__u64 *lo, __u64 *hi, __u64 d)
+{
+	__u64 l = d & 0xffffffff, h = d >> 32;
+	__u64 ll = l * l, lh = l * h, hh = h * h;
+	/* d^2 = hh * 2^64 + lh * 2^33 + ll */
+	__u64 low = ll + (lh << 33), carry = low < ll;
+
+	*lo += low;
+	carry += *lo < low;
+	*hi += hh + (lh >> 31) + carry;
+}
+
+#endif
