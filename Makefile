@@ -23,7 +23,7 @@ endif
 
 PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto libzstd liblzma
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd -llzma)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd -llzma) -lm
 
 # Where the compile stage finds the installed bpf-compat headers, and libbpf's headers.
 PATH_DEFS := -DPERF_BPF_DATADIR='"$(PREFIX)/share/perf-bpf"' \
@@ -189,7 +189,7 @@ tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
 # Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into
 # $(BUILD)/static, run under QEMU on a Debian kernel by tests/kernel-lane/run.sh.
 ifeq ($(STATIC),1)
-DEP_LIBS = $(shell pkg-config --static --libs $(PKGS))
+DEP_LIBS = $(shell pkg-config --static --libs $(PKGS)) -lm
 ALL_LDFLAGS += -static
 endif
 GUEST_SRCS := $(sort $(wildcard tests/kernel-lane/guest/*.c)) tests/kernel-lane/qexit.c

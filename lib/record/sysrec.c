@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Records and counts of the system call capture, decoded (bpf/syscalls.h has the layout). */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "record/sysrec.h"
+
+/* The items from off to the record's end; -EINVAL for any that does not fit. */
+static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t end)
+{
+	struct sysrec_item it;
+
+	while (off < end) {
+		if (end - off < sizeof(it) || r->nitems == SYSREC_ARGS)
+			return -EINVAL;
+		memcpy(&it, p + off, sizeof(it));
+		off += sizeof(it);
+		if (it.len > end - off || it.arg >= SYSREC_ARGS ||
+		    SYSREC_ITEM_KIND(it.flags) == SYSREC_KIND_NONE ||
+		    SYSREC_ITEM_KIND(it.flags) >= SYSREC_KIND_COUNT)
+			return -EINVAL;
+		r->items[r->nitems++] = (struct sysrec_data){
+			.data = p + off,
+			.len = it.len,
+			.arg = it.arg,
+			.kind = SYSREC_ITEM_KIND(it.flags),
+			.truncated = it.flags & SYSREC_ITEM_TRUNC,
+			.fault = it.flags & SYSREC_ITEM_FAULT,
+		};
+		off += it.len;
+	}
+	return 0;
+}
+
+int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
+{
+	const uint8_t *p = buf;
+	struct sysrec_exit x;
+	size_t off = sizeof(r->head);
+
+	memset(r, 0, sizeof(*r));
+	if (size < sizeof(r->head))
+		return -EINVAL;
+	memcpy(&r->head, p, sizeof(r->head));
+	if (r->head.size < sizeof(r->head) || r->head.size > size)
+		return -EINVAL;
+	r->items_cut = r->head.flags & SYSREC_F_ITEMS_CUT;
+	switch (r->head.type) {
+	case SYSREC_ENTER:
+		r->nargs = SYSREC_NARGS(r->head.flags);
+		if (r->nargs > SYSREC_ARGS || r->head.size - off < r->nargs * sizeof(uint64_t))
+			return -EINVAL;
+		memcpy(r->args, p + off, r->nargs * sizeof(uint64_t));
+		off += r->nargs * sizeof(uint64_t);
+		break;
+	case SYSREC_EXIT:
+		if (r->head.size - off < sizeof(x))
+			return -EINVAL;
+		memcpy(&x, p + off, sizeof(x));
+		off += sizeof(x);
+		r->ret = x.ret;
+		r->duration = x.duration;
+		r->no_entry = r->head.flags & SYSREC_F_NO_ENTRY;
+		break;
+	default:
+		return -EINVAL;
+	}
+	return decode_items(r, p, off, r->head.size);
+}
+
+const struct sysrec_data *sysrec__item(const struct sysrec *r, unsigned int arg)
+{
+	for (int i = 0; i < r->nitems; i++)
+		if (r->items[i].arg == arg)
+			return &r->items[i];
+	return NULL;
+}
+
+uint64_t sysrec__bucket_low(unsigned int b)
+{
+	unsigned int p, sub;
+
+	if (b < SYSREC_HIST_SUB)
+		return b;
+	p = (b >> SYSREC_HIST_SUB_BITS) + SYSREC_HIST_SUB_BITS - 1;
+	sub = b & (SYSREC_HIST_SUB - 1);
+	return (uint64_t)(SYSREC_HIST_SUB + sub) << (p - SYSREC_HIST_SUB_BITS);
+}
+
+uint64_t sysrec__bucket_high(unsigned int b)
+{
+	return b + 1 < SYSREC_HIST_BUCKETS ? sysrec__bucket_low(b + 1) : UINT64_MAX;
+}
+
+uint64_t sysrec__percentile(const struct sysrec_count *c, double q)
+{
+	double rank = q * (double)c->calls, below = 0, lo, hi, at;
+	unsigned int b;
+
+	if (!c->calls)
+		return 0;
+	for (b = 0; b < SYSREC_HIST_BUCKETS - 1; b++) {
+		if (below + c->hist[b] >= rank && c->hist[b])
+			break;
+		below += c->hist[b];
+	}
+	/* the bucket's bounds as far as these calls go, then a linear spread within them */
+	lo = fmax((double)sysrec__bucket_low(b), (double)c->min_ns);
+	hi = fmin((double)sysrec__bucket_high(b), (double)c->max_ns + 1);
+	if (hi < lo)
+		hi = lo;
+	at = c->hist[b] ? lo + (hi - lo) * (rank - below) / c->hist[b] : lo;
+	if (at > (double)c->max_ns)
+		at = (double)c->max_ns;
+	return (uint64_t)at;
+}
+
+double sysrec__mean_ns(const struct sysrec_count *c)
+{
+	return c->calls ? (double)c->total_ns / (double)c->calls : 0;
+}
+
+double sysrec__stddev_ns(const struct sysrec_count *c)
+{
+	long double n = c->calls, sum = c->total_ns, var;
+	long double sumsq = ldexpl((long double)c->sumsq_hi, 64) + (long double)c->sumsq_lo;
+
+	if (c->calls < 2)
+		return 0;
+	var = (sumsq - sum * sum / n) / (n - 1);
+	return var > 0 ? (double)sqrtl(var) : 0;
+}
+
+void sysrec__count_add(struct sysrec_count *sum, const struct sysrec_count *c)
+{
+	uint64_t lo = sum->sumsq_lo + c->sumsq_lo;
+
+	if (!c->calls)
+		return;
+	if (!sum->calls || c->min_ns < sum->min_ns)
+		sum->min_ns = c->min_ns;
+	if (c->max_ns > sum->max_ns)
+		sum->max_ns = c->max_ns;
+	sum->calls += c->calls;
+	sum->errors += c->errors;
+	sum->total_ns += c->total_ns;
+	sum->sumsq_hi += c->sumsq_hi + (lo < c->sumsq_lo);
+	sum->sumsq_lo = lo;
+	for (int b = 0; b < SYSREC_HIST_BUCKETS; b++)
+		sum->hist[b] += c->hist[b];
+}
