@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loading, configuring and reading bpf/syscalls.bpf.c through its skeleton. The program's
+ * options are read-only data set before load, so the verifier keeps only the code of the
+ * mode and the options in use.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "run/syscalls.h"
+#include "syscalls.skel.h"
+#include "util/errmsg.h"
+#include "util/log.h"
+
+#define RING_BYTES_DEFAULT (16u << 20)
+#define MAX_COUNTS_DEFAULT 16384
+#define TASKS_MAX 8192 /* thread groups, and threads, followed at once */
+#define NPROGS 4
+
+struct syscalls {
+	struct syscalls_bpf *skel;
+	struct bpf_link *links[NPROGS];
+	struct ring_buffer *rb;
+	syscalls_record_fn fn;
+	void *ctx;
+	bool count;
+};
+
+static size_t pow2_at_least(size_t n)
+{
+	size_t p = 4096;
+
+	while (p < n && p < ((size_t)1 << 31))
+		p <<= 1;
+	return p;
+}
+
+/* The kinds' lengths come from arguments that exist; a wrong table is the caller's bug. */
+static int check_spec(const struct sysrec_spec *sp, unsigned int nr)
+{
+	for (int i = 0; i < SYSREC_ARGS; i++) {
+		if (sp->kind[i] >= SYSREC_KIND_COUNT || sp->len_arg[i] >= SYSREC_ARGS ||
+		    sp->nargs > SYSREC_ARGS)
+			return errmsg__set(-EINVAL,
+					   "system call %u: argument %d has kind %u, length in %u",
+					   nr, i, sp->kind[i], sp->len_arg[i]);
+	}
+	return 0;
+}
+
+static bool selected(const struct syscalls_opts *opts, unsigned int nr)
+{
+	return !opts->select || (opts->select[nr / 64] >> (nr % 64) & 1);
+}
+
+/* The program's table: the caller's specs, with the flags the program goes by. */
+static int set_specs(struct syscalls_bpf__rodata *ro, const struct syscalls_opts *opts)
+{
+	unsigned int any = 0;
+
+	for (unsigned int nr = 0; nr < SYSREC_NR_MAX; nr++) {
+		struct sysrec_spec *sp = &ro->cfg_specs[nr];
+
+		if (opts->specs) {
+			*sp = opts->specs[nr];
+			if (check_spec(sp, nr))
+				return -EINVAL;
+		} else {
+			memset(sp, 0, sizeof(*sp));
+			sp->nargs = SYSREC_ARGS;
+		}
+		sp->flags = selected(opts, nr) ? SYSREC_SPEC_SELECTED : 0;
+		for (int i = 0; i < SYSREC_ARGS; i++) {
+			if (sp->kind[i] && SYSREC_KIND_AT_EXIT(sp->kind[i]))
+				sp->flags |= SYSREC_SPEC_EXIT_ITEMS;
+			else if (sp->kind[i])
+				sp->flags |= SYSREC_SPEC_ENTER_ITEMS;
+		}
+		any |= sp->flags & SYSREC_SPEC_SELECTED;
+	}
+	if (!any)
+		return errmsg__set(-EINVAL, "no system call selected");
+	return 0;
+}
+
+static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opts)
+{
+	struct syscalls_bpf__rodata *ro = skel->rodata;
+	size_t ring = pow2_at_least(opts->ring_bytes ? opts->ring_bytes : RING_BYTES_DEFAULT);
+	bool count = opts->mode == SYSCALLS_COUNT;
+	unsigned int counts = opts->max_counts ? opts->max_counts : MAX_COUNTS_DEFAULT;
+
+	ro->cfg_count = count;
+	ro->cfg_all_tasks = opts->all_tasks;
+	ro->cfg_tids = !opts->all_tasks && opts->nr_tids > 0;
+	ro->cfg_boottime = opts->boottime;
+	ro->cfg_self_tgid = getpid();
+	ro->cfg_strsize = opts->strsize ? opts->strsize : SYSREC_STRSIZE_DEFAULT;
+	if (ro->cfg_strsize > SYSREC_STRSIZE_MAX)
+		ro->cfg_strsize = SYSREC_STRSIZE_MAX;
+	ro->cfg_wakeup_bytes = opts->wakeup_bytes ? opts->wakeup_bytes : ring / 4;
+	/* What a mode or a scope does not use stays as small as the kernel allows. */
+	bpf_map__set_max_entries(skel->maps.records, count ? 4096 : ring);
+	bpf_map__set_max_entries(skel->maps.counts, count ? counts : 1);
+	bpf_map__set_max_entries(skel->maps.tgids, opts->all_tasks ? 1 : TASKS_MAX);
+	bpf_map__set_max_entries(skel->maps.tids, ro->cfg_tids ? TASKS_MAX : 1);
+	bpf_program__set_autoload(skel->progs.follow_fork, !opts->all_tasks);
+	bpf_program__set_autoload(skel->progs.forget_exit, !opts->all_tasks);
+}
+
+static int load_error(int err)
+{
+	errmsg__set(err, "cannot load perf-bpf's system call programs: %s", strerror(-err));
+	if ((err == -EPERM || err == -EACCES) && geteuid())
+		errmsg__hint("run as root, or give the CAP_BPF and CAP_PERFMON capabilities");
+	else if (access("/sys/kernel/btf/vmlinux", R_OK))
+		errmsg__hint("they need the kernel's BTF, /sys/kernel/btf/vmlinux "
+			     "(a kernel built with CONFIG_DEBUG_INFO_BTF)");
+	else
+		errmsg__hint("they need Linux 5.11 or later; libbpf's messages above say what "
+			     "this kernel refused");
+	return err;
+}
+
+static int add_task(struct bpf_map *map, int id, const char *what)
+{
+	uint32_t key = id;
+	uint8_t one = 1;
+
+	if (id <= 0)
+		return errmsg__set(-EINVAL, "cannot trace %s %d: no such task", what, id);
+	if (bpf_map_update_elem(bpf_map__fd(map), &key, &one, BPF_ANY)) {
+		int err = -errno;
+
+		return errmsg__set(err, "cannot trace %s %d: %s", what, id, strerror(-err));
+	}
+	return 0;
+}
+
+int syscalls__add_pid(struct syscalls *sc, int pid)
+{
+	if (sc->skel->rodata->cfg_all_tasks)
+		return errmsg__set(-EINVAL, "cannot trace process %d alone: every task is traced",
+				   pid);
+	return add_task(sc->skel->maps.tgids, pid, "process");
+}
+
+static int add_tasks(struct syscalls *sc, const struct syscalls_opts *opts)
+{
+	int err = 0;
+
+	if (opts->all_tasks)
+		return 0;
+	for (int i = 0; i < opts->nr_pids && !err; i++)
+		err = add_task(sc->skel->maps.tgids, opts->pids[i], "process");
+	for (int i = 0; i < opts->nr_tids && !err; i++)
+		err = add_task(sc->skel->maps.tids, opts->tids[i], "thread");
+	return err;
+}
+
+static int ring_record(void *ctx, void *data, size_t size)
+{
+	struct syscalls *sc = ctx;
+
+	return sc->fn(sc->ctx, data, size);
+}
+
+static int open_ring(struct syscalls *sc)
+{
+	sc->rb = ring_buffer__new(bpf_map__fd(sc->skel->maps.records), ring_record, sc, NULL);
+	if (!sc->rb) {
+		int err = -errno;
+
+		return errmsg__set(err, "cannot map the system call ring buffer: %s",
+				   strerror(-err));
+	}
+	return 0;
+}
+
+struct syscalls *syscalls__open(const struct syscalls_opts *opts)
+{
+	struct syscalls *sc = calloc(1, sizeof(*sc));
+	int err;
+
+	if (!sc)
+		return NULL;
+	sc->count = opts->mode == SYSCALLS_COUNT;
+	sc->skel = syscalls_bpf__open();
+	if (!sc->skel) {
+		err = -errno;
+		errmsg__set(err, "cannot open perf-bpf's system call programs: %s", strerror(-err));
+		goto fail;
+	}
+	configure(sc->skel, opts);
+	err = set_specs(sc->skel->rodata, opts);
+	if (err)
+		goto fail;
+	err = syscalls_bpf__load(sc->skel);
+	if (err) {
+		load_error(err);
+		goto fail;
+	}
+	err = add_tasks(sc, opts);
+	if (!err && !sc->count)
+		err = open_ring(sc);
+	if (err)
+		goto fail;
+	return sc;
+fail:
+	syscalls__close(sc);
+	errno = -err;
+	return NULL;
+}
+
+/* The raw tracepoint a program's section names: "sys_enter" for "tp_btf/sys_enter". */
+static const char *hook_of(const struct bpf_program *prog)
+{
+	const char *sec = bpf_program__section_name(prog), *name = strchr(sec, '/');
+
+	return name ? name + 1 : sec;
+}
+
+int syscalls__attach(struct syscalls *sc)
+{
+	struct bpf_program *prog;
+	int i = 0, err;
+
+	bpf_object__for_each_program(prog, sc->skel->obj) {
+		if (!bpf_program__autoload(prog))
+			continue;
+		sc->links[i] = bpf_program__attach(prog);
+		if (!sc->links[i]) {
+			err = -errno;
+			errmsg__set(err, "cannot attach to raw tracepoint '%s': %s", hook_of(prog),
+				    strerror(-err));
+			return err;
+		}
+		i++;
+	}
+	return 0;
+}
+
+int syscalls__fd(const struct syscalls *sc)
+{
+	return sc->rb ? ring_buffer__epoll_fd(sc->rb) : -1;
+}
+
+int syscalls__consume(struct syscalls *sc, syscalls_record_fn fn, void *ctx)
+{
+	if (!sc->rb)
+		return -EINVAL;
+	sc->fn = fn;
+	sc->ctx = ctx;
+	return ring_buffer__consume(sc->rb);
+}
+
+int syscalls__read_counts(struct syscalls *sc, syscalls_count_fn fn, void *ctx)
+{
+	int fd = bpf_map__fd(sc->skel->maps.counts), n = 0, err = 0;
+	struct sysrec_count_key key, next, *prev = NULL;
+	struct sysrec_count *val = malloc(sizeof(*val));
+
+	if (!val)
+		return -ENOMEM;
+	while (!err && !bpf_map_get_next_key(fd, prev, &next)) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, val))
+			continue; /* gone meanwhile */
+		err = fn(ctx, &key, val);
+		n++;
+	}
+	free(val);
+	return err ? err : n;
+}
+
+int syscalls__lost(struct syscalls *sc, struct sysrec_lost *per_cpu, int n)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	struct sysrec_lost *all;
+	uint32_t zero = 0;
+
+	if (ncpu < 0)
+		return ncpu;
+	all = calloc(ncpu, sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	if (bpf_map_lookup_elem(bpf_map__fd(sc->skel->maps.lost), &zero, all)) {
+		int err = -errno;
+
+		free(all);
+		return err;
+	}
+	memcpy(per_cpu, all, sizeof(*all) * (n < ncpu ? n : ncpu));
+	free(all);
+	return ncpu;
+}
+
+void syscalls__close(struct syscalls *sc)
+{
+	if (!sc)
+		return;
+	ring_buffer__free(sc->rb);
+	for (int i = 0; i < NPROGS; i++)
+		bpf_link__destroy(sc->links[i]);
+	syscalls_bpf__destroy(sc->skel);
+	free(sc);
+}
