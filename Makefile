@@ -65,6 +65,8 @@ UNIT_SRCS := $(sort $(wildcard tests/unit/*/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 KTEST_SRCS := $(sort $(wildcard tests/kernel/*.c))
 KTEST_BINS := $(KTEST_SRCS:tests/kernel/%.c=$(BUILD)/tests/kernel/%)
+RUNNER_SRCS := $(sort $(wildcard tests/runners/*.c))
+RUNNER_BINS := $(RUNNER_SRCS:tests/runners/%.c=$(BUILD)/tests/runners/%)
 WORK_SRCS := $(sort $(wildcard tests/workloads/*.c))
 WORK_BINS := $(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/%)
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
@@ -173,6 +175,12 @@ $(BUILD)/tests/kernel/%: tests/kernel/%.c $(LIBA)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
+# Runners drive one lib/ module on the live kernel for the end-to-end tests.
+$(BUILD)/tests/runners/%: tests/runners/%.c $(LIBA)
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
+
 # Workloads are the traced programs: no sanitizers, no project libs.
 $(BUILD)/tests/workloads/%: tests/workloads/%.c
 	$(call msg,CC,$<)
@@ -184,7 +192,7 @@ $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
+tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
 
 # Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into
 # $(BUILD)/static, run under QEMU on a Debian kernel by tests/kernel-lane/run.sh.
@@ -200,7 +208,7 @@ $(BUILD)/tests/kernel-lane/%: tests/kernel-lane/%.c $(LIBA)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-guest-bins: $(BIN) $(KTEST_BINS) $(WORK_BINS) $(GUEST_BINS)
+guest-bins: $(BIN) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(GUEST_BINS)
 
 static:
 	$(Q)$(MAKE) --no-print-directory BUILD=$(BUILD)/static STATIC=1 guest-bins
@@ -274,7 +282,7 @@ demo: demo-deps mounts all
 # The program, the library and the tests' C (BPF fixtures and examples keep their layout:
 # compile errors and the seed programs quote them by line).
 FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h bpf/*.c bpf/*.h tests/unit/*/*.c \
-	      tests/fuzz/*.c tests/kernel/*.c tests/kernel/*.h tests/kernel-lane/*.c \
+	      tests/fuzz/*.c tests/kernel/*.c tests/kernel/*.h tests/runners/*.c tests/kernel-lane/*.c \
 	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c)
 
 format-check:

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Build the guest's initramfs (an uncompressed newc cpio) from the static build.
 # Usage: initramfs.sh OUT STATIC_BUILD [EXTRA_DIR]
-#   STATIC_BUILD holds perf-bpf, tests/kernel/*, tests/kernel-lane/{qexit,guest/*} and
-#   tests/workloads/*, as `make static` leaves them.  EXTRA_DIR: more guest tests to add.
+#   STATIC_BUILD holds perf-bpf, tests/kernel/*, tests/kernel-lane/{qexit,guest/*},
+#   tests/runners/* and tests/workloads/*, as `make static` leaves them.  EXTRA_DIR: more
+#   guest tests to add.
 # Contents: busybox and its applet links, /init, /bin/perf-bpf, /bin/qexit, bash with the
 # shared libraries it and the workloads need, /tests/{kernel,guest}/ (static binaries and
-# scripts), /build/tests/workloads/, and /repo with the shell helpers the tests source.
+# scripts), /build/tests/{runners,workloads}/, and /repo with the shell helpers the tests
+# source.
 set -eu
 out=$1
 sb=$2
@@ -21,7 +23,7 @@ ldd "$busybox" >/dev/null 2>&1 && die "'$busybox' is not statically linked: inst
 root=$(mktemp -d "${out%/*}/rootfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,root,etc,tests/kernel,tests/guest}
-mkdir -p "$root"/build/tests/workloads "$root"/repo/tests/e2e "$root"/repo/scripts
+mkdir -p "$root"/build/tests/{runners,workloads} "$root"/repo/tests/e2e "$root"/repo/scripts
 cp "$busybox" "$root/bin/busybox"
 for a in $("$busybox" --list-full); do
 	[ -e "$root/$a" ] || ln -s /bin/busybox "$root/$a"
@@ -59,10 +61,12 @@ for f in "$sb"/tests/kernel/* "$lane"/guest/*.sh "$top"/tests/kernel/*.sh; do
 	*) copy_exec "$f" "$root/tests/guest" ;;
 	esac
 done
-for f in "$sb"/tests/kernel-lane/guest/* "$sb"/tests/workloads/* ${extra:+"$extra"/*}; do
+for f in "$sb"/tests/kernel-lane/guest/* "$sb"/tests/runners/* "$sb"/tests/workloads/* \
+	${extra:+"$extra"/*}; do
 	[ -f "$f" ] && [ -x "$f" ] || continue
 	case $f in
 	*/workloads/*) copy_exec "$f" "$root/build/tests/workloads" ;;
+	*/runners/*) copy_exec "$f" "$root/build/tests/runners" ;;
 	*) copy_exec "$f" "$root/tests/guest" ;;
 	esac
 done
