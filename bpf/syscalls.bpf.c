@@ -30,6 +30,9 @@ const volatile __u32 cfg_strsize = SYSREC_STRSIZE_DEFAULT;
 const volatile __u64 cfg_wakeup_bytes; /* 0: the ring buffer's own wake-up policy */
 const volatile struct sysrec_spec cfg_specs[SYSREC_NR_MAX];
 
+/* User space adds one each time it selects a task: the verdicts tasks keep are then stale. */
+__u32 sel_gen = 1;
+
 #if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
 #error "bpf/syscalls.bpf.c: no system call registers for this architecture"
 #endif
@@ -99,6 +102,8 @@ struct entry {
 	__u32 nr;
 	__u16 live; /* set at a traced sys_enter, cleared at its sys_exit */
 	__u16 retry; /* arguments whose memory could not be read at entry: read at exit */
+	__u32 sel_gen; /* the generation of the verdict: */
+	__u32 sel; /* the task is traced */
 };
 
 struct {
@@ -460,28 +465,47 @@ static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64
 		c->hist[b]++;
 }
 
+/*
+ * The current task's entry, with whether it is traced: from the maps once, then kept with
+ * it until user space selects more tasks (a hash lookup less per call). NULL: not traced.
+ */
+static __always_inline struct entry *traced_entry(__u64 pid_tgid)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct entry *e = bpf_task_storage_get(&entries, task, 0, 0);
+	struct sysrec_lost *l;
+	bool sel;
+
+	if (e && e->sel_gen == sel_gen)
+		return e->sel ? e : NULL;
+	sel = task_selected(pid_tgid) && !task_compat();
+	if (!e)
+		e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (!e) {
+		if (sel && (l = lost_here()) && cfg_count)
+			l->calls++;
+		else if (sel && l)
+			l->records++;
+		return NULL;
+	}
+	e->sel_gen = sel_gen;
+	e->sel = sel;
+	return sel ? e : NULL;
+}
+
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
 	const volatile struct sysrec_spec *spec = spec_of(id);
 	__u64 pid_tgid, args[SYSREC_ARGS];
-	struct sysrec_lost *l;
 	struct entry *e;
 
 	if (!spec)
 		return 0;
 	pid_tgid = bpf_get_current_pid_tgid();
-	if (!task_selected(pid_tgid) || task_compat())
+	e = traced_entry(pid_tgid);
+	if (!e)
 		return 0;
-	e = bpf_task_storage_get(&entries, bpf_get_current_task_btf(), 0,
-				 BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (!e) {
-		if ((l = lost_here()) && cfg_count)
-			l->calls++;
-		else if (l)
-			l->records++;
-		return 0;
-	}
 	e->nr = id;
 	e->live = 1;
 	if (!cfg_count) {

@@ -144,10 +144,16 @@ static int add_task(struct bpf_map *map, int id, const char *what)
 
 int syscalls__add_pid(struct syscalls *sc, int pid)
 {
+	int err;
+
 	if (sc->skel->rodata->cfg_all_tasks)
 		return errmsg__set(-EINVAL, "cannot trace process %d alone: every task is traced",
 				   pid);
-	return add_task(sc->skel->maps.tgids, pid, "process");
+	err = add_task(sc->skel->maps.tgids, pid, "process");
+	/* the tasks' verdicts cached by the program are stale now */
+	if (!err)
+		__atomic_add_fetch(&sc->skel->data->sel_gen, 1, __ATOMIC_RELEASE);
+	return err;
 }
 
 static int add_tasks(struct syscalls *sc, const struct syscalls_opts *opts)
