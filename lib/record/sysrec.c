@@ -111,9 +111,8 @@ uint64_t sysrec__percentile(const struct sysrec_count *c, double q)
 	if (hi < lo)
 		hi = lo;
 	at = c->hist[b] ? lo + (hi - lo) * (rank - below) / c->hist[b] : lo;
-	if (at > (double)c->max_ns)
-		at = (double)c->max_ns;
-	return (uint64_t)at;
+	/* as a double the maximum may round up past what a u64 holds */
+	return at < (double)c->max_ns ? (uint64_t)at : c->max_ns;
 }
 
 double sysrec__mean_ns(const struct sysrec_count *c)
