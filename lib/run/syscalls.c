@@ -14,6 +14,7 @@
 
 #include "run/syscalls.h"
 #include "syscalls.skel.h"
+#include "util/caps.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
@@ -116,9 +117,7 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 static int load_error(int err)
 {
 	errmsg__set(err, "cannot load perf-bpf's system call programs: %s", strerror(-err));
-	if ((err == -EPERM || err == -EACCES) && geteuid())
-		errmsg__hint("run as root, or give the CAP_BPF and CAP_PERFMON capabilities");
-	else if (access("/sys/kernel/btf/vmlinux", R_OK))
+	if (access("/sys/kernel/btf/vmlinux", R_OK))
 		errmsg__hint("they need the kernel's BTF, /sys/kernel/btf/vmlinux "
 			     "(a kernel built with CONFIG_DEBUG_INFO_BTF)");
 	else
@@ -191,10 +190,19 @@ static int open_ring(struct syscalls *sc)
 struct syscalls *syscalls__open(const struct syscalls_opts *opts)
 {
 	struct syscalls *sc = calloc(1, sizeof(*sc));
+	char missing[64];
 	int err;
 
 	if (!sc)
 		return NULL;
+	/* said before libbpf tries, and fills stderr with its own view of the failure */
+	if (caps__bpf_missing(missing, sizeof(missing))) {
+		err = errmsg__set(-EPERM,
+				  "cannot load perf-bpf's system call programs: %s %s missing",
+				  missing, strchr(missing, ' ') ? "are" : "is");
+		errmsg__hint("run as root, or give the CAP_BPF and CAP_PERFMON capabilities");
+		goto fail;
+	}
 	sc->count = opts->mode == SYSCALLS_COUNT;
 	sc->skel = syscalls_bpf__open();
 	if (!sc->skel) {

@@ -85,4 +85,13 @@ expect_match "a path cut at 16 bytes" "i1=\"${mix:0:16}\"\.\.\.$" \
 capture all -a -e getppid,wait4 -- "$mix" "$N"
 expect_eq "getppid exits, every task" "$N" "$(count_of all "^exit $WL $WL getppid ")"
 expect_match "the workload's wait4" "^exit $WL $WL wait4 " "$(grep -m1 "^exit $WL $WL wait4 " "$T/all")"
+# without the capabilities: one ERROR line and its Hint, nothing from libbpf (util-linux's
+# setpriv: busybox's, in the kernel lane, cannot change users)
+if setpriv --help 2>&1 | grep -q -- --reuid; then
+	(cd / && setpriv --reuid=65534 --regid=65534 --clear-groups "$run" -- "$mix" 1) \
+		>"$T/unpriv" 2>"$T/unpriv.err" && fail "the programs loaded without capabilities"
+	expect_eq "without capabilities" "ERROR: cannot load perf-bpf's system call programs: \
+CAP_BPF and CAP_PERFMON are missing
+Hint: run as root, or give the CAP_BPF and CAP_PERFMON capabilities" "$(cat "$T/unpriv.err")"
+fi
 echo "capture, counts, selection and scope checked on $(uname -r)"
