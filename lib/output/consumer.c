@@ -10,8 +10,8 @@
 #include <traceevent/event-parse.h>
 
 #include "util/log.h"
-#include "record/ksyms.h"
 #include "record/tpformat.h"
+#include "resolve/ksyms.h"
 #include "output/consumer.h"
 #include "output/print.h"
 #include "output/symbols.h"

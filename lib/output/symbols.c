@@ -11,7 +11,7 @@
 #include <string.h>
 #include <linux/perf_event.h>
 
-#include "record/ksyms.h"
+#include "resolve/ksyms.h"
 #include "output/dso.h"
 #include "output/symbols.h"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "record/ksyms.h"
+#include "resolve/ksyms.h"
 #include "output/print.h"
 #include "output/symbols.h"
 

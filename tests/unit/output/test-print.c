@@ -22,7 +22,7 @@
 #include <linux/perf_event.h>
 #include <traceevent/event-parse.h>
 
-#include "record/ksyms.h"
+#include "resolve/ksyms.h"
 #include "output/print.h"
 #include "record/sample.h"
 #include "output/threads.h"

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "record/ksyms.h"
+#include "resolve/ksyms.h"
 #include "output/symbols.h"
 
 static struct record mmap_rec(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff,

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 #include "compile/cache.h"
-#include "record/ksymcache.h"
+#include "resolve/ksymcache.h"
 #include "util/log.h"
 
 #define ENTRY_NAME "kallsyms"

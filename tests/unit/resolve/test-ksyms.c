@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "record/ksyms.h"
+#include "resolve/ksyms.h"
 
 /* Unsorted, with duplicates, a module, zero addresses and junk lines, as kallsyms can be. */
 static const char text[] = "ffffffff814c2b30 t perf_syscall_enter\n"

@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "record/ksymcache.h"
-#include "record/ksyms.h"
+#include "resolve/ksymcache.h"
+#include "resolve/ksyms.h"
 #include "util/log.h"
 
 /* A symbol with no next one in its module spans up to this boundary past its page. */
