@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
-#include "run/buildid.h"
+#include "resolve/buildid.h"
 #include "output/demangle.h"
 #include "output/dso.h"
 

@@ -26,7 +26,7 @@
 #include "util/grow.h"
 #include "util/log.h"
 #include "record/record.h"
-#include "run/buildid.h"
+#include "resolve/buildid.h"
 #include "perfdata/format.h"
 #include "perfdata/wtrack.h"
 

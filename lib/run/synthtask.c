@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/buildid.h"
+#include "resolve/buildid.h"
 #include "run/synthtask.h"
 
 /* One record at a time: a record is at most 64 KiB */

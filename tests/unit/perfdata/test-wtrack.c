@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "record/record.h"
-#include "run/buildid.h"
+#include "resolve/buildid.h"
 #include "perfdata/format.h"
 #include "perfdata/wtrack.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of lib/run/buildid.c: the build id read from our own file with libelf is the
+ * Unit tests of lib/resolve/buildid.c: the build id read from our own file with libelf is the
  * one the loader mapped (read from memory through dl_iterate_phdr); files without one.
  */
 #include <errno.h>
@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "run/buildid.h"
+#include "resolve/buildid.h"
 
 struct mem_id {
 	uint8_t id[64];

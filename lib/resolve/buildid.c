@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/buildid.h"
+#include "resolve/buildid.h"
 
 #define GNU_NOTE_NAME "GNU"
 
