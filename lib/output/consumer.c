@@ -12,10 +12,10 @@
 #include "util/log.h"
 #include "record/tpformat.h"
 #include "resolve/ksyms.h"
+#include "resolve/symbols.h"
+#include "resolve/threads.h"
 #include "output/consumer.h"
 #include "output/print.h"
-#include "output/symbols.h"
-#include "output/threads.h"
 #include "output/typeset.h"
 
 struct consumer {

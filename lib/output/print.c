@@ -16,10 +16,10 @@
 #include "util/log.h"
 #include "record/tpformat.h"
 #include "resolve/ksyms.h"
+#include "resolve/symbols.h"
 #include "output/btfprint.h"
 #include "output/print-json.h"
 #include "output/print.h"
-#include "output/symbols.h"
 
 #define OUTBUF_SIZE 8192
 /* NUL bytes after a tracepoint payload's copy */

@@ -16,7 +16,7 @@
 
 #include "resolve/ksyms.h"
 #include "output/print.h"
-#include "output/symbols.h"
+#include "resolve/symbols.h"
 
 #define CTX_KERNEL ((uint64_t)PERF_CONTEXT_KERNEL)
 #define CTX_USER ((uint64_t)PERF_CONTEXT_USER)

@@ -25,7 +25,7 @@
 #include "resolve/ksyms.h"
 #include "output/print.h"
 #include "record/sample.h"
-#include "output/threads.h"
+#include "resolve/threads.h"
 #include "record/tpformat.h"
 #include "util/errmsg.h"
 

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "resolve/ksyms.h"
-#include "output/symbols.h"
+#include "resolve/symbols.h"
 
 static struct record mmap_rec(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff,
 			      const char *file)

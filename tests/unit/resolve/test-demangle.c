@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "output/demangle.h"
+#include "resolve/demangle.h"
 
 static void strip(const char *in, const char *out)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/demangle.h"
+#include "resolve/demangle.h"
 
 typedef char *(*cxa_demangle_fn)(const char *mangled, char *buf, size_t *len, int *status);
 

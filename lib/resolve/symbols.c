@@ -12,8 +12,8 @@
 #include <linux/perf_event.h>
 
 #include "resolve/ksyms.h"
-#include "output/dso.h"
-#include "output/symbols.h"
+#include "resolve/dso.h"
+#include "resolve/symbols.h"
 
 #define KERNEL_DSO "[kernel.kallsyms]"
 

@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "output/dso.h"
+#include "resolve/dso.h"
 
 /* .text is at vaddr 0x401000, file offset 0x1000: symbols come out at offsets. */
 #define TEXT_VADDR 0x401000

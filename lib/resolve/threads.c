@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output/threads.h"
+#include "resolve/threads.h"
 
 struct thread {
 	uint32_t tid;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "output/threads.h"
+#include "resolve/threads.h"
 
 static void test_threads_set_comm_lookup(void **state)
 {

@@ -17,8 +17,8 @@
 
 #include "util/log.h"
 #include "resolve/buildid.h"
-#include "output/demangle.h"
-#include "output/dso.h"
+#include "resolve/demangle.h"
+#include "resolve/dso.h"
 
 #define DSOS_BUCKETS 1024
 #define DSOS_DEFAULT_LOADED 64
