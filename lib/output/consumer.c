@@ -307,10 +307,8 @@ int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int
 		a = &c->evs[ev].attr;
 	else
 		a = c->nr_evs && hdr->type != PERF_RECORD_SAMPLE ? &c->evs[0].attr : NULL;
-	if (a) {
-		layout.sample_type = a->sample_type;
-		layout.sample_id_all = a->sample_id_all;
-	}
+	if (a)
+		layout = record_layout__of(a);
 	record__decode(hdr, hdr->size, &layout, &rec);
 	return consumer__record(c, &rec, ev);
 }

@@ -44,8 +44,7 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	}
 	e->pub.ids = e->ids;
 	e->pub.nr_ids = nr_ids;
-	e->layout.sample_type = e->pub.attr.sample_type;
-	e->layout.sample_id_all = e->pub.attr.sample_id_all;
+	e->layout = record_layout__of(&e->pub.attr);
 	r->nr_evs++;
 	return 0;
 }

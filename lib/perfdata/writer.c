@@ -28,7 +28,7 @@
 /* A record of the writer's own: the first event's layout and id, time 0. */
 static int put_synth(struct pdwriter *w, struct record *r)
 {
-	const struct record_layout layout = { w->attr0.sample_type, w->attr0.sample_id_all };
+	const struct record_layout layout = record_layout__of(&w->attr0);
 	uint64_t buf[256 / 8];
 	size_t n;
 

@@ -40,6 +40,12 @@ struct record_layout {
 	bool sample_id_all;
 };
 
+/* The layout of the records of an event opened with attr: derived here and nowhere else. */
+static inline struct record_layout record_layout__of(const struct perf_event_attr *attr)
+{
+	return (struct record_layout){ attr->sample_type, attr->sample_id_all };
+}
+
 /* Longest build id an MMAP2 record carries (SHA-1). */
 #define RECORD_BUILD_ID_MAX 20
 

@@ -219,12 +219,8 @@ static struct evsel *decode(struct session *s, const struct perf_event_header *h
 			    struct record *rec)
 {
 	struct evsel *ev = record_evsel(s, hdr);
-	struct record_layout layout = live_layout;
+	struct record_layout layout = ev ? record_layout__of(&ev->attr) : live_layout;
 
-	if (ev) {
-		layout.sample_type = ev->attr.sample_type;
-		layout.sample_id_all = ev->attr.sample_id_all;
-	}
 	if (record__decode(hdr, hdr->size, &layout, rec) == -EINVAL)
 		s->bad_records++;
 	return ev;

@@ -69,7 +69,7 @@ static void prelude(struct consumer *c)
 static void consume(FILE *out, const struct consumer_event *evs, const uint8_t *rec, size_t size)
 {
 	struct consumer_opts o = { .out = out, .tep = tep };
-	struct record_layout layout = { evs[0].attr.sample_type, evs[0].attr.sample_id_all };
+	struct record_layout layout = record_layout__of(&evs[0].attr);
 	struct record r;
 
 	record__decode((const void *)rec, size, &layout, &r);
