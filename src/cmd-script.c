@@ -101,14 +101,14 @@ static int new_consumer(struct script *sc)
 		.tep = sc->tep,
 	};
 	size_t n = pdreader__nr_events(sc->r);
-	struct consumer_event *evs = calloc(n ?: 1, sizeof(*evs));
+	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
 
 	if (!evs)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		const struct pdreader_event *e = pdreader__event(sc->r, i);
 
-		evs[i] = (struct consumer_event){ .name = e->name, .attr = e->attr };
+		evs[i] = (struct event_desc){ .name = e->name, .attr = e->attr };
 		if (e->attr.type == PERF_TYPE_TRACEPOINT && sc->tep)
 			evs[i].tp = tep_find_event(sc->tep, e->attr.config);
 	}

@@ -52,14 +52,14 @@ static int setup_consumer(struct trace *t, struct evlist *el, const struct evopt
 {
 	struct consumer_opts co = { .out = t->out, .json = eo->json, .live = true };
 	int n = evlist__nr(el);
-	struct consumer_event *evs = calloc(n ?: 1, sizeof(*evs));
+	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
 
 	if (!evs)
 		return -ENOMEM;
 	for (int i = 0; i < n; i++) {
 		const struct evsel *ev = evlist__at(el, i);
 
-		evs[i] = (struct consumer_event){ .name = ev->name, .attr = ev->attr };
+		evs[i] = (struct event_desc){ .name = ev->name, .attr = ev->attr };
 		if (ev->kind == EVSEL_TRACEPOINT) {
 			evs[i].tp_sys = ev->tp_sys;
 			evs[i].tp_name = ev->tp_name;

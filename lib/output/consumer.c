@@ -20,8 +20,7 @@
 
 struct consumer {
 	struct consumer_opts o;
-	struct consumer_event *evs;
-	struct print_event *pevs; /* what the printer knows of each event */
+	struct event_desc *evs; /* named (fallback_names), formats and types filled in */
 	bool *format_tried; /* live tracepoints: tracefs was asked */
 	char **fallback_names; /* perf's names for unnamed events, owned */
 	size_t nr_evs;
@@ -56,41 +55,37 @@ static char *fallback_name(const struct perf_event_attr *a)
 	return strdup(buf);
 }
 
-static int setup_events(struct consumer *c, const struct consumer_event *evs)
+static int setup_events(struct consumer *c, const struct event_desc *evs)
 {
 	size_t n = c->nr_evs ?: 1;
 
 	c->evs = calloc(n, sizeof(*c->evs));
-	c->pevs = calloc(n, sizeof(*c->pevs));
 	c->format_tried = calloc(n, sizeof(*c->format_tried));
 	c->fallback_names = calloc(n, sizeof(*c->fallback_names));
-	if (!c->evs || !c->pevs || !c->format_tried || !c->fallback_names)
+	if (!c->evs || !c->format_tried || !c->fallback_names)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->nr_evs; i++) {
-		const struct perf_event_attr *a = &evs[i].attr;
-
 		c->evs[i] = evs[i];
 		if (!evs[i].name) {
-			c->fallback_names[i] = fallback_name(a);
+			c->fallback_names[i] = fallback_name(&evs[i].attr);
 			if (!c->fallback_names[i])
 				return -ENOMEM;
+			c->evs[i].name = c->fallback_names[i];
 		}
-		c->pevs[i] = (struct print_event){
-			.name = evs[i].name ?: c->fallback_names[i],
-			.type = a->type,
-			.config = a->config,
-			.sample_type = a->sample_type,
-			.tp = evs[i].tp,
-			.period = a->freq ? 0 : a->sample_period,
-		};
 	}
 	return 0;
+}
+
+/* A live tracepoint whose format is read from tracefs at its first sample. */
+static bool format_wanted(const struct consumer *c, size_t idx)
+{
+	return c->o.live && c->evs[idx].tp_sys && c->evs[idx].tp_name && !c->evs[idx].tp;
 }
 
 static bool needs_tep(const struct consumer *c)
 {
 	for (size_t i = 0; i < c->nr_evs; i++)
-		if (c->evs[i].tp_sys && !c->evs[i].tp)
+		if (format_wanted(c, i))
 			return true;
 	return false;
 }
@@ -101,7 +96,7 @@ static int name_width(const struct consumer *c)
 	int width = 0;
 
 	for (size_t i = 0; i < c->nr_evs; i++) {
-		int len = (int)strlen(c->pevs[i].name);
+		int len = (int)strlen(c->evs[i].name);
 
 		if (len > width)
 			width = len;
@@ -143,8 +138,8 @@ static int setup_printer(struct consumer *c)
 	return 0;
 }
 
-struct consumer *consumer__new(const struct consumer_opts *opts,
-			       const struct consumer_event *events, size_t nr_events)
+struct consumer *consumer__new(const struct consumer_opts *opts, const struct event_desc *events,
+			       size_t nr_events)
 {
 	struct consumer *c = calloc(1, sizeof(*c));
 	int err;
@@ -175,7 +170,6 @@ void consumer__free(struct consumer *c)
 		free(c->fallback_names[i]);
 	free(c->fallback_names);
 	free(c->evs);
-	free(c->pevs);
 	free(c->format_tried);
 	threads__free(c->threads);
 	symbols__free(c->syms);
@@ -193,7 +187,7 @@ static struct tep_handle *tep_of(const struct consumer *c)
 /* A live tracepoint's format, from tracefs, at its first sample. */
 static void load_format(struct consumer *c, size_t idx)
 {
-	const struct consumer_event *e = &c->evs[idx];
+	struct event_desc *e = &c->evs[idx];
 
 	c->format_tried[idx] = true;
 	if (!tep_of(c))
@@ -202,9 +196,8 @@ static void load_format(struct consumer *c, size_t idx)
 		c->printk_loaded = true;
 		tpformat__load_printk_formats(tep_of(c)); /* strings formats print by address */
 	}
-	if (tpformat__load(tep_of(c), e->tp_sys, e->tp_name, &c->pevs[idx].tp))
-		pr_warn("cannot load the format of '%s': its fields are not shown",
-			c->pevs[idx].name);
+	if (tpformat__load(tep_of(c), e->tp_sys, e->tp_name, &e->tp))
+		pr_warn("cannot load the format of '%s': its fields are not shown", e->name);
 }
 
 static void on_sample(struct consumer *c, const struct record *rec, int ev)
@@ -217,15 +210,15 @@ static void on_sample(struct consumer *c, const struct record *rec, int ev)
 		c->st.bad_samples++;
 		return;
 	}
-	if (c->evs[ev].tp_sys && !c->pevs[ev].tp && !c->format_tried[ev])
+	if (!c->format_tried[ev] && format_wanted(c, ev))
 		load_format(c, ev);
-	if (!c->dwarf_warned && (c->pevs[ev].sample_type & PERF_SAMPLE_STACK_USER)) {
+	if (!c->dwarf_warned && (c->evs[ev].attr.sample_type & PERF_SAMPLE_STACK_USER)) {
 		c->dwarf_warned = true;
 		pr_warn("'%s' has --call-graph dwarf stacks: they are not unwound, only the "
 			"frame-pointer callchain is printed",
-			c->pevs[ev].name);
+			c->evs[ev].name);
 	}
-	printer__sample(c->printer, &c->pevs[ev], s,
+	printer__sample(c->printer, &c->evs[ev], s,
 			s->has_tid ? threads__comm(c->threads, s->tid) : NULL);
 	c->st.samples++;
 }
@@ -335,11 +328,11 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 		return -ENOMEM;
 	err = typeset__add(c->types, buf, len);
 	for (size_t i = 0; i < c->nr_evs; i++) {
-		struct print_event *pe = &c->pevs[i];
+		struct event_desc *e = &c->evs[i];
 
-		if (print_event__is_bpf_output(pe) &&
-		    !typeset__channel(c->types, pe->name, &pe->btf, &pe->type_id))
-			pe->btf = NULL;
+		if (event_desc__is_bpf_output(e) &&
+		    !typeset__channel(c->types, e->name, &e->btf, &e->type_id))
+			e->btf = NULL;
 	}
 	return err;
 }

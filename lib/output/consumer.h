@@ -19,22 +19,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "record/evdesc.h"
 #include "record/record.h"
 
 struct tep_handle;
-struct tep_event;
-
-/* One event of the run or file, at the index records name it by. */
-struct consumer_event {
-	const char *name; /* NULL: perf's name for the attr ("cpu-clock:HG", ...) */
-	struct perf_event_attr attr;
-	/*
-	 * Tracepoints: the format, when the caller has it (a file's tracing data), else
-	 * sys:name read from this machine's tracefs at the event's first sample.
-	 */
-	struct tep_event *tp;
-	const char *tp_sys, *tp_name;
-};
 
 struct consumer_opts {
 	FILE *out;
@@ -44,8 +32,10 @@ struct consumer_opts {
 	struct tep_handle *tep;
 	/*
 	 * The records come from this machine's running kernel: kernel symbols from
-	 * /proc/kallsyms from the start. Otherwise they are read once a record maps the
-	 * kernel ([kernel.kallsyms]), as perf script does for a file.
+	 * /proc/kallsyms from the start, and a tracepoint's format (an event with tp_sys,
+	 * tp_name and no tp) from tracefs at its first sample. Otherwise kernel symbols are
+	 * read once a record maps the kernel ([kernel.kallsyms]), as perf script does for a
+	 * file.
 	 */
 	bool live;
 };
@@ -57,9 +47,12 @@ struct consumer_stats {
 
 struct consumer;
 
-/* events is copied; names and formats are borrowed. NULL + errno. */
-struct consumer *consumer__new(const struct consumer_opts *opts,
-			       const struct consumer_event *events, size_t nr_events);
+/*
+ * The events records name by index; the array is copied, its strings and formats are
+ * borrowed. NULL + errno.
+ */
+struct consumer *consumer__new(const struct consumer_opts *opts, const struct event_desc *events,
+			       size_t nr_events);
 /* Flushes what is buffered, then frees. */
 void consumer__free(struct consumer *c);
 

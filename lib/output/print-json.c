@@ -169,13 +169,12 @@ static void put_callchain(struct jsonw *w, const struct print_sample *ps)
 	jsonw__end_array(w);
 }
 
-static void put_payload(struct jsonw *w, const struct print_event *ev,
-			const struct print_sample *ps)
+static void put_payload(struct jsonw *w, const struct event_desc *ev, const struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	uint16_t type;
 
-	if (ev->type == PERF_TYPE_TRACEPOINT) {
+	if (ev->attr.type == PERF_TYPE_TRACEPOINT) {
 		if (ev->tp && s->raw_size >= 2) {
 			memcpy(&type, s->raw, 2);
 			if (type == ev->tp->id)
@@ -204,15 +203,14 @@ static void put_payload(struct jsonw *w, const struct print_event *ev,
  * the same bytes print_json__sample_members() writes, at a fraction of the calls.
  * false when this sample or writer needs the general path.
  */
-static bool sample_line(struct jsonw *w, const struct print_event *ev,
-			const struct print_sample *ps)
+static bool sample_line(struct jsonw *w, const struct event_desc *ev, const struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	const char *event = ev->name ? ev->name : "", *dso;
 	char sym[256], mod[128], *symoff = NULL, *q;
 	size_t room = 64;
 
-	if (ps->has_chain || (s->has_raw && (ev->type == PERF_TYPE_TRACEPOINT || ev->btf)))
+	if (ps->has_chain || (s->has_raw && (ev->attr.type == PERF_TYPE_TRACEPOINT || ev->btf)))
 		return false;
 	dso = s->has_ip ? dso_name(&ps->sym, mod, sizeof(mod)) : NULL;
 	if (s->has_ip && ps->sym.name)
@@ -241,9 +239,9 @@ static bool sample_line(struct jsonw *w, const struct print_event *ev,
 		q = jsonw__at_s64(jsonw__at_lit(q, ",\"cpu\":"), (int32_t)s->cpu);
 	if (s->has_time)
 		q = jsonw__at_u64(jsonw__at_lit(q, ",\"time\":"), s->time);
-	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period))
+	if (ev->attr.type != PERF_TYPE_TRACEPOINT && (s->has_period || event_desc__period(ev)))
 		q = jsonw__at_u64(jsonw__at_lit(q, ",\"period\":"),
-				  s->has_period ? s->period : ev->period);
+				  s->has_period ? s->period : event_desc__period(ev));
 	if (s->has_ip) {
 		q = jsonw__at_xu64(jsonw__at_lit(q, ",\"ip\":"), s->ip);
 		if (symoff)
@@ -261,14 +259,13 @@ static bool sample_line(struct jsonw *w, const struct print_event *ev,
 	return true;
 }
 
-void print_json__sample(struct jsonw *w, const struct print_event *ev,
-			const struct print_sample *ps)
+void print_json__sample(struct jsonw *w, const struct event_desc *ev, const struct print_sample *ps)
 {
 	if (!sample_line(w, ev, ps))
 		print_json__sample_members(w, ev, ps);
 }
 
-void print_json__sample_members(struct jsonw *w, const struct print_event *ev,
+void print_json__sample_members(struct jsonw *w, const struct event_desc *ev,
 				const struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
@@ -296,9 +293,9 @@ void print_json__sample_members(struct jsonw *w, const struct print_event *ev,
 		jsonw__key(w, "time");
 		jsonw__u64(w, s->time);
 	}
-	if (ev->type != PERF_TYPE_TRACEPOINT && (s->has_period || ev->period)) {
+	if (ev->attr.type != PERF_TYPE_TRACEPOINT && (s->has_period || event_desc__period(ev))) {
 		jsonw__key(w, "period");
-		jsonw__u64(w, s->has_period ? s->period : ev->period);
+		jsonw__u64(w, s->has_period ? s->period : event_desc__period(ev));
 	}
 	if (s->has_ip) {
 		jsonw__key(w, "ip");

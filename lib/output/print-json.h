@@ -9,10 +9,10 @@
 
 struct jsonw;
 
-void print_json__sample(struct jsonw *w, const struct print_event *ev,
+void print_json__sample(struct jsonw *w, const struct event_desc *ev,
 			const struct print_sample *ps);
 /* The general path of print_json__sample(), member by member (its tests compare the two). */
-void print_json__sample_members(struct jsonw *w, const struct print_event *ev,
+void print_json__sample_members(struct jsonw *w, const struct event_desc *ev,
 				const struct print_sample *ps);
 void print_json__lost(struct jsonw *w, const struct sample *s, uint64_t lost);
 

@@ -332,18 +332,18 @@ void print__bpf_output(FILE *f, const void *data, uint32_t size)
 
 /* ---- one sample ---- */
 
-static unsigned default_fields(const struct print_event *ev)
+static unsigned default_fields(const struct event_desc *ev)
 {
 	unsigned f = PF_COMM | PF_TID | PF_CPU | PF_TIME | PF_EVENT;
 
-	if (ev->type == PERF_TYPE_TRACEPOINT) {
+	if (ev->attr.type == PERF_TYPE_TRACEPOINT) {
 		/* with callchains, perf script shows their frames for tracepoints too */
-		if (ev->sample_type & PERF_SAMPLE_CALLCHAIN)
+		if (ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
 			f |= PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 		return f | PF_TRACE;
 	}
 	f |= PF_PERIOD | PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
-	if (print_event__is_bpf_output(ev))
+	if (event_desc__is_bpf_output(ev))
 		f |= PF_BPF_OUTPUT;
 	return f;
 }
@@ -394,11 +394,11 @@ static void print_cpu(struct printer *p, uint32_t cpu)
 	ob_put(p, "] ", 2);
 }
 
-static void print_prefix(struct printer *p, unsigned f, const struct print_event *ev,
+static void print_prefix(struct printer *p, unsigned f, const struct event_desc *ev,
 			 const struct sample *s, const char *comm)
 {
 	print_comm_tid(p, f, s, comm,
-		       (ev->sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP) && p->o.syms);
+		       (ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP) && p->o.syms);
 	if ((f & PF_CPU) && s->has_cpu)
 		print_cpu(p, s->cpu);
 	if ((f & PF_TIME) && s->has_time) {
@@ -406,7 +406,7 @@ static void print_prefix(struct printer *p, unsigned f, const struct print_event
 		ob_put(p, ": ", 2);
 	}
 	if (f & PF_PERIOD) {
-		ob_udec(p, s->has_period ? s->period : ev->period, 10);
+		ob_udec(p, s->has_period ? s->period : event_desc__period(ev), 10);
 		ob_ch(p, ' ');
 	}
 	if (f & PF_EVENT) {
@@ -435,7 +435,7 @@ static void *tp_copy(struct printer *p, const void *raw, uint32_t size)
 	return p->tp_buf;
 }
 
-static void print_trace(struct printer *p, const struct print_event *ev, const struct sample *s)
+static void print_trace(struct printer *p, const struct event_desc *ev, const struct sample *s)
 {
 	struct tep_record rec = { 0 };
 	uint16_t type;
@@ -553,30 +553,30 @@ static void print_ip(struct printer *p, unsigned f, const struct print_sample *p
 	print_sym(p, f, &ps->sym);
 }
 
-static unsigned fields_of(const struct printer *p, const struct print_event *ev)
+static unsigned fields_of(const struct printer *p, const struct event_desc *ev)
 {
 	unsigned f = p->o.fields;
 
 	return f & PF_DEFAULT ? default_fields(ev) | PF_DEFAULT : f;
 }
 
-static void print_plain(struct printer *p, const struct print_event *ev,
+static void print_plain(struct printer *p, const struct event_desc *ev,
 			const struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	unsigned f = fields_of(p, ev);
 
 	print_prefix(p, f, ev, s, ps->comm);
-	if ((f & PF_TRACE) && ev->type == PERF_TYPE_TRACEPOINT)
+	if ((f & PF_TRACE) && ev->attr.type == PERF_TYPE_TRACEPOINT)
 		print_trace(p, ev, s);
 	if ((f & PF_IP) && (s->has_ip || ps->has_chain))
 		print_ip(p, f, ps);
-	if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev) && ev->btf && s->has_raw) {
+	if ((f & PF_BPF_OUTPUT) && event_desc__is_bpf_output(ev) && ev->btf && s->has_raw) {
 		p->typed.len = 0;
 		btfprint__text(&p->typed, ev->btf, ev->type_id, s->raw, s->raw_size);
 		ob_ch(p, ' ');
 		ob_put(p, p->typed.p ? p->typed.p : "", p->typed.len);
-	} else if ((f & PF_BPF_OUTPUT) && print_event__is_bpf_output(ev)) {
+	} else if ((f & PF_BPF_OUTPUT) && event_desc__is_bpf_output(ev)) {
 		ob_ch(p, '\n');
 		if (s->has_raw)
 			bpf_output(p, s->raw, s->raw_size, ps->is_string);
@@ -590,7 +590,7 @@ static void print_plain(struct printer *p, const struct print_event *ev,
  * The frames of a callchain, resolved, PERF_CONTEXT_* markers setting the mode of the
  * ones after them; none after a marker perf does not know.
  */
-static void resolve_chain(struct printer *p, const struct print_event *ev, struct print_sample *ps)
+static void resolve_chain(struct printer *p, const struct event_desc *ev, struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	uint8_t mode = s->cpumode;
@@ -636,8 +636,8 @@ static void resolve_chain(struct printer *p, const struct print_event *ev, struc
 	 * --call-graph dwarf: the user part is a stack copy we do not unwind; its first
 	 * frame, the one of the sample's own ip, we know
 	 */
-	if ((ev->sample_type & PERF_SAMPLE_STACK_USER) && !user && n < MAX_FRAMES && s->has_ip &&
-	    !is_kernel(s->cpumode, s->ip)) {
+	if ((ev->attr.sample_type & PERF_SAMPLE_STACK_USER) && !user && n < MAX_FRAMES &&
+	    s->has_ip && !is_kernel(s->cpumode, s->ip)) {
 		struct print_frame *fr = &p->frames[n++];
 
 		fr->ip = s->ip;
@@ -649,7 +649,7 @@ static void resolve_chain(struct printer *p, const struct print_event *ev, struc
 }
 
 /* Resolve once what either printer shows: the symbols and the string rule. */
-static void resolve_sample(struct printer *p, const struct print_event *ev, struct print_sample *ps)
+static void resolve_sample(struct printer *p, const struct event_desc *ev, struct print_sample *ps)
 {
 	const struct sample *s = ps->s;
 	unsigned f = p->jw ? 0 : fields_of(p, ev);
@@ -660,12 +660,12 @@ static void resolve_sample(struct printer *p, const struct print_event *ev, stru
 		resolve_chain(p, ev, ps);
 	if (s->has_ip && want_syms && (p->jw || !ps->has_chain))
 		resolve(p, s->pid, s->cpumode, s->ip, &ps->sym, &addr);
-	if (s->has_raw && ev->type != PERF_TYPE_TRACEPOINT && !ev->btf &&
+	if (s->has_raw && ev->attr.type != PERF_TYPE_TRACEPOINT && !ev->btf &&
 	    (p->jw || f & PF_BPF_OUTPUT))
 		ps->is_string = print__is_bpf_string(s->raw, s->raw_size);
 }
 
-void printer__sample(struct printer *p, const struct print_event *ev, const struct sample *s,
+void printer__sample(struct printer *p, const struct event_desc *ev, const struct sample *s,
 		     const char *comm)
 {
 	struct print_sample ps = { .s = s, .comm = comm };

@@ -11,7 +11,7 @@
  *	or, for events with callchains, a line per frame "\t%16lx sym+0xoff (dso)" (user
  *	frames at their offset in their dso; the comm then unpadded, as perf does),
  *	then for bpf-output events the "BPF output:" hexdump, the "BPF string:" line when
- *	the payload is a C string, and an empty line; or, for a typed record (print_event.btf),
+ *	the payload is a C string, and an empty line; or, for a typed record (event_desc.btf),
  *	" field=value ..." on the same line (output/btfprint.h).
  *
  * JSON Lines (print_opts.json), one object per sample, keys present only when the
@@ -30,7 +30,7 @@
  *	string	the payload as text, only when it is a C string (the "BPF string" rule)
  *	fields	object of the tracepoint's own fields by name: integers as numbers,
  *		char arrays and __data_loc strings as strings, other arrays as arrays; for a
- *		typed bpf-output record (print_event.btf) its fields as output/btfprint.h
+ *		typed bpf-output record (event_desc.btf) its fields as output/btfprint.h
  *		writes them, in place of raw and string
  * and for lost records: {"type":"lost","lost":N} plus cpu, time, id when known.
  */
@@ -93,7 +93,7 @@ void printer__symbols_changed(struct printer *p);
 /* Event names are right-aligned to the longest one, as perf script does. */
 void printer__set_name_width(struct printer *p, int width);
 /* comm: the thread's name, or NULL when unknown (printed as ":tid"). */
-void printer__sample(struct printer *p, const struct print_event *ev, const struct sample *s,
+void printer__sample(struct printer *p, const struct event_desc *ev, const struct sample *s,
 		     const char *comm);
 /* fflush the output (the printer hands every sample to stdio whole). */
 void printer__flush(struct printer *p);

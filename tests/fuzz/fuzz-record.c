@@ -66,7 +66,7 @@ static void prelude(struct consumer *c)
 		consumer__record(c, &r, -1);
 }
 
-static void consume(FILE *out, const struct consumer_event *evs, const uint8_t *rec, size_t size)
+static void consume(FILE *out, const struct event_desc *evs, const uint8_t *rec, size_t size)
 {
 	struct consumer_opts o = { .out = out, .tep = tep };
 	struct record_layout layout = record_layout__of(&evs[0].attr);
@@ -92,7 +92,7 @@ static void consume(FILE *out, const struct consumer_event *evs, const uint8_t *
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct consumer_event evs[2] = {
+	struct event_desc evs[2] = {
 		{ .name = "evt",
 		  .attr = { .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT } },
 		{ .name = "mysys:myevent",

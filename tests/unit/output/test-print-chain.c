@@ -25,12 +25,12 @@ static const char kallsyms[] = "ffffffff81000000 T _text\n"
 			       "ffffffff81382900 T __x64_sys_getppid\n"
 			       "ffffffff81382a00 T next_one\n";
 
-static const struct print_event clock_ev = {
+static const struct event_desc clock_ev = {
 	.name = "cpu-clock",
-	.type = PERF_TYPE_SOFTWARE,
-	.config = PERF_COUNT_SW_CPU_CLOCK,
-	.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
-		       PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN,
+	.attr = { .type = PERF_TYPE_SOFTWARE,
+		  .config = PERF_COUNT_SW_CPU_CLOCK,
+		  .sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+				 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN },
 };
 
 static struct symbols *make_symbols(struct ksyms **ks)

@@ -19,9 +19,9 @@
 #include "util/jsonw.h"
 
 /* What a printing function writes for one sample, as a malloc'ed string. */
-static char *printed(void (*print)(struct jsonw *, const struct print_event *,
+static char *printed(void (*print)(struct jsonw *, const struct event_desc *,
 				   const struct print_sample *),
-		     const struct print_event *ev, const struct print_sample *ps)
+		     const struct event_desc *ev, const struct print_sample *ps)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -37,7 +37,7 @@ static char *printed(void (*print)(struct jsonw *, const struct print_event *,
 	return buf;
 }
 
-static void assert_same(const struct print_event *ev, const struct print_sample *ps)
+static void assert_same(const struct event_desc *ev, const struct print_sample *ps)
 {
 	char *fast = printed(print_json__sample, ev, ps);
 	char *general = printed(print_json__sample_members, ev, ps);
@@ -47,10 +47,9 @@ static void assert_same(const struct print_event *ev, const struct print_sample 
 	free(general);
 }
 
-static const struct print_event bpf_out = {
+static const struct event_desc bpf_out = {
 	.name = "__bpf_stdout__",
-	.type = PERF_TYPE_SOFTWARE,
-	.config = PERF_COUNT_SW_BPF_OUTPUT,
+	.attr = { .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_BPF_OUTPUT },
 };
 
 static struct sample full_sample(const void *raw, uint32_t raw_size)
@@ -96,7 +95,7 @@ static void test_line_matches_members(void **state)
 				struct print_sample ps = { .s = &s,
 							   .comm = comms[c],
 							   .sym = syms[y] };
-				struct print_event ev = bpf_out;
+				struct event_desc ev = bpf_out;
 
 				s.has_ip = mask & 1;
 				s.has_tid = !!(mask & 2);
@@ -104,7 +103,7 @@ static void test_line_matches_members(void **state)
 				s.has_cpu = !!(mask & 8);
 				s.has_period = !!(mask & 16);
 				s.has_raw = !!(mask & 32);
-				ev.period = mask & 16 ? 0 : 4000;
+				ev.attr.sample_period = mask & 16 ? 0 : 4000;
 				s.cpu = mask & 8 ? 1 : (uint32_t)-1;
 				assert_same(&ev, &ps);
 				s.raw = payload;
@@ -124,7 +123,8 @@ static void test_other_shapes_match(void **state)
 	static unsigned char big[8192];
 	struct sample s = full_sample(big, sizeof(big));
 	struct print_sample ps = { .s = &s, .comm = "big" };
-	struct print_event tp = { .name = "sched:sched_switch", .type = PERF_TYPE_TRACEPOINT };
+	struct event_desc tp = { .name = "sched:sched_switch",
+				 .attr = { .type = PERF_TYPE_TRACEPOINT } };
 
 	(void)state;
 	assert_same(&bpf_out, &ps);

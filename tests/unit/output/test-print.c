@@ -32,7 +32,7 @@
 #define MAX_EVENTS 8
 
 struct fixture {
-	struct print_event ev[MAX_EVENTS];
+	struct event_desc ev[MAX_EVENTS];
 	char names[MAX_EVENTS][64];
 	int nr_ev;
 	struct threads *threads;
@@ -76,7 +76,7 @@ static char *slurp(const char *name, size_t *len)
 	return slurp_opt(name, len, false);
 }
 
-static void load_format(struct fixture *fx, struct print_event *ev)
+static void load_format(struct fixture *fx, struct event_desc *ev)
 {
 	char sys[64], name[64], file[160], *text;
 	size_t len;
@@ -107,26 +107,30 @@ static void run_sample(struct fixture *fx, struct printer *p, const char *line)
 	h = strchr(line + 7, ' ') + 1;
 	for (; h[0] && h[1] && h[0] != '\n'; h += 2)
 		rec[n++] = hexval(h[0]) << 4 | hexval(h[1]);
-	assert_int_equal(sample__parse(fx->ev[idx].sample_type, rec, n, &s), 0);
+	assert_int_equal(sample__parse(fx->ev[idx].attr.sample_type, rec, n, &s), 0);
 	printer__sample(p, &fx->ev[idx], &s, threads__comm(fx->threads, s.tid));
 }
 
 static void parse_line(struct fixture *fx, char *line, struct printer *p)
 {
-	struct print_event *ev;
+	struct event_desc *ev;
 	unsigned pid, tid;
+	unsigned long long config, sample_type, period;
 	char comm[64];
 	int idx;
 
 	if (!strncmp(line, "event ", 6)) {
 		assert_true(fx->nr_ev < MAX_EVENTS);
 		ev = &fx->ev[fx->nr_ev];
-		assert_int_equal(sscanf(line, "event %d %u %lu %lx %lu %63s", &idx, &ev->type,
-					&ev->config, &ev->sample_type, &ev->period,
+		assert_int_equal(sscanf(line, "event %d %u %llu %llx %llu %63s", &idx,
+					&ev->attr.type, &config, &sample_type, &period,
 					fx->names[fx->nr_ev]),
 				 6);
+		ev->attr.config = config;
+		ev->attr.sample_type = sample_type;
+		ev->attr.sample_period = period;
 		ev->name = fx->names[fx->nr_ev++];
-		if (ev->type == PERF_TYPE_TRACEPOINT)
+		if (ev->attr.type == PERF_TYPE_TRACEPOINT)
 			load_format(fx, ev);
 	} else if (!strncmp(line, "comm ", 5)) {
 		assert_int_equal(sscanf(line, "comm %u %u %63s", &pid, &tid, comm), 3);
@@ -381,7 +385,7 @@ static void test_print_time_cut_not_rounded(void **state)
 	assert_string_equal(buf, "123456.000000");
 }
 
-static char *one_sample(unsigned fields, bool json, const struct print_event *ev,
+static char *one_sample(unsigned fields, bool json, const struct event_desc *ev,
 			const struct sample *s, const char *comm)
 {
 	struct print_opts o = { .fields = fields, .json = json };
@@ -399,10 +403,12 @@ static char *one_sample(unsigned fields, bool json, const struct print_event *ev
 	return out;
 }
 
-static const struct print_event bpf_ev = { .name = "evt",
-					   .type = PERF_TYPE_SOFTWARE,
-					   .config = PERF_COUNT_SW_BPF_OUTPUT,
-					   .period = 1 };
+static const struct event_desc bpf_ev = {
+	.name = "evt",
+	.attr = { .type = PERF_TYPE_SOFTWARE,
+		  .config = PERF_COUNT_SW_BPF_OUTPUT,
+		  .sample_period = 1 },
+};
 
 static void test_printer_sample_comm_fallback(void **state)
 {
@@ -455,8 +461,8 @@ static void test_printer_sample_explicit_fields(void **state)
 /* A payload too short for its format, or of another format: the line without fields. */
 static void test_printer_sample_bad_tracepoint_payload(void **state)
 {
-	struct print_event ev = { .name = "sched:sched_process_exec",
-				  .type = PERF_TYPE_TRACEPOINT };
+	struct event_desc ev = { .name = "sched:sched_process_exec",
+				 .attr = { .type = PERF_TYPE_TRACEPOINT } };
 	unsigned char raw[64] = { 0 };
 	struct sample s = { .raw = raw, .has_raw = 1 };
 	struct print_opts o = { .fields = PF_EVENT | PF_TRACE };
