@@ -11,9 +11,7 @@
 
 #include "util/log.h"
 #include "record/tpformat.h"
-#include "resolve/ksyms.h"
-#include "resolve/symbols.h"
-#include "resolve/threads.h"
+#include "resolve/resolver.h"
 #include "output/consumer.h"
 #include "output/print.h"
 #include "output/typeset.h"
@@ -26,9 +24,7 @@ struct consumer {
 	size_t nr_evs;
 	struct tep_handle *own_tep; /* made when the caller gave none */
 	bool printk_loaded;
-	struct threads *threads;
-	struct ksyms *ksyms;
-	struct symbols *syms;
+	struct resolver *res;
 	bool dwarf_warned;
 	struct printer *printer;
 	struct typeset *types; /* channel record types and BTF, once given */
@@ -104,33 +100,33 @@ static int name_width(const struct consumer *c)
 	return width;
 }
 
+static struct tep_handle *tep_of(const struct consumer *c)
+{
+	return c->o.tep ?: c->own_tep;
+}
+
+static int setup_resolver(struct consumer *c)
+{
+	if (!c->o.tep && needs_tep(c)) {
+		c->own_tep = tpformat__new_tep();
+		if (!c->own_tep)
+			return -errno;
+	}
+	c->res = resolver__new(c->o.live);
+	if (!c->res)
+		return -errno;
+	resolver__set_tep(c->res, tep_of(c));
+	return 0;
+}
+
 static int setup_printer(struct consumer *c)
 {
 	struct print_opts po = {
 		.out = c->o.out,
 		.json = c->o.json,
 		.fields = c->o.fields ?: PF_DEFAULT,
-		.tep = c->o.tep,
 	};
 
-	if (!po.tep && needs_tep(c)) {
-		c->own_tep = tpformat__new_tep();
-		if (!c->own_tep)
-			return -errno;
-		po.tep = c->own_tep;
-	}
-	if (c->o.live) {
-		c->ksyms = ksyms__new_lazy(NULL); /* read at the first kernel ip */
-		if (!c->ksyms)
-			return -errno;
-	}
-	po.ksyms = c->ksyms;
-	c->syms = symbols__new();
-	if (!c->syms)
-		return -ENOMEM;
-	symbols__set_ksyms(c->syms, c->ksyms);
-	symbols__set_live(c->syms, c->o.live);
-	po.syms = c->syms;
 	c->printer = printer__new(&po);
 	if (!c->printer)
 		return -errno;
@@ -148,8 +144,9 @@ struct consumer *consumer__new(const struct consumer_opts *opts, const struct ev
 		return NULL;
 	c->o = *opts;
 	c->nr_evs = nr_events;
-	c->threads = threads__new();
-	err = c->threads ? setup_events(c, events) : -ENOMEM;
+	err = setup_events(c, events);
+	if (!err)
+		err = setup_resolver(c);
 	if (!err)
 		err = setup_printer(c);
 	if (err) {
@@ -171,17 +168,10 @@ void consumer__free(struct consumer *c)
 	free(c->fallback_names);
 	free(c->evs);
 	free(c->format_tried);
-	threads__free(c->threads);
-	symbols__free(c->syms);
-	ksyms__free(c->ksyms);
+	resolver__free(c->res); /* before the tep it resolves for */
 	if (c->own_tep)
 		tep_free(c->own_tep);
 	free(c);
-}
-
-static struct tep_handle *tep_of(const struct consumer *c)
-{
-	return c->o.tep ?: c->own_tep;
 }
 
 /* A live tracepoint's format, from tracefs, at its first sample. */
@@ -203,6 +193,7 @@ static void load_format(struct consumer *c, size_t idx)
 static void on_sample(struct consumer *c, const struct record *rec, int ev)
 {
 	const struct sample *s = &rec->s;
+	struct resolved_sample rs;
 
 	if (ev < 0 || (size_t)ev >= c->nr_evs)
 		return;
@@ -218,48 +209,9 @@ static void on_sample(struct consumer *c, const struct record *rec, int ev)
 			"frame-pointer callchain is printed",
 			c->evs[ev].name);
 	}
-	printer__sample(c->printer, &c->evs[ev], s,
-			s->has_tid ? threads__comm(c->threads, s->tid) : NULL);
+	resolver__sample(c->res, &c->evs[ev], s, printer__needs(c->printer, &c->evs[ev]), &rs);
+	printer__sample(c->printer, &rs);
 	c->st.samples++;
-}
-
-/* FORK: the child starts with its parent's name. */
-static void on_fork(struct consumer *c, const struct record *rec)
-{
-	const char *comm = threads__comm(c->threads, rec->task.ptid);
-	char name[THREADS_COMM_MAX + 1];
-
-	if (!comm)
-		return;
-	snprintf(name, sizeof(name), "%s", comm); /* the table may move as it grows */
-	threads__set_comm(c->threads, rec->task.pid, rec->task.tid, name);
-}
-
-/* A kernel map lets kernel ips resolve, with this machine's symbols. */
-static int on_mmap(struct consumer *c, const struct record *rec)
-{
-	static const char kname[] = "[kernel.kallsyms]";
-
-	if (c->ksyms || rec->mmap.cpumode != PERF_RECORD_MISC_KERNEL ||
-	    strncmp(rec->mmap.filename, kname, sizeof(kname) - 1))
-		return 0;
-	c->ksyms = ksyms__new_lazy(NULL);
-	if (!c->ksyms)
-		return -errno;
-	ksyms__real_modules_only(c->ksyms); /* the file's BPF programs come from its records */
-	symbols__set_ksyms(c->syms, c->ksyms);
-	printer__set_ksyms(c->printer, c->ksyms);
-	return 0;
-}
-
-/* What a record says of address spaces: maps, processes, BPF programs. */
-static int on_symbols(struct consumer *c, const struct record *rec)
-{
-	int ret = symbols__record(c->syms, rec);
-
-	if (ret > 0)
-		printer__symbols_changed(c->printer);
-	return ret < 0 ? ret : 0;
 }
 
 int consumer__record(struct consumer *c, const struct record *rec, int ev)
@@ -270,24 +222,11 @@ int consumer__record(struct consumer *c, const struct record *rec, int ev)
 	}
 	if (!rec->decoded)
 		return 0;
-	switch (rec->type) {
-	case PERF_RECORD_COMM:
-		on_symbols(c, rec);
-		return threads__set_comm(c->threads, rec->comm.pid, rec->comm.tid, rec->comm.comm);
-	case PERF_RECORD_FORK:
-		on_fork(c, rec);
-		return on_symbols(c, rec);
-	case PERF_RECORD_MMAP:
-	case PERF_RECORD_MMAP2:
-		return on_mmap(c, rec) ?: on_symbols(c, rec);
-	case PERF_RECORD_KSYMBOL:
-		return on_symbols(c, rec);
-	case PERF_RECORD_LOST:
+	if (rec->type == PERF_RECORD_LOST) {
 		printer__lost(c->printer, &rec->s, rec->lost.lost);
 		return 0;
-	default:
-		return 0;
 	}
+	return resolver__record(c->res, rec);
 }
 
 int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int ev)
@@ -309,7 +248,7 @@ int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int
 int consumer__add_build_id(struct consumer *c, const char *path, const unsigned char *id,
 			   size_t size)
 {
-	return symbols__add_build_id(c->syms, path, id, size);
+	return resolver__add_build_id(c->res, path, id, size);
 }
 
 int consumer__flush(struct consumer *c)

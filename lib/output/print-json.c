@@ -113,7 +113,7 @@ static void put_fields(struct jsonw *w, const struct tep_event *tp, const struct
 }
 
 /* "name+0xoff" at the end of buf (the name cut to fit); returns its start. */
-static char *symoff_fmt(char *buf, size_t size, const struct print_sym *sym)
+static char *symoff_fmt(char *buf, size_t size, const struct resolved_sym *sym)
 {
 	static const char hexdig[] = "0123456789abcdef";
 	char *p = buf + size;
@@ -130,7 +130,7 @@ static char *symoff_fmt(char *buf, size_t size, const struct print_sym *sym)
 }
 
 /* The dso perf prints: "[module]" (into buf), a path, or NULL when unknown. */
-static const char *dso_name(const struct print_sym *sym, char *buf, size_t size)
+static const char *dso_name(const struct resolved_sym *sym, char *buf, size_t size)
 {
 	if (!sym->module)
 		return sym->dso;
@@ -138,7 +138,7 @@ static const char *dso_name(const struct print_sym *sym, char *buf, size_t size)
 	return buf;
 }
 
-static void put_sym(struct jsonw *w, const struct print_sym *sym)
+static void put_sym(struct jsonw *w, const struct resolved_sym *sym)
 {
 	char buf[256], mod[128], *p;
 	const char *dso = dso_name(sym, mod, sizeof(mod));
@@ -155,23 +155,24 @@ static void put_sym(struct jsonw *w, const struct print_sym *sym)
 }
 
 /* "callchain": [{"ip": "0x...", "sym": "name+0xoff", "dso": "..."}, ...] */
-static void put_callchain(struct jsonw *w, const struct print_sample *ps)
+static void put_callchain(struct jsonw *w, const struct resolved_sample *rs)
 {
 	jsonw__name(w, "callchain");
 	jsonw__start_array(w);
-	for (uint32_t i = 0; i < ps->nr_frames; i++) {
+	for (uint32_t i = 0; i < rs->nr_frames; i++) {
 		jsonw__start_object(w);
 		jsonw__key(w, "ip");
-		jsonw__xu64(w, ps->frames[i].ip);
-		put_sym(w, &ps->frames[i].sym);
+		jsonw__xu64(w, rs->frames[i].ip);
+		put_sym(w, &rs->frames[i].sym);
 		jsonw__end_object(w);
 	}
 	jsonw__end_array(w);
 }
 
-static void put_payload(struct jsonw *w, const struct event_desc *ev, const struct print_sample *ps)
+static void put_payload(struct jsonw *w, const struct event_desc *ev,
+			const struct resolved_sample *rs)
 {
-	const struct sample *s = ps->s;
+	const struct sample *s = rs->s;
 	uint16_t type;
 
 	if (ev->attr.type == PERF_TYPE_TRACEPOINT) {
@@ -189,7 +190,7 @@ static void put_payload(struct jsonw *w, const struct event_desc *ev, const stru
 	}
 	jsonw__key(w, "raw");
 	jsonw__hex(w, s->raw, s->raw_size);
-	if (ps->is_string) {
+	if (rs->is_string) {
 		jsonw__key(w, "string");
 		jsonw__str(w, s->raw);
 	}
@@ -203,33 +204,34 @@ static void put_payload(struct jsonw *w, const struct event_desc *ev, const stru
  * the same bytes print_json__sample_members() writes, at a fraction of the calls.
  * false when this sample or writer needs the general path.
  */
-static bool sample_line(struct jsonw *w, const struct event_desc *ev, const struct print_sample *ps)
+static bool sample_line(struct jsonw *w, const struct resolved_sample *rs)
 {
-	const struct sample *s = ps->s;
+	const struct event_desc *ev = rs->ev;
+	const struct sample *s = rs->s;
 	const char *event = ev->name ? ev->name : "", *dso;
 	char sym[256], mod[128], *symoff = NULL, *q;
 	size_t room = 64;
 
-	if (ps->has_chain || (s->has_raw && (ev->attr.type == PERF_TYPE_TRACEPOINT || ev->btf)))
+	if (rs->has_chain || (s->has_raw && (ev->attr.type == PERF_TYPE_TRACEPOINT || ev->btf)))
 		return false;
-	dso = s->has_ip ? dso_name(&ps->sym, mod, sizeof(mod)) : NULL;
-	if (s->has_ip && ps->sym.name)
-		symoff = symoff_fmt(sym, sizeof(sym), &ps->sym);
+	dso = s->has_ip ? dso_name(&rs->sym, mod, sizeof(mod)) : NULL;
+	if (s->has_ip && rs->sym.name)
+		symoff = symoff_fmt(sym, sizeof(sym), &rs->sym);
 	room += MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(event))) + 6 * MEMBER_ROOM(JSONW_AT_NUM_ROOM);
-	room += ps->comm ? MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(ps->comm))) : 0;
+	room += rs->comm ? MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(rs->comm))) : 0;
 	room += symoff ? MEMBER_ROOM(JSONW_AT_STR_ROOM(sym + sizeof(sym) - symoff)) : 0;
 	room += dso ? MEMBER_ROOM(JSONW_AT_STR_ROOM(strlen(dso))) : 0;
 	if (s->has_raw)
 		room += MEMBER_ROOM(JSONW_AT_HEX_ROOM(s->raw_size)) +
-			(ps->is_string ? MEMBER_ROOM(JSONW_AT_STR_ROOM(s->raw_size)) : 0);
+			(rs->is_string ? MEMBER_ROOM(JSONW_AT_STR_ROOM(s->raw_size)) : 0);
 	q = jsonw__line_begin(w, room);
 	if (!q)
 		return false;
 	q = jsonw__at_lit(q, "{\"type\":\"sample\",\"event\":");
 	q = jsonw__at_str(q, event, strlen(event));
-	if (ps->comm) {
+	if (rs->comm) {
 		q = jsonw__at_lit(q, ",\"comm\":");
-		q = jsonw__at_str(q, ps->comm, strlen(ps->comm));
+		q = jsonw__at_str(q, rs->comm, strlen(rs->comm));
 	}
 	if (s->has_tid) {
 		q = jsonw__at_s64(jsonw__at_lit(q, ",\"pid\":"), (int32_t)s->pid);
@@ -252,32 +254,32 @@ static bool sample_line(struct jsonw *w, const struct event_desc *ev, const stru
 	}
 	if (s->has_raw) {
 		q = jsonw__at_hex(jsonw__at_lit(q, ",\"raw\":"), s->raw, s->raw_size);
-		if (ps->is_string)
+		if (rs->is_string)
 			q = jsonw__at_str(jsonw__at_lit(q, ",\"string\":"), s->raw, strlen(s->raw));
 	}
 	jsonw__line_end(w, jsonw__at_lit(q, "}"));
 	return true;
 }
 
-void print_json__sample(struct jsonw *w, const struct event_desc *ev, const struct print_sample *ps)
+void print_json__sample(struct jsonw *w, const struct resolved_sample *rs)
 {
-	if (!sample_line(w, ev, ps))
-		print_json__sample_members(w, ev, ps);
+	if (!sample_line(w, rs))
+		print_json__sample_members(w, rs);
 }
 
-void print_json__sample_members(struct jsonw *w, const struct event_desc *ev,
-				const struct print_sample *ps)
+void print_json__sample_members(struct jsonw *w, const struct resolved_sample *rs)
 {
-	const struct sample *s = ps->s;
+	const struct event_desc *ev = rs->ev;
+	const struct sample *s = rs->s;
 
 	jsonw__start_object(w);
 	jsonw__key(w, "type");
 	jsonw__str(w, "sample");
 	jsonw__key(w, "event");
 	jsonw__str(w, ev->name ? ev->name : "");
-	if (ps->comm) {
+	if (rs->comm) {
 		jsonw__key(w, "comm");
-		jsonw__str(w, ps->comm);
+		jsonw__str(w, rs->comm);
 	}
 	if (s->has_tid) {
 		jsonw__key(w, "pid");
@@ -300,12 +302,12 @@ void print_json__sample_members(struct jsonw *w, const struct event_desc *ev,
 	if (s->has_ip) {
 		jsonw__key(w, "ip");
 		jsonw__xu64(w, s->ip);
-		put_sym(w, &ps->sym);
+		put_sym(w, &rs->sym);
 	}
-	if (ps->has_chain)
-		put_callchain(w, ps);
+	if (rs->has_chain)
+		put_callchain(w, rs);
 	if (s->has_raw)
-		put_payload(w, ev, ps);
+		put_payload(w, ev, rs);
 	jsonw__end_object(w);
 }
 

@@ -5,15 +5,14 @@
 
 #include <stdint.h>
 
-#include "output/print-sample.h"
+#include "record/sample.h"
+#include "resolve/resolver.h"
 
 struct jsonw;
 
-void print_json__sample(struct jsonw *w, const struct event_desc *ev,
-			const struct print_sample *ps);
+void print_json__sample(struct jsonw *w, const struct resolved_sample *rs);
 /* The general path of print_json__sample(), member by member (its tests compare the two). */
-void print_json__sample_members(struct jsonw *w, const struct event_desc *ev,
-				const struct print_sample *ps);
+void print_json__sample_members(struct jsonw *w, const struct resolved_sample *rs);
 void print_json__lost(struct jsonw *w, const struct sample *s, uint64_t lost);
 
 #endif

@@ -15,8 +15,7 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "record/tpformat.h"
-#include "resolve/ksyms.h"
-#include "resolve/symbols.h"
+#include "resolve/resolver.h"
 #include "output/btfprint.h"
 #include "output/print-json.h"
 #include "output/print.h"
@@ -25,21 +24,8 @@
 /* NUL bytes after a tracepoint payload's copy */
 #define TP_PAD 8
 
-/* Recently resolved kernel ips: bpf-output samples come from a handful of call sites. */
-#define SYMCACHE_SIZE 64
-/* Frames of a callchain printed at most (perf script's default max stack). */
-#define MAX_FRAMES 127
-
-struct symcache {
-	uint64_t ip;
-	struct print_sym sym;
-	bool valid;
-};
-
 struct printer {
 	struct print_opts o;
-	struct symcache cache[SYMCACHE_SIZE];
-	struct print_frame frames[MAX_FRAMES];
 	int name_width;
 	struct jsonw *jw;
 	struct trace_seq seq;
@@ -194,30 +180,6 @@ static void ob_time(struct printer *p, uint64_t ns)
 	p->len += 7;
 }
 
-/*
- * perf's own ctype (the kernel's table): printable are ' '..'~' and the Latin-1 range
- * 0xa0..0xff; the C1 controls 0x80..0x9f are not. perf script shows those bytes raw.
- */
-static bool perf_isprint(unsigned char c)
-{
-	return (c >= 0x20 && c < 0x7f) || c >= 0xa0;
-}
-
-bool print__is_bpf_string(const void *data, uint32_t size)
-{
-	const unsigned char *d = data;
-	uint32_t i = 0;
-
-	while (i < size && perf_isprint(d[i]))
-		i++;
-	if (i == size || d[i] != '\0')
-		return false;
-	for (; i < size; i++)
-		if (d[i])
-			return false;
-	return true;
-}
-
 #define DUMP_LABEL_WIDTH 17
 
 /* " hh" of each byte value, and its character in the dump: built at the first dump. */
@@ -230,7 +192,7 @@ static void dump_tables(void)
 		hex3[c][0] = ' ';
 		hex3[c][1] = hexdig[c >> 4];
 		hex3[c][2] = hexdig[c & 15];
-		dumpch[c] = perf_isprint(c) ? (char)c : '.';
+		dumpch[c] = resolver__isprint(c) ? (char)c : '.';
 	}
 }
 
@@ -296,7 +258,7 @@ static void dump_row(struct printer *p, const unsigned char *d, uint32_t off, ui
 	*q++ = ' ';
 	*q++ = ' ';
 	for (i = 0; i < 8; i++)
-		*q++ = i >= n ? ' ' : perf_isprint(d[i]) ? (char)d[i] : '.';
+		*q++ = i >= n ? ' ' : resolver__isprint(d[i]) ? (char)d[i] : '.';
 	*q++ = '\n';
 	p->len += q - start;
 }
@@ -325,7 +287,7 @@ void print__bpf_output(FILE *f, const void *data, uint32_t size)
 		return;
 	p->o.out = f;
 	p->len = 0;
-	bpf_output(p, data, size, print__is_bpf_string(data, size));
+	bpf_output(p, data, size, resolver__is_bpf_string(data, size));
 	ob_flush(p);
 	free(p);
 }
@@ -398,7 +360,7 @@ static void print_prefix(struct printer *p, unsigned f, const struct event_desc 
 			 const struct sample *s, const char *comm)
 {
 	print_comm_tid(p, f, s, comm,
-		       (ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP) && p->o.syms);
+		       (ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP));
 	if ((f & PF_CPU) && s->has_cpu)
 		print_cpu(p, s->cpu);
 	if ((f & PF_TIME) && s->has_time) {
@@ -457,57 +419,8 @@ static void print_trace(struct printer *p, const struct event_desc *ev, const st
 	ob_put(p, p->seq.buffer, p->seq.len);
 }
 
-static bool is_kernel(uint8_t cpumode, uint64_t ip)
-{
-	if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL)
-		return true;
-	if (cpumode == PERF_RECORD_MISC_USER || cpumode == PERF_RECORD_MISC_GUEST_USER)
-		return false;
-	return (int64_t)ip < 0; /* the upper half is the kernel's */
-}
-
-static void lookup(struct printer *p, uint32_t pid, uint8_t cpumode, uint64_t ip,
-		   struct print_sym *sym, uint64_t *addr)
-{
-	struct sym_info si;
-
-	*addr = ip;
-	*sym = (struct print_sym){ 0 };
-	if (p->o.syms) {
-		symbols__resolve(p->o.syms, pid, cpumode, ip, &si);
-		*sym = (struct print_sym){
-			.name = si.name, .off = si.off, .module = si.module, .dso = si.dso
-		};
-		*addr = si.addr;
-	} else if (is_kernel(cpumode, ip)) {
-		sym->name = ksyms__find(p->o.ksyms, ip, &sym->off);
-		sym->module = sym->name ? ksyms__module(p->o.ksyms, ip) : NULL;
-		sym->dso = sym->name && !sym->module ? "[kernel.kallsyms]" : NULL;
-	}
-}
-
-/* Kernel ips go through a small cache; user ones depend on the process. */
-static void resolve(struct printer *p, uint32_t pid, uint8_t cpumode, uint64_t ip,
-		    struct print_sym *sym, uint64_t *addr)
-{
-	struct symcache *c;
-
-	if (!is_kernel(cpumode, ip)) {
-		lookup(p, pid, cpumode, ip, sym, addr);
-		return;
-	}
-	*addr = ip;
-	c = &p->cache[(ip ^ ip >> 6 ^ ip >> 12) % SYMCACHE_SIZE];
-	if (!c->valid || c->ip != ip) {
-		c->valid = true;
-		c->ip = ip;
-		lookup(p, pid, PERF_RECORD_MISC_KERNEL, ip, &c->sym, addr);
-	}
-	*sym = c->sym;
-}
-
 /* " sym+0xoff (dso)" as the fields ask */
-static void print_sym(struct printer *p, unsigned f, const struct print_sym *sym)
+static void print_sym(struct printer *p, unsigned f, const struct resolved_sym *sym)
 {
 	if (f & PF_SYM) {
 		ob_ch(p, ' ');
@@ -531,26 +444,26 @@ static void print_sym(struct printer *p, unsigned f, const struct print_sym *sym
 }
 
 /* perf script's callchain: a line per frame, then the sample's blank line */
-static void print_chain(struct printer *p, unsigned f, const struct print_sample *ps)
+static void print_chain(struct printer *p, unsigned f, const struct resolved_sample *rs)
 {
 	ob_ch(p, '\n');
-	for (uint32_t i = 0; i < ps->nr_frames; i++) {
+	for (uint32_t i = 0; i < rs->nr_frames; i++) {
 		ob_ch(p, '\t');
-		ob_hex(p, ps->frames[i].addr, 16);
-		print_sym(p, f, &ps->frames[i].sym);
+		ob_hex(p, rs->frames[i].addr, 16);
+		print_sym(p, f, &rs->frames[i].sym);
 		ob_ch(p, '\n');
 	}
 }
 
-static void print_ip(struct printer *p, unsigned f, const struct print_sample *ps)
+static void print_ip(struct printer *p, unsigned f, const struct resolved_sample *rs)
 {
-	if (ps->has_chain) {
-		print_chain(p, f, ps);
+	if (rs->has_chain) {
+		print_chain(p, f, rs);
 		return;
 	}
 	ob_ch(p, ' ');
-	ob_hex(p, ps->s->ip, 16);
-	print_sym(p, f, &ps->sym);
+	ob_hex(p, rs->s->ip, 16);
+	print_sym(p, f, &rs->sym);
 }
 
 static unsigned fields_of(const struct printer *p, const struct event_desc *ev)
@@ -561,16 +474,16 @@ static unsigned fields_of(const struct printer *p, const struct event_desc *ev)
 }
 
 static void print_plain(struct printer *p, const struct event_desc *ev,
-			const struct print_sample *ps)
+			const struct resolved_sample *rs)
 {
-	const struct sample *s = ps->s;
+	const struct sample *s = rs->s;
 	unsigned f = fields_of(p, ev);
 
-	print_prefix(p, f, ev, s, ps->comm);
+	print_prefix(p, f, ev, s, rs->comm);
 	if ((f & PF_TRACE) && ev->attr.type == PERF_TYPE_TRACEPOINT)
 		print_trace(p, ev, s);
-	if ((f & PF_IP) && (s->has_ip || ps->has_chain))
-		print_ip(p, f, ps);
+	if ((f & PF_IP) && (s->has_ip || rs->has_chain))
+		print_ip(p, f, rs);
 	if ((f & PF_BPF_OUTPUT) && event_desc__is_bpf_output(ev) && ev->btf && s->has_raw) {
 		p->typed.len = 0;
 		btfprint__text(&p->typed, ev->btf, ev->type_id, s->raw, s->raw_size);
@@ -579,105 +492,39 @@ static void print_plain(struct printer *p, const struct event_desc *ev,
 	} else if ((f & PF_BPF_OUTPUT) && event_desc__is_bpf_output(ev)) {
 		ob_ch(p, '\n');
 		if (s->has_raw)
-			bpf_output(p, s->raw, s->raw_size, ps->is_string);
+			bpf_output(p, s->raw, s->raw_size, rs->is_string);
 	}
 	ob_ch(p, '\n');
 	/* hand the sample to stdio: its buffering decides when bytes leave */
 	ob_flush(p);
 }
 
-/*
- * The frames of a callchain, resolved, PERF_CONTEXT_* markers setting the mode of the
- * ones after them; none after a marker perf does not know.
- */
-static void resolve_chain(struct printer *p, const struct event_desc *ev, struct print_sample *ps)
+unsigned printer__needs(const struct printer *p, const struct event_desc *ev)
 {
-	const struct sample *s = ps->s;
-	uint8_t mode = s->cpumode;
-	uint32_t n = 0;
-	bool user = false;
+	unsigned f = fields_of(p, ev), what = 0;
+	bool raw_text = ev->attr.type != PERF_TYPE_TRACEPOINT && !ev->btf;
 
-	for (uint32_t i = 0; i < s->callchain_nr && n < MAX_FRAMES; i++) {
-		uint64_t ip = sample__callchain_entry(s, i);
-		struct print_frame *fr;
-
-		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
-			switch (ip) {
-			case PERF_CONTEXT_HV:
-				mode = PERF_RECORD_MISC_HYPERVISOR;
-				break;
-			case PERF_CONTEXT_KERNEL:
-				mode = PERF_RECORD_MISC_KERNEL;
-				break;
-			case PERF_CONTEXT_USER:
-				mode = PERF_RECORD_MISC_USER;
-				break;
-			case PERF_CONTEXT_GUEST_KERNEL:
-				mode = PERF_RECORD_MISC_GUEST_KERNEL;
-				break;
-			case PERF_CONTEXT_GUEST_USER:
-				mode = PERF_RECORD_MISC_GUEST_USER;
-				break;
-			case PERF_CONTEXT_GUEST:
-				break;
-			default: /* perf drops the chain, and prints it empty */
-				n = 0;
-				i = s->callchain_nr;
-				break;
-			}
-			continue;
-		}
-		fr = &p->frames[n++];
-		fr->ip = ip;
-		resolve(p, s->pid, mode, ip, &fr->sym, &fr->addr);
-		user |= !is_kernel(mode, ip);
-	}
-	/*
-	 * --call-graph dwarf: the user part is a stack copy we do not unwind; its first
-	 * frame, the one of the sample's own ip, we know
-	 */
-	if ((ev->attr.sample_type & PERF_SAMPLE_STACK_USER) && !user && n < MAX_FRAMES &&
-	    s->has_ip && !is_kernel(s->cpumode, s->ip)) {
-		struct print_frame *fr = &p->frames[n++];
-
-		fr->ip = s->ip;
-		resolve(p, s->pid, s->cpumode, s->ip, &fr->sym, &fr->addr);
-	}
-	ps->frames = p->frames;
-	ps->nr_frames = n;
-	ps->has_chain = true;
-}
-
-/* Resolve once what either printer shows: the symbols and the string rule. */
-static void resolve_sample(struct printer *p, const struct event_desc *ev, struct print_sample *ps)
-{
-	const struct sample *s = ps->s;
-	unsigned f = p->jw ? 0 : fields_of(p, ev);
-	bool want_syms = p->jw || (f & PF_IP && f & (PF_SYM | PF_DSO));
-	uint64_t addr;
-
-	if (s->has_callchain && (p->jw || f & PF_IP))
-		resolve_chain(p, ev, ps);
-	if (s->has_ip && want_syms && (p->jw || !ps->has_chain))
-		resolve(p, s->pid, s->cpumode, s->ip, &ps->sym, &addr);
-	if (s->has_raw && ev->attr.type != PERF_TYPE_TRACEPOINT && !ev->btf &&
-	    (p->jw || f & PF_BPF_OUTPUT))
-		ps->is_string = print__is_bpf_string(s->raw, s->raw_size);
-}
-
-void printer__sample(struct printer *p, const struct event_desc *ev, const struct sample *s,
-		     const char *comm)
-{
-	struct print_sample ps = { .s = s, .comm = comm };
-
-	if (!p || !ev || !s)
-		return;
-	resolve_sample(p, ev, &ps);
 	if (p->jw)
-		print_json__sample(p->jw, ev, &ps);
+		return RESOLVE_SYM | RESOLVE_CHAIN | (raw_text ? RESOLVE_STRING : 0);
+	if (f & PF_IP) {
+		what |= RESOLVE_CHAIN;
+		/* with a callchain, its frames are printed, not the sample's own ip */
+		if ((f & (PF_SYM | PF_DSO)) && !(ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN))
+			what |= RESOLVE_SYM;
+	}
+	if ((f & PF_BPF_OUTPUT) && raw_text)
+		what |= RESOLVE_STRING;
+	return what;
+}
+
+void printer__sample(struct printer *p, const struct resolved_sample *rs)
+{
+	if (!p || !rs || !rs->ev || !rs->s)
+		return;
+	if (p->jw)
+		print_json__sample(p->jw, rs);
 	else
-		print_plain(p, ev, &ps);
-	symbols__trim(p->o.syms);
+		print_plain(p, rs->ev, rs);
 }
 
 void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
@@ -687,21 +534,6 @@ void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
 }
 
 /* ---- setup ---- */
-
-/* Function pointers in tracepoint fields (%ps, %pS) resolve through the printer's ksyms. */
-static char *resolve_func(void *priv, unsigned long long *addrp, char **modp)
-{
-	struct printer *p = priv;
-	uint64_t off;
-	const char *name = ksyms__find(p->o.ksyms, *addrp, &off);
-
-	if (!name)
-		return NULL;
-	*addrp -= off;
-	if (modp)
-		*modp = (char *)ksyms__module(p->o.ksyms, *addrp);
-	return (char *)name;
-}
 
 struct printer *printer__new(const struct print_opts *opts)
 {
@@ -723,8 +555,6 @@ struct printer *printer__new(const struct print_opts *opts)
 		}
 	}
 	trace_seq_init(&p->seq);
-	if (opts->tep && opts->ksyms)
-		tep_set_function_resolver(opts->tep, resolve_func, p);
 	return p;
 }
 
@@ -733,8 +563,6 @@ void printer__free(struct printer *p)
 	if (!p)
 		return;
 	ob_flush(p);
-	if (p->o.tep && p->o.ksyms)
-		tep_reset_function_resolver(p->o.tep);
 	jsonw__free(p->jw);
 	trace_seq_destroy(&p->seq);
 	free(p->tp_buf);
@@ -748,24 +576,6 @@ void printer__flush(struct printer *p)
 		return;
 	ob_flush(p);
 	fflush(p->o.out);
-}
-
-void printer__set_ksyms(struct printer *p, struct ksyms *ksyms)
-{
-	if (!p)
-		return;
-	if (p->o.tep && p->o.ksyms)
-		tep_reset_function_resolver(p->o.tep);
-	p->o.ksyms = ksyms;
-	memset(p->cache, 0, sizeof(p->cache)); /* what was unknown may resolve now */
-	if (p->o.tep && ksyms)
-		tep_set_function_resolver(p->o.tep, resolve_func, p);
-}
-
-void printer__symbols_changed(struct printer *p)
-{
-	if (p)
-		memset(p->cache, 0, sizeof(p->cache));
 }
 
 void printer__set_name_width(struct printer *p, int width)

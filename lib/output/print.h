@@ -41,11 +41,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "output/print-sample.h"
-
-struct tep_handle;
-struct ksyms;
-struct symbols;
+#include "record/evdesc.h"
+#include "resolve/resolver.h"
 
 /* -F fields */
 enum print_field {
@@ -69,32 +66,18 @@ struct print_opts {
 	FILE *out;
 	bool json;
 	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default */
-	struct tep_handle *tep; /* borrowed; formats tracepoint samples */
-	/*
-	 * borrowed; resolves kernel ips (NULL prints [unknown]) and, set as tep's function
-	 * resolver while the printer lives, the function pointers of tracepoint fields
-	 */
-	struct ksyms *ksyms;
-	/*
-	 * borrowed; resolves sample ips and callchains, user and kernel (NULL: kernel ips
-	 * through ksyms only)
-	 */
-	struct symbols *syms;
 };
 
 struct printer;
 
 struct printer *printer__new(const struct print_opts *opts);
 void printer__free(struct printer *p);
-/* Kernel symbols from now on (borrowed; the printer's tep resolves through them too). */
-void printer__set_ksyms(struct printer *p, struct ksyms *ksyms);
-/* What symbols resolve to has changed (a BPF program came or went): forget the cache. */
-void printer__symbols_changed(struct printer *p);
 /* Event names are right-aligned to the longest one, as perf script does. */
 void printer__set_name_width(struct printer *p, int width);
-/* comm: the thread's name, or NULL when unknown (printed as ":tid"). */
-void printer__sample(struct printer *p, const struct event_desc *ev, const struct sample *s,
-		     const char *comm);
+/* What the samples of ev must have resolved to be printed (RESOLVE_* of resolve/resolver.h). */
+unsigned printer__needs(const struct printer *p, const struct event_desc *ev);
+/* A sample, resolved as printer__needs() asked (comm NULL: printed as ":tid"). */
+void printer__sample(struct printer *p, const struct resolved_sample *rs);
 /* fflush the output (the printer hands every sample to stdio whole). */
 void printer__flush(struct printer *p);
 /* A lost-records notice (JSON mode only prints it on stdout: {"type":"lost",...}). */
@@ -104,7 +87,6 @@ int printer__parse_fields(const char *spec, unsigned *fields);
 
 /* The pieces, exposed for unit tests. */
 void print__bpf_output(FILE *f, const void *data, uint32_t size);
-bool print__is_bpf_string(const void *data, uint32_t size);
 /* "%5lu.%06lu": seconds and microseconds of a nanosecond time, cut (not rounded). */
 int print__time(char *buf, size_t size, uint64_t ns);
 

@@ -15,8 +15,8 @@
 #include <cmocka.h>
 
 #include "resolve/ksyms.h"
+#include "resolve/resolver.h"
 #include "output/print.h"
-#include "resolve/symbols.h"
 
 #define CTX_KERNEL ((uint64_t)PERF_CONTEXT_KERNEL)
 #define CTX_USER ((uint64_t)PERF_CONTEXT_USER)
@@ -33,36 +33,37 @@ static const struct event_desc clock_ev = {
 				 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN },
 };
 
-static struct symbols *make_symbols(struct ksyms **ks)
+static struct resolver *make_resolver(struct ksyms **ks)
 {
-	struct symbols *sy = symbols__new();
+	struct resolver *res = resolver__new(false);
 	struct record r = { .type = PERF_RECORD_MMAP2, .decoded = true };
 
-	assert_non_null(sy);
+	assert_non_null(res);
 	*ks = ksyms__parse(kallsyms, strlen(kallsyms));
 	assert_non_null(*ks);
-	symbols__set_ksyms(sy, *ks);
+	resolver__set_ksyms(res, *ks);
 	r.mmap.pid = r.mmap.tid = 42;
 	r.mmap.start = 0x555500001000ull;
 	r.mmap.len = 0x1000;
 	r.mmap.pgoff = 0x1000;
 	r.mmap.filename = "/nonexistent/prog";
 	r.mmap.cpumode = PERF_RECORD_MISC_USER;
-	assert_int_equal(symbols__record(sy, &r), 0);
+	assert_int_equal(resolver__record(res, &r), 0);
 	r = (struct record){ .type = PERF_RECORD_KSYMBOL, .decoded = true };
 	r.ksymbol.addr = 0xffffffffc00267e8ull;
 	r.ksymbol.len = 0x60;
 	r.ksymbol.ksym_type = PERF_RECORD_KSYMBOL_TYPE_BPF;
 	r.ksymbol.name = "bpf_prog_64bba40939536857_spin";
-	assert_int_equal(symbols__record(sy, &r), 1);
-	return sy;
+	assert_int_equal(resolver__record(res, &r), 0);
+	return res;
 }
 
 static char *print_one(bool json, const uint64_t *chain, uint32_t nr)
 {
 	struct ksyms *ks;
-	struct symbols *sy = make_symbols(&ks);
-	struct print_opts o = { .fields = PF_DEFAULT, .json = json, .syms = sy };
+	struct resolver *res = make_resolver(&ks);
+	struct print_opts o = { .fields = PF_DEFAULT, .json = json };
+	struct resolved_sample rs;
 	struct sample s = {
 		.ip = chain[1],
 		.pid = 42,
@@ -88,10 +89,12 @@ static char *print_one(bool json, const uint64_t *chain, uint32_t nr)
 	p = printer__new(&o);
 	assert_non_null(p);
 	printer__set_name_width(p, 9);
-	printer__sample(p, &clock_ev, &s, "callchain-fp");
+	resolver__sample(res, &clock_ev, &s, printer__needs(p, &clock_ev), &rs);
+	rs.comm = "callchain-fp";
+	printer__sample(p, &rs);
 	printer__free(p);
 	fclose(o.out);
-	symbols__free(sy);
+	resolver__free(res);
 	ksyms__free(ks);
 	return out;
 }

@@ -18,11 +18,11 @@
 #include "output/print-json.h"
 #include "util/jsonw.h"
 
-/* What a printing function writes for one sample, as a malloc'ed string. */
-static char *printed(void (*print)(struct jsonw *, const struct event_desc *,
-				   const struct print_sample *),
-		     const struct event_desc *ev, const struct print_sample *ps)
+/* What a printing function writes for one sample of ev, as a malloc'ed string. */
+static char *printed(void (*print)(struct jsonw *, const struct resolved_sample *),
+		     const struct event_desc *ev, const struct resolved_sample *ps)
 {
+	struct resolved_sample rs = *ps;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -31,13 +31,14 @@ static char *printed(void (*print)(struct jsonw *, const struct event_desc *,
 	assert_non_null(f);
 	w = jsonw__new(f, false);
 	assert_non_null(w);
-	print(w, ev, ps);
+	rs.ev = ev;
+	print(w, &rs);
 	jsonw__free(w);
 	fclose(f);
 	return buf;
 }
 
-static void assert_same(const struct event_desc *ev, const struct print_sample *ps)
+static void assert_same(const struct event_desc *ev, const struct resolved_sample *ps)
 {
 	char *fast = printed(print_json__sample, ev, ps);
 	char *general = printed(print_json__sample_members, ev, ps);
@@ -76,7 +77,7 @@ static void test_line_matches_members(void **state)
 {
 	static const char payload[] = "hello \"quoted\"\n\x01\xc3\xa9\xff";
 	static const char *comms[] = { "getppid-timed", NULL, "tab\there", "\xe2\x82\xac\xc0" };
-	static const struct print_sym syms[] = {
+	static const struct resolved_sym syms[] = {
 		{ .name = "perf_syscall_enter", .off = 0x1db, .dso = "[kernel.kallsyms]" },
 		{ .name = "ext4_write", .off = 0, .module = "ext4" },
 		{ .name = NULL, .dso = "/usr/bin/a \"b\"" },
@@ -92,9 +93,9 @@ static void test_line_matches_members(void **state)
 		for (size_t y = 0; y < sizeof(syms) / sizeof(syms[0]); y++) {
 			for (unsigned mask = 0; mask < 64; mask++) {
 				struct sample s = full_sample(bytes, sizeof(bytes));
-				struct print_sample ps = { .s = &s,
-							   .comm = comms[c],
-							   .sym = syms[y] };
+				struct resolved_sample ps = { .s = &s,
+							      .comm = comms[c],
+							      .sym = syms[y] };
 				struct event_desc ev = bpf_out;
 
 				s.has_ip = mask & 1;
@@ -122,7 +123,7 @@ static void test_other_shapes_match(void **state)
 {
 	static unsigned char big[8192];
 	struct sample s = full_sample(big, sizeof(big));
-	struct print_sample ps = { .s = &s, .comm = "big" };
+	struct resolved_sample ps = { .s = &s, .comm = "big" };
 	struct event_desc tp = { .name = "sched:sched_switch",
 				 .attr = { .type = PERF_TYPE_TRACEPOINT } };
 
@@ -136,7 +137,7 @@ static void test_line_is_one_json_line(void **state)
 {
 	unsigned char bytes[4] = { 1, 2, 3, 4 };
 	struct sample s = full_sample(bytes, sizeof(bytes));
-	struct print_sample ps = {
+	struct resolved_sample ps = {
 		.s = &s,
 		.comm = "a\"b",
 		.sym = { .name = "f", .off = 0x1f, .dso = "[kernel.kallsyms]" },

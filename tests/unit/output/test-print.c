@@ -25,7 +25,7 @@
 #include "resolve/ksyms.h"
 #include "output/print.h"
 #include "record/sample.h"
-#include "resolve/threads.h"
+#include "resolve/resolver.h"
 #include "record/tpformat.h"
 #include "util/errmsg.h"
 
@@ -35,7 +35,7 @@ struct fixture {
 	struct event_desc ev[MAX_EVENTS];
 	char names[MAX_EVENTS][64];
 	int nr_ev;
-	struct threads *threads;
+	struct resolver *res;
 	struct tep_handle *tep;
 	FILE *in;
 };
@@ -99,6 +99,7 @@ static void run_sample(struct fixture *fx, struct printer *p, const char *line)
 	unsigned char rec[65536];
 	size_t n = 0;
 	struct sample s;
+	struct resolved_sample rs;
 	const char *h;
 	int idx;
 
@@ -108,7 +109,8 @@ static void run_sample(struct fixture *fx, struct printer *p, const char *line)
 	for (; h[0] && h[1] && h[0] != '\n'; h += 2)
 		rec[n++] = hexval(h[0]) << 4 | hexval(h[1]);
 	assert_int_equal(sample__parse(fx->ev[idx].attr.sample_type, rec, n, &s), 0);
-	printer__sample(p, &fx->ev[idx], &s, threads__comm(fx->threads, s.tid));
+	resolver__sample(fx->res, &fx->ev[idx], &s, printer__needs(p, &fx->ev[idx]), &rs);
+	printer__sample(p, &rs);
 }
 
 static void parse_line(struct fixture *fx, char *line, struct printer *p)
@@ -133,23 +135,34 @@ static void parse_line(struct fixture *fx, char *line, struct printer *p)
 		if (ev->attr.type == PERF_TYPE_TRACEPOINT)
 			load_format(fx, ev);
 	} else if (!strncmp(line, "comm ", 5)) {
+		struct record r = { .type = PERF_RECORD_COMM, .decoded = true };
+
 		assert_int_equal(sscanf(line, "comm %u %u %63s", &pid, &tid, comm), 3);
-		assert_int_equal(threads__set_comm(fx->threads, pid, tid, comm), 0);
+		r.comm.pid = pid;
+		r.comm.tid = tid;
+		r.comm.comm = comm;
+		assert_int_equal(resolver__record(fx->res, &r), 0);
 	} else if (!strncmp(line, "sample ", 7)) {
 		run_sample(fx, p, line);
 	}
 }
 
-/* Print NAME.fixture with opts (out/tep/ksyms filled in here) and compare with expect_file. */
+/*
+ * Print NAME.fixture with opts (out filled in here) and compare with expect_file: kernel
+ * symbols from NAME.kallsyms, when there is one, for the sample ips and the function
+ * pointers of tracepoint fields.
+ */
 static void check_fixture_as(const char *name, const char *expect_file, struct print_opts *opts)
 {
 	char file[64], *expect, *out = NULL, *line = NULL, *hp;
 	size_t out_len = 0, cap = 0, len;
 	struct fixture fx = { 0 };
 	struct printer *p = NULL;
+	struct ksyms *ks = NULL;
 	int i, width = 0;
 
-	fx.threads = threads__new();
+	fx.res = resolver__new(false);
+	assert_non_null(fx.res);
 	fx.tep = tpformat__new_tep();
 	assert_non_null(fx.tep);
 	hp = slurp("header_page.txt", &len);
@@ -159,13 +172,14 @@ static void check_fixture_as(const char *name, const char *expect_file, struct p
 	fx.in = fopen(file, "r");
 	assert_non_null(fx.in);
 	opts->out = open_memstream(&out, &out_len);
-	opts->tep = fx.tep;
+	resolver__set_tep(fx.res, fx.tep);
 	/* NAME.kallsyms: the symbols perf resolved the kernel ips with */
 	snprintf(file, sizeof(file), "%s.kallsyms", name);
 	hp = slurp_opt(file, &len, true);
 	if (hp) {
-		opts->ksyms = ksyms__parse(hp, len);
-		assert_non_null(opts->ksyms);
+		ks = ksyms__parse(hp, len);
+		assert_non_null(ks);
+		resolver__set_ksyms(fx.res, ks);
 		free(hp);
 	}
 	while (getline(&line, &cap, fx.in) > 0) {
@@ -199,8 +213,8 @@ static void check_fixture_as(const char *name, const char *expect_file, struct p
 	free(out);
 	free(line);
 	fclose(fx.in);
-	ksyms__free(opts->ksyms);
-	threads__free(fx.threads);
+	resolver__free(fx.res);
+	ksyms__free(ks);
 	tep_free(fx.tep);
 }
 
@@ -339,38 +353,6 @@ static void test_print_bpf_output_line_count(void **state)
 	}
 }
 
-static void test_print_is_bpf_string_rules(void **state)
-{
-	static const struct {
-		const char *data;
-		uint32_t size;
-		bool string;
-	} cases[] = {
-		{ "abc", 3, false }, /* no NUL */
-		{ "ab\0c", 4, false }, /* a byte after the NUL */
-		{ "abc\0", 4, true }, /* NUL-terminated */
-		{ "abc\0\0\0\0", 7, true }, /* NUL padding */
-		{ "", 0, false }, /* empty payload */
-		{ "\0", 1, true }, /* empty string */
-		{ "\0\0", 2, true }, /* empty string, padded */
-		{ "a\nb\0", 4, false }, /* newline is not printable */
-		{ "a\tb\0", 4, false }, /* nor is a tab */
-		{ "\x80\0", 2, false }, /* C1 controls are not */
-		{ "\x9f\0", 2, false },
-		{ "\xa0\xe9\xff\0", 4, true }, /* Latin-1 is, in perf's ctype */
-		{ "\x7f\0", 2, false }, /* DEL is not */
-		{ "~ \0", 3, true }, /* the printable edges */
-		{ "abc\0d\0", 6, false }, /* two strings */
-		{ "hello world\0", 12, true },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (print__is_bpf_string(cases[i].data, cases[i].size) != cases[i].string)
-			fail_msg("case %zu: expected %d", i, cases[i].string);
-	}
-}
-
 static void test_print_time_cut_not_rounded(void **state)
 {
 	char buf[64];
@@ -389,17 +371,23 @@ static char *one_sample(unsigned fields, bool json, const struct event_desc *ev,
 			const struct sample *s, const char *comm)
 {
 	struct print_opts o = { .fields = fields, .json = json };
+	struct resolver *res = resolver__new(false);
+	struct resolved_sample rs;
 	char *out = NULL;
 	size_t len = 0;
 	struct printer *p;
 
+	assert_non_null(res);
 	o.out = open_memstream(&out, &len);
 	p = printer__new(&o);
 	assert_non_null(p);
 	printer__set_name_width(p, 12);
-	printer__sample(p, ev, s, comm);
+	resolver__sample(res, ev, s, printer__needs(p, ev), &rs);
+	rs.comm = comm;
+	printer__sample(p, &rs);
 	printer__free(p);
 	fclose(o.out);
+	resolver__free(res);
 	return out;
 }
 
@@ -465,7 +453,7 @@ static void test_printer_sample_bad_tracepoint_payload(void **state)
 				 .attr = { .type = PERF_TYPE_TRACEPOINT } };
 	unsigned char raw[64] = { 0 };
 	struct sample s = { .raw = raw, .has_raw = 1 };
-	struct print_opts o = { .fields = PF_EVENT | PF_TRACE };
+	unsigned fields = PF_EVENT | PF_TRACE;
 	struct fixture fx = { 0 };
 	char *out, *hp;
 	size_t len;
@@ -480,23 +468,22 @@ static void test_printer_sample_bad_tracepoint_payload(void **state)
 	loc = 4u << 16 | 20; /* filename: 4 bytes at offset 20 */
 	memcpy(raw + 8, &loc, 4);
 	memcpy(raw + 20, "abc", 4);
-	o.tep = fx.tep;
 	s.raw_size = 20;
-	out = one_sample(o.fields, false, &ev, &s, NULL);
+	out = one_sample(fields, false, &ev, &s, NULL);
 	assert_string_equal(out,
 			    "sched:sched_process_exec: \n"); /* __data_loc points past the end */
 	free(out);
 	s.raw_size = 24;
-	out = one_sample(o.fields, false, &ev, &s, NULL);
+	out = one_sample(fields, false, &ev, &s, NULL);
 	assert_string_equal(out, "sched:sched_process_exec: filename=abc pid=0 old_pid=0\n");
 	free(out);
 	s.raw_size = 10; /* the fixed fields do not fit */
-	out = one_sample(o.fields, false, &ev, &s, NULL);
+	out = one_sample(fields, false, &ev, &s, NULL);
 	assert_string_equal(out, "sched:sched_process_exec: \n");
 	free(out);
 	raw[0] ^= 1; /* another event's id */
 	s.raw_size = 24;
-	out = one_sample(o.fields, false, &ev, &s, NULL);
+	out = one_sample(fields, false, &ev, &s, NULL);
 	assert_string_equal(out, "sched:sched_process_exec: \n");
 	free(out);
 	tep_free(fx.tep);
@@ -594,7 +581,6 @@ int main(void)
 		cmocka_unit_test(test_printer_sample_fields_match_perf),
 		cmocka_unit_test(test_print_bpf_output_padding),
 		cmocka_unit_test(test_print_bpf_output_line_count),
-		cmocka_unit_test(test_print_is_bpf_string_rules),
 		cmocka_unit_test(test_print_time_cut_not_rounded),
 		cmocka_unit_test(test_printer_sample_comm_fallback),
 		cmocka_unit_test(test_printer_sample_explicit_fields),
