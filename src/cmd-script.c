@@ -161,7 +161,7 @@ static int process(struct script *sc)
 	while (!err && (ret = pdreader__next(sc->r, &rec)) > 0)
 		err = consumer__bytes(sc->consumer, rec.hdr, rec.event);
 	if (!err)
-		consumer__flush(sc->consumer);
+		consumer__end(sc->consumer);
 	if (!err && ret == 0)
 		err = print_maps(sc);
 	if (err)

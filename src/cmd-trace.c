@@ -155,7 +155,7 @@ int cmd_trace(int argc, char **argv)
 		err = session__run(s, trace_record, &t);
 	}
 	if (t.consumer && !err)
-		err = mapshow__end(&t.maps, t.consumer) ?: consumer__flush(t.consumer);
+		err = mapshow__end(&t.maps, t.consumer) ?: consumer__end(t.consumer);
 	mapshow__exit(&t.maps);
 	fflush(stdout);
 	report_losses(s);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The consumer: records in, lines out. Tracepoint formats (and the kernel's printk
- * formats) of a live run are parsed at an event's first sample, so a run whose programs
- * filter every tracepoint sample out never pays for them.
+ * The consumer: records in, resolved once, out to every view. Tracepoint formats (and the
+ * kernel's printk formats) of a live run are parsed at an event's first sample, so a run
+ * whose programs filter every tracepoint sample out never pays for them. What the views
+ * need resolved is asked once per event, not per sample.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,6 +16,10 @@
 #include "output/consumer.h"
 #include "output/print.h"
 #include "output/typeset.h"
+#include "output/view.h"
+
+/* needs[] of an event not asked yet (or whose description changed since) */
+#define NEEDS_STALE (1u << 31)
 
 struct consumer {
 	struct consumer_opts o;
@@ -26,7 +31,10 @@ struct consumer {
 	bool printk_loaded;
 	struct resolver *res;
 	bool dwarf_warned;
-	struct printer *printer;
+	struct view **views;
+	size_t nr_views;
+	bool begun; /* the views were told the events */
+	unsigned *needs; /* per event: what its samples get resolved, the views' union */
 	struct typeset *types; /* channel record types and BTF, once given */
 	struct consumer_stats st;
 };
@@ -58,9 +66,11 @@ static int setup_events(struct consumer *c, const struct event_desc *evs)
 	c->evs = calloc(n, sizeof(*c->evs));
 	c->format_tried = calloc(n, sizeof(*c->format_tried));
 	c->fallback_names = calloc(n, sizeof(*c->fallback_names));
-	if (!c->evs || !c->format_tried || !c->fallback_names)
+	c->needs = calloc(n, sizeof(*c->needs));
+	if (!c->evs || !c->format_tried || !c->fallback_names || !c->needs)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->nr_evs; i++) {
+		c->needs[i] = NEEDS_STALE;
 		c->evs[i] = evs[i];
 		if (!evs[i].name) {
 			c->fallback_names[i] = fallback_name(&evs[i].attr);
@@ -84,20 +94,6 @@ static bool needs_tep(const struct consumer *c)
 		if (format_wanted(c, i))
 			return true;
 	return false;
-}
-
-/* Event names are right-aligned to the longest, as perf script aligns them. */
-static int name_width(const struct consumer *c)
-{
-	int width = 0;
-
-	for (size_t i = 0; i < c->nr_evs; i++) {
-		int len = (int)strlen(c->evs[i].name);
-
-		if (len > width)
-			width = len;
-	}
-	return width;
 }
 
 static struct tep_handle *tep_of(const struct consumer *c)
@@ -127,10 +123,26 @@ static int setup_printer(struct consumer *c)
 		.fields = c->o.fields ?: PF_DEFAULT,
 	};
 
-	c->printer = printer__new(&po);
-	if (!c->printer)
+	return c->o.out ? consumer__add_view(c, printer__view(&po)) : 0;
+}
+
+int consumer__add_view(struct consumer *c, struct view *v)
+{
+	struct view **n;
+
+	if (!v)
 		return -errno;
-	printer__set_name_width(c->printer, name_width(c));
+	if (c->begun) {
+		view__free(v);
+		return -EBUSY;
+	}
+	n = realloc(c->views, (c->nr_views + 1) * sizeof(*n));
+	if (!n) {
+		view__free(v);
+		return -ENOMEM;
+	}
+	c->views = n;
+	c->views[c->nr_views++] = v;
 	return 0;
 }
 
@@ -161,7 +173,10 @@ void consumer__free(struct consumer *c)
 {
 	if (!c)
 		return;
-	printer__free(c->printer);
+	for (size_t i = 0; i < c->nr_views; i++)
+		view__free(c->views[i]);
+	free(c->views);
+	free(c->needs);
 	typeset__free(c->types);
 	for (size_t i = 0; c->fallback_names && i < c->nr_evs; i++)
 		free(c->fallback_names[i]);
@@ -188,18 +203,49 @@ static void load_format(struct consumer *c, size_t idx)
 	}
 	if (tpformat__load(tep_of(c), e->tp_sys, e->tp_name, &e->tp))
 		pr_warn("cannot load the format of '%s': its fields are not shown", e->name);
+	c->needs[idx] = NEEDS_STALE;
 }
 
-static void on_sample(struct consumer *c, const struct record *rec, int ev)
+/* The views learn the events before the first record reaches them. */
+static int begin(struct consumer *c)
+{
+	struct view_stream st = { .events = c->evs, .nr_events = c->nr_evs };
+	int err = 0;
+
+	if (c->begun)
+		return 0;
+	c->begun = true;
+	for (size_t i = 0; i < c->nr_views && !err; i++)
+		if (c->views[i]->ops->begin)
+			err = c->views[i]->ops->begin(c->views[i]->priv, &st);
+	return err;
+}
+
+/* What the samples of event ev get resolved: what any view shows of them. */
+static unsigned needs_of(struct consumer *c, size_t ev)
+{
+	unsigned what = 0;
+
+	if (!(c->needs[ev] & NEEDS_STALE))
+		return c->needs[ev];
+	for (size_t i = 0; i < c->nr_views; i++)
+		if (c->views[i]->ops->needs)
+			what |= c->views[i]->ops->needs(c->views[i]->priv, &c->evs[ev]);
+	c->needs[ev] = what & ~NEEDS_STALE;
+	return c->needs[ev];
+}
+
+static int on_sample(struct consumer *c, const struct record *rec, int ev)
 {
 	const struct sample *s = &rec->s;
 	struct resolved_sample rs;
+	int err = 0;
 
 	if (ev < 0 || (size_t)ev >= c->nr_evs)
-		return;
+		return 0;
 	if (!rec->decoded) {
 		c->st.bad_samples++;
-		return;
+		return 0;
 	}
 	if (!c->format_tried[ev] && format_wanted(c, ev))
 		load_format(c, ev);
@@ -209,24 +255,55 @@ static void on_sample(struct consumer *c, const struct record *rec, int ev)
 			"frame-pointer callchain is printed",
 			c->evs[ev].name);
 	}
-	resolver__sample(c->res, &c->evs[ev], s, printer__needs(c->printer, &c->evs[ev]), &rs);
-	printer__sample(c->printer, &rs);
+	resolver__sample(c->res, &c->evs[ev], s, needs_of(c, ev), &rs);
+	for (size_t i = 0; i < c->nr_views && !err; i++)
+		if (c->views[i]->ops->sample)
+			err = c->views[i]->ops->sample(c->views[i]->priv, &rs);
 	c->st.samples++;
+	return err;
+}
+
+static int on_lost(struct consumer *c, const struct record *rec)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < c->nr_views && !err; i++)
+		if (c->views[i]->ops->lost)
+			err = c->views[i]->ops->lost(c->views[i]->priv, &rec->s, rec->lost.lost);
+	return err;
+}
+
+/* COMM, FORK, EXIT: the resolver's first, then the views'. */
+static int on_task(struct consumer *c, const struct record *rec)
+{
+	int err = resolver__record(c->res, rec);
+
+	for (size_t i = 0; i < c->nr_views && !err; i++)
+		if (c->views[i]->ops->task)
+			err = c->views[i]->ops->task(c->views[i]->priv, rec);
+	return err;
 }
 
 int consumer__record(struct consumer *c, const struct record *rec, int ev)
 {
-	if (rec->type == PERF_RECORD_SAMPLE) {
-		on_sample(c, rec, ev);
-		return 0;
-	}
+	int err = begin(c);
+
+	if (err)
+		return err;
+	if (rec->type == PERF_RECORD_SAMPLE)
+		return on_sample(c, rec, ev);
 	if (!rec->decoded)
 		return 0;
-	if (rec->type == PERF_RECORD_LOST) {
-		printer__lost(c->printer, &rec->s, rec->lost.lost);
-		return 0;
+	switch (rec->type) {
+	case PERF_RECORD_LOST:
+		return on_lost(c, rec);
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return on_task(c, rec);
+	default:
+		return resolver__record(c->res, rec);
 	}
-	return resolver__record(c->res, rec);
 }
 
 int consumer__bytes(struct consumer *c, const struct perf_event_header *hdr, int ev)
@@ -253,8 +330,25 @@ int consumer__add_build_id(struct consumer *c, const char *path, const unsigned 
 
 int consumer__flush(struct consumer *c)
 {
-	printer__flush(c->printer);
-	return ferror(c->o.out) ? -EIO : 0;
+	int err = begin(c), ret;
+
+	for (size_t i = 0; i < c->nr_views; i++) {
+		if (!c->views[i]->ops->flush)
+			continue;
+		ret = c->views[i]->ops->flush(c->views[i]->priv);
+		err = err ?: ret; /* every view hands its bytes on */
+	}
+	return err;
+}
+
+int consumer__end(struct consumer *c)
+{
+	int err = begin(c);
+
+	for (size_t i = 0; i < c->nr_views && !err; i++)
+		if (c->views[i]->ops->end)
+			err = c->views[i]->ops->end(c->views[i]->priv);
+	return err ?: consumer__flush(c);
 }
 
 int consumer__set_types(struct consumer *c, const void *buf, size_t len)
@@ -272,6 +366,7 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 		if (event_desc__is_bpf_output(e) &&
 		    !typeset__channel(c->types, e->name, &e->btf, &e->type_id))
 			e->btf = NULL;
+		c->needs[i] = NEEDS_STALE;
 	}
 	return err;
 }

@@ -2,13 +2,18 @@
 /*
  * The consumer: where every decoded kernel record ends, whether it comes live from the
  * rings (`trace`) or from a perf.data file (`script`). It keeps what later records need
- * (thread names from COMM and FORK, the kernel's symbols once a kernel map is known,
- * tracepoint formats) and hands samples and losses to the printer, as perf script's
- * text or as JSON Lines. A feature added here shows in both commands and both forms.
+ * (through the resolver: thread names, address spaces, the kernel's symbols once a
+ * kernel map is known; tracepoint formats, the channels' record types), resolves each
+ * sample once, as much as its views ask, and hands it to every view (output/view.h):
+ * perf script's text, JSON Lines, ... A feature added here shows in both commands and
+ * every view.
  *
  *	struct consumer *c = consumer__new(&opts, events, nr_events);
+ *	consumer__add_view(c, view_x__new(...));	(before the first record)
  *	for each record: consumer__record(c, &rec, event_index);
- *	consumer__free(c);	(flushes)
+ *	at the end of each round: consumer__flush(c);
+ *	consumer__end(c);
+ *	consumer__free(c);
  */
 #ifndef PERF_BPF_CONSUMER_H
 #define PERF_BPF_CONSUMER_H
@@ -25,7 +30,7 @@
 struct tep_handle;
 
 struct consumer_opts {
-	FILE *out;
+	FILE *out; /* NULL: no printer, only the views added */
 	bool json;
 	unsigned fields; /* PF_* of print.h; 0 or PF_DEFAULT: perf script's default */
 	/* formats tracepoint samples (borrowed); NULL: one of its own when needed */
@@ -53,8 +58,14 @@ struct consumer;
  */
 struct consumer *consumer__new(const struct consumer_opts *opts, const struct event_desc *events,
 			       size_t nr_events);
-/* Flushes what is buffered, then frees. */
+/* Frees the consumer and its views (each hands on what it still buffers). */
 void consumer__free(struct consumer *c);
+/*
+ * One more view of the records (owned from now on; NULL: -errno, for a constructor's
+ * failure). Before the first record; -EBUSY after.
+ */
+struct view;
+int consumer__add_view(struct consumer *c, struct view *v);
 
 /*
  * One record, decoded (rec->decoded false: only its bytes are known), of event ev
@@ -68,6 +79,8 @@ int consumer__add_build_id(struct consumer *c, const char *path, const unsigned 
 			   size_t size);
 /* Hand what is buffered to the output (end of a round, or of the run). -errno on failure. */
 int consumer__flush(struct consumer *c);
+/* The end of the stream: aggregating views print what they gathered, then all flush. */
+int consumer__end(struct consumer *c);
 /*
  * The objects' BTF and the record types of the output channels (util/tfeat.h bytes, from
  * run/typed.h live or from the file's perf-bpf feature): the records of a bpf-output event

@@ -19,6 +19,7 @@
 #include "output/btfprint.h"
 #include "output/print-json.h"
 #include "output/print.h"
+#include "output/view.h"
 
 #define OUTBUF_SIZE 8192
 /* NUL bytes after a tracepoint payload's copy */
@@ -582,6 +583,68 @@ void printer__set_name_width(struct printer *p, int width)
 {
 	if (p)
 		p->name_width = width < 0 ? 0 : width;
+}
+
+/* ---- the printer as a view ---- */
+
+static unsigned view_needs(void *priv, const struct event_desc *ev)
+{
+	return printer__needs(priv, ev);
+}
+
+/* Event names are right-aligned to the longest, as perf script aligns them. */
+static int view_begin(void *priv, const struct view_stream *st)
+{
+	int width = 0;
+
+	for (size_t i = 0; i < st->nr_events; i++) {
+		int len = (int)strlen(st->events[i].name ?: "");
+
+		if (len > width)
+			width = len;
+	}
+	printer__set_name_width(priv, width);
+	return 0;
+}
+
+static int view_sample(void *priv, const struct resolved_sample *rs)
+{
+	printer__sample(priv, rs);
+	return 0;
+}
+
+static int view_lost(void *priv, const struct sample *s, uint64_t lost)
+{
+	printer__lost(priv, s, lost);
+	return 0;
+}
+
+static int view_flush(void *priv)
+{
+	struct printer *p = priv;
+
+	printer__flush(p);
+	return ferror(p->o.out) ? -EIO : 0;
+}
+
+static void view_free(void *priv)
+{
+	printer__free(priv);
+}
+
+static const struct view_ops printer_view_ops = {
+	.name = "print",
+	.needs = view_needs,
+	.begin = view_begin,
+	.sample = view_sample,
+	.lost = view_lost,
+	.flush = view_flush,
+	.free = view_free,
+};
+
+struct view *printer__view(const struct print_opts *opts)
+{
+	return view__new(&printer_view_ops, printer__new(opts));
 }
 
 static const struct {

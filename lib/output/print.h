@@ -69,8 +69,11 @@ struct print_opts {
 };
 
 struct printer;
+struct view;
 
 struct printer *printer__new(const struct print_opts *opts);
+/* A printer as a view of the consumer's records (output/view.h). NULL + errno. */
+struct view *printer__view(const struct print_opts *opts);
 void printer__free(struct printer *p);
 /* Event names are right-aligned to the longest one, as perf script does. */
 void printer__set_name_width(struct printer *p, int width);
