@@ -14,6 +14,7 @@
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/consumer.h"
+#include "output/print-json.h"
 #include "output/print.h"
 #include "output/typeset.h"
 #include "output/view.h"
@@ -119,11 +120,12 @@ static int setup_printer(struct consumer *c)
 {
 	struct print_opts po = {
 		.out = c->o.out,
-		.json = c->o.json,
 		.fields = c->o.fields ?: PF_DEFAULT,
 	};
 
-	return c->o.out ? consumer__add_view(c, printer__view(&po)) : 0;
+	if (!c->o.out)
+		return 0;
+	return consumer__add_view(c, c->o.json ? view_json__new(c->o.out) : printer__view(&po));
 }
 
 int consumer__add_view(struct consumer *c, struct view *v)

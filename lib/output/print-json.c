@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Samples as JSON Lines: one object per sample, every key documented in print.h. */
+/* Samples as JSON Lines: one object per sample, every key documented in print-json.h. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/perf_event.h>
 #include <traceevent/event-parse.h>
@@ -9,6 +11,7 @@
 #include "record/tpformat.h"
 #include "output/btfprint.h"
 #include "output/print-json.h"
+#include "output/view.h"
 
 /* Unsigned or sign-extended value of a 1/2/4/8-byte integer at p. */
 static void put_int(struct jsonw *w, const unsigned char *p, unsigned size, bool is_signed)
@@ -323,4 +326,76 @@ void print_json__lost(struct jsonw *w, const struct sample *s, uint64_t lost)
 	if (s && s->has_id)
 		jsonw__kv_xu64(w, "id", s->id);
 	jsonw__end_object(w);
+}
+
+/* ---- the view ---- */
+
+struct json_view {
+	FILE *out;
+	struct jsonw *w;
+};
+
+/* Every key it can: the symbols, the callchain, and the BPF string of untyped payloads. */
+static unsigned json_needs(void *priv, const struct event_desc *ev)
+{
+	bool raw_text = ev->attr.type != PERF_TYPE_TRACEPOINT && !ev->btf;
+
+	return RESOLVE_SYM | RESOLVE_CHAIN | (raw_text ? RESOLVE_STRING : 0);
+}
+
+static int json_sample(void *priv, const struct resolved_sample *rs)
+{
+	struct json_view *v = priv;
+
+	print_json__sample(v->w, rs);
+	return 0;
+}
+
+static int json_lost(void *priv, const struct sample *s, uint64_t lost)
+{
+	struct json_view *v = priv;
+
+	print_json__lost(v->w, s, lost);
+	return 0;
+}
+
+/* Each object reaches stdio whole: what is left to hand on is stdio's own buffer. */
+static int json_flush(void *priv)
+{
+	struct json_view *v = priv;
+
+	fflush(v->out);
+	return ferror(v->out) ? -EIO : 0;
+}
+
+static void json_free(void *priv)
+{
+	struct json_view *v = priv;
+
+	jsonw__free(v->w);
+	free(v);
+}
+
+static const struct view_ops json_ops = {
+	.name = "json",
+	.needs = json_needs,
+	.sample = json_sample,
+	.lost = json_lost,
+	.flush = json_flush,
+	.free = json_free,
+};
+
+struct view *view_json__new(FILE *out)
+{
+	struct json_view *v = calloc(1, sizeof(*v));
+
+	if (!v)
+		return NULL;
+	v->out = out;
+	v->w = jsonw__new(out, false);
+	if (!v->w) {
+		free(v);
+		return NULL;
+	}
+	return view__new(&json_ops, v);
 }

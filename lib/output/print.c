@@ -11,13 +11,11 @@
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
 
-#include "util/jsonw.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/btfprint.h"
-#include "output/print-json.h"
 #include "output/print.h"
 #include "output/view.h"
 
@@ -28,7 +26,6 @@
 struct printer {
 	struct print_opts o;
 	int name_width;
-	struct jsonw *jw;
 	struct trace_seq seq;
 	void *tp_buf; /* tracepoint payload copy, see tp_copy() */
 	size_t tp_cap;
@@ -505,8 +502,6 @@ unsigned printer__needs(const struct printer *p, const struct event_desc *ev)
 	unsigned f = fields_of(p, ev), what = 0;
 	bool raw_text = ev->attr.type != PERF_TYPE_TRACEPOINT && !ev->btf;
 
-	if (p->jw)
-		return RESOLVE_SYM | RESOLVE_CHAIN | (raw_text ? RESOLVE_STRING : 0);
 	if (f & PF_IP) {
 		what |= RESOLVE_CHAIN;
 		/* with a callchain, its frames are printed, not the sample's own ip */
@@ -520,18 +515,8 @@ unsigned printer__needs(const struct printer *p, const struct event_desc *ev)
 
 void printer__sample(struct printer *p, const struct resolved_sample *rs)
 {
-	if (!p || !rs || !rs->ev || !rs->s)
-		return;
-	if (p->jw)
-		print_json__sample(p->jw, rs);
-	else
+	if (p && rs && rs->ev && rs->s)
 		print_plain(p, rs->ev, rs);
-}
-
-void printer__lost(struct printer *p, const struct sample *s, uint64_t lost)
-{
-	if (p && p->jw)
-		print_json__lost(p->jw, s, lost);
 }
 
 /* ---- setup ---- */
@@ -548,13 +533,6 @@ struct printer *printer__new(const struct print_opts *opts)
 	if (!p)
 		return NULL;
 	p->o = *opts;
-	if (opts->json) {
-		p->jw = jsonw__new(opts->out, false);
-		if (!p->jw) {
-			free(p);
-			return NULL;
-		}
-	}
 	trace_seq_init(&p->seq);
 	return p;
 }
@@ -564,7 +542,6 @@ void printer__free(struct printer *p)
 	if (!p)
 		return;
 	ob_flush(p);
-	jsonw__free(p->jw);
 	trace_seq_destroy(&p->seq);
 	free(p->tp_buf);
 	dbuf__free(&p->typed);
@@ -613,12 +590,6 @@ static int view_sample(void *priv, const struct resolved_sample *rs)
 	return 0;
 }
 
-static int view_lost(void *priv, const struct sample *s, uint64_t lost)
-{
-	printer__lost(priv, s, lost);
-	return 0;
-}
-
 static int view_flush(void *priv)
 {
 	struct printer *p = priv;
@@ -637,7 +608,6 @@ static const struct view_ops printer_view_ops = {
 	.needs = view_needs,
 	.begin = view_begin,
 	.sample = view_sample,
-	.lost = view_lost,
 	.flush = view_flush,
 	.free = view_free,
 };

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Printing samples as `perf script` prints them (byte for byte, for bpf-output and
- * tracepoint samples), or as JSON Lines. Used by `trace` (live) and `script` (file):
- * decode once, emit either way.
+ * The text view: samples as `perf script` prints them (byte for byte, for bpf-output and
+ * tracepoint samples), for `trace` (live) and `script` (a file).
  *
  * Plain lines (PF_DEFAULT), one field after the other as perf script 6.1 spaces them:
  *	comm (%16s, ":TID" when unknown) tid (%5d; "pid/tid" with -F pid,tid) [cpu] time:
@@ -13,26 +12,6 @@
  *	then for bpf-output events the "BPF output:" hexdump, the "BPF string:" line when
  *	the payload is a C string, and an empty line; or, for a typed record (event_desc.btf),
  *	" field=value ..." on the same line (output/btfprint.h).
- *
- * JSON Lines (print_opts.json), one object per sample, keys present only when the
- * sample carries the value:
- *	type	"sample"
- *	event	event name
- *	comm	thread name (absent when unknown)
- *	pid, tid, cpu	numbers
- *	time	nanoseconds (number)
- *	period	number
- *	ip	"0x..." string
- *	sym	"sym+0xoff" for resolved ips
- *	dso	where the ip lies: "[kernel.kallsyms]", "[module]", a path, a BPF program
- *	callchain	array of frames {"ip": "0x...", "sym", "dso"} (markers left out)
- *	raw	the bpf-output payload as a lowercase hex string
- *	string	the payload as text, only when it is a C string (the "BPF string" rule)
- *	fields	object of the tracepoint's own fields by name: integers as numbers,
- *		char arrays and __data_loc strings as strings, other arrays as arrays; for a
- *		typed bpf-output record (event_desc.btf) its fields as output/btfprint.h
- *		writes them, in place of raw and string
- * and for lost records: {"type":"lost","lost":N} plus cpu, time, id when known.
  */
 #ifndef PERF_BPF_PRINT_H
 #define PERF_BPF_PRINT_H
@@ -64,7 +43,6 @@ enum print_field {
 
 struct print_opts {
 	FILE *out;
-	bool json;
 	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default */
 };
 
@@ -83,8 +61,6 @@ unsigned printer__needs(const struct printer *p, const struct event_desc *ev);
 void printer__sample(struct printer *p, const struct resolved_sample *rs);
 /* fflush the output (the printer hands every sample to stdio whole). */
 void printer__flush(struct printer *p);
-/* A lost-records notice (JSON mode only prints it on stdout: {"type":"lost",...}). */
-void printer__lost(struct printer *p, const struct sample *s, uint64_t lost);
 /* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL, the ERROR line recorded, on a bad name. */
 int printer__parse_fields(const char *spec, unsigned *fields);
 

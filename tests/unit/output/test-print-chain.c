@@ -16,7 +16,9 @@
 
 #include "resolve/ksyms.h"
 #include "resolve/resolver.h"
+#include "output/print-json.h"
 #include "output/print.h"
+#include "output/view.h"
 
 #define CTX_KERNEL ((uint64_t)PERF_CONTEXT_KERNEL)
 #define CTX_USER ((uint64_t)PERF_CONTEXT_USER)
@@ -62,7 +64,8 @@ static char *print_one(bool json, const uint64_t *chain, uint32_t nr)
 {
 	struct ksyms *ks;
 	struct resolver *res = make_resolver(&ks);
-	struct print_opts o = { .fields = PF_DEFAULT, .json = json };
+	struct print_opts o = { .fields = PF_DEFAULT };
+	struct view_stream st = { .events = &clock_ev, .nr_events = 1 };
 	struct resolved_sample rs;
 	struct sample s = {
 		.ip = chain[1],
@@ -83,16 +86,17 @@ static char *print_one(bool json, const uint64_t *chain, uint32_t nr)
 	};
 	char *out = NULL;
 	size_t len = 0;
-	struct printer *p;
+	struct view *v;
 
 	o.out = open_memstream(&out, &len);
-	p = printer__new(&o);
-	assert_non_null(p);
-	printer__set_name_width(p, 9);
-	resolver__sample(res, &clock_ev, &s, printer__needs(p, &clock_ev), &rs);
+	v = json ? view_json__new(o.out) : printer__view(&o);
+	assert_non_null(v);
+	if (v->ops->begin)
+		assert_int_equal(v->ops->begin(v->priv, &st), 0);
+	resolver__sample(res, &clock_ev, &s, v->ops->needs(v->priv, &clock_ev), &rs);
 	rs.comm = "callchain-fp";
-	printer__sample(p, &rs);
-	printer__free(p);
+	assert_int_equal(v->ops->sample(v->priv, &rs), 0);
+	view__free(v);
 	fclose(o.out);
 	resolver__free(res);
 	ksyms__free(ks);

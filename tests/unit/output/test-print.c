@@ -23,13 +23,31 @@
 #include <traceevent/event-parse.h>
 
 #include "resolve/ksyms.h"
+#include "output/print-json.h"
 #include "output/print.h"
+#include "output/view.h"
+#include "output/consumer.h"
 #include "record/sample.h"
 #include "resolve/resolver.h"
 #include "record/tpformat.h"
 #include "util/errmsg.h"
 
 #define MAX_EVENTS 8
+
+/* The view a command's options pick: perf script's text with these fields, or JSON. */
+struct out_opts {
+	unsigned fields;
+	bool json;
+};
+
+static struct view *new_view(const struct out_opts *o, FILE *out)
+{
+	struct print_opts po = { .out = out, .fields = o->fields };
+	struct view *v = o->json ? view_json__new(out) : printer__view(&po);
+
+	assert_non_null(v);
+	return v;
+}
 
 struct fixture {
 	struct event_desc ev[MAX_EVENTS];
@@ -94,7 +112,7 @@ static int hexval(char c)
 	return c <= '9' ? c - '0' : c - 'a' + 10;
 }
 
-static void run_sample(struct fixture *fx, struct printer *p, const char *line)
+static void run_sample(struct fixture *fx, struct view *v, const char *line)
 {
 	unsigned char rec[65536];
 	size_t n = 0;
@@ -109,11 +127,11 @@ static void run_sample(struct fixture *fx, struct printer *p, const char *line)
 	for (; h[0] && h[1] && h[0] != '\n'; h += 2)
 		rec[n++] = hexval(h[0]) << 4 | hexval(h[1]);
 	assert_int_equal(sample__parse(fx->ev[idx].attr.sample_type, rec, n, &s), 0);
-	resolver__sample(fx->res, &fx->ev[idx], &s, printer__needs(p, &fx->ev[idx]), &rs);
-	printer__sample(p, &rs);
+	resolver__sample(fx->res, &fx->ev[idx], &s, v->ops->needs(v->priv, &fx->ev[idx]), &rs);
+	assert_int_equal(v->ops->sample(v->priv, &rs), 0);
 }
 
-static void parse_line(struct fixture *fx, char *line, struct printer *p)
+static void parse_line(struct fixture *fx, char *line, struct view *v)
 {
 	struct event_desc *ev;
 	unsigned pid, tid;
@@ -143,7 +161,7 @@ static void parse_line(struct fixture *fx, char *line, struct printer *p)
 		r.comm.comm = comm;
 		assert_int_equal(resolver__record(fx->res, &r), 0);
 	} else if (!strncmp(line, "sample ", 7)) {
-		run_sample(fx, p, line);
+		run_sample(fx, v, line);
 	}
 }
 
@@ -152,14 +170,14 @@ static void parse_line(struct fixture *fx, char *line, struct printer *p)
  * symbols from NAME.kallsyms, when there is one, for the sample ips and the function
  * pointers of tracepoint fields.
  */
-static void check_fixture_as(const char *name, const char *expect_file, struct print_opts *opts)
+static void check_fixture_as(const char *name, const char *expect_file, const struct out_opts *opts)
 {
 	char file[64], *expect, *out = NULL, *line = NULL, *hp;
 	size_t out_len = 0, cap = 0, len;
 	struct fixture fx = { 0 };
-	struct printer *p = NULL;
+	struct view *v = NULL;
 	struct ksyms *ks = NULL;
-	int i, width = 0;
+	FILE *f;
 
 	fx.res = resolver__new(false);
 	assert_non_null(fx.res);
@@ -171,7 +189,7 @@ static void check_fixture_as(const char *name, const char *expect_file, struct p
 	snprintf(file, sizeof(file), "%s/tests/fixtures/print/%s.fixture", top(), name);
 	fx.in = fopen(file, "r");
 	assert_non_null(fx.in);
-	opts->out = open_memstream(&out, &out_len);
+	f = open_memstream(&out, &out_len);
 	resolver__set_tep(fx.res, fx.tep);
 	/* NAME.kallsyms: the symbols perf resolved the kernel ips with */
 	snprintf(file, sizeof(file), "%s.kallsyms", name);
@@ -183,18 +201,18 @@ static void check_fixture_as(const char *name, const char *expect_file, struct p
 		free(hp);
 	}
 	while (getline(&line, &cap, fx.in) > 0) {
-		if (!p && !strncmp(line, "sample ", 7)) {
-			p = printer__new(opts);
-			assert_non_null(p);
-			for (i = 0; i < fx.nr_ev; i++)
-				if ((int)strlen(fx.ev[i].name) > width)
-					width = strlen(fx.ev[i].name);
-			printer__set_name_width(p, width);
+		if (!v && !strncmp(line, "sample ", 7)) {
+			/* the events are known: the text view aligns their names at begin */
+			struct view_stream st = { .events = fx.ev, .nr_events = fx.nr_ev };
+
+			v = new_view(opts, f);
+			if (v->ops->begin)
+				assert_int_equal(v->ops->begin(v->priv, &st), 0);
 		}
-		parse_line(&fx, line, p);
+		parse_line(&fx, line, v);
 	}
-	printer__free(p);
-	fclose(opts->out);
+	view__free(v);
+	fclose(f);
 	snprintf(file, sizeof(file), "%s", expect_file);
 	if (getenv("PRINT_TEST_DUMP")) { /* a directory: the output goes to DIR/FILE */
 		char dpath[4096];
@@ -219,7 +237,7 @@ static void check_fixture_as(const char *name, const char *expect_file, struct p
 }
 
 /* NAME.expected (plain) or NAME.json */
-static void check_fixture(const char *name, struct print_opts *opts)
+static void check_fixture(const char *name, const struct out_opts *opts)
 {
 	char file[64];
 
@@ -229,14 +247,14 @@ static void check_fixture(const char *name, struct print_opts *opts)
 
 static void test_printer_sample_tracepoints_match_perf(void **state)
 {
-	struct print_opts o = { .fields = PF_DEFAULT };
+	struct out_opts o = { .fields = PF_DEFAULT };
 
 	check_fixture("tp", &o);
 }
 
 static void test_printer_sample_bpf_output_match_perf(void **state)
 {
-	struct print_opts o = { .fields = PF_DEFAULT };
+	struct out_opts o = { .fields = PF_DEFAULT };
 
 	check_fixture("bo", &o);
 }
@@ -244,7 +262,7 @@ static void test_printer_sample_bpf_output_match_perf(void **state)
 /* cpu-clock samples in kernel code: no CPU and no PERIOD in the samples (attr period). */
 static void test_printer_sample_counter_match_perf(void **state)
 {
-	struct print_opts o = { .fields = PF_DEFAULT };
+	struct out_opts o = { .fields = PF_DEFAULT };
 
 	check_fixture("sw", &o);
 }
@@ -256,7 +274,7 @@ static void test_printer_sample_counter_match_perf(void **state)
  */
 static void test_printer_sample_tracepoint_formats_match_perf(void **state)
 {
-	struct print_opts o = { .fields = PF_DEFAULT };
+	struct out_opts o = { .fields = PF_DEFAULT };
 
 	check_fixture("tp2", &o);
 }
@@ -264,7 +282,7 @@ static void test_printer_sample_tracepoint_formats_match_perf(void **state)
 /* Tracepoint fields by name: numbers as numbers, strings as strings. */
 static void test_printer_sample_tracepoints_json(void **state)
 {
-	struct print_opts o = { .fields = PF_DEFAULT, .json = true };
+	struct out_opts o = { .fields = PF_DEFAULT, .json = true };
 
 	check_fixture("tp", &o);
 }
@@ -283,7 +301,7 @@ static void test_printer_sample_fields_match_perf(void **state)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct print_opts o = { 0 };
+		struct out_opts o = { 0 };
 
 		assert_int_equal(printer__parse_fields(cases[i].spec, &o.fields), 0);
 		check_fixture_as(cases[i].name, cases[i].expect, &o);
@@ -293,7 +311,7 @@ static void test_printer_sample_fields_match_perf(void **state)
 /* Payloads of 0..20 bytes, the BPF string cases, unknown comm, cut microseconds. */
 static void test_printer_sample_generated_match_perf(void **state)
 {
-	struct print_opts o = { .fields = PF_DEFAULT };
+	struct out_opts o = { .fields = PF_DEFAULT };
 
 	check_fixture("gen", &o);
 }
@@ -367,25 +385,35 @@ static void test_print_time_cut_not_rounded(void **state)
 	assert_string_equal(buf, "123456.000000");
 }
 
+/* One sample of ev as the text printer (names 12 columns wide) or the JSON view shows it. */
 static char *one_sample(unsigned fields, bool json, const struct event_desc *ev,
 			const struct sample *s, const char *comm)
 {
-	struct print_opts o = { .fields = fields, .json = json };
+	struct print_opts o = { .fields = fields };
 	struct resolver *res = resolver__new(false);
 	struct resolved_sample rs;
 	char *out = NULL;
 	size_t len = 0;
 	struct printer *p;
+	struct view *v;
 
 	assert_non_null(res);
 	o.out = open_memstream(&out, &len);
-	p = printer__new(&o);
-	assert_non_null(p);
-	printer__set_name_width(p, 12);
-	resolver__sample(res, ev, s, printer__needs(p, ev), &rs);
-	rs.comm = comm;
-	printer__sample(p, &rs);
-	printer__free(p);
+	if (json) {
+		v = new_view(&(struct out_opts){ .fields = fields, .json = true }, o.out);
+		resolver__sample(res, ev, s, v->ops->needs(v->priv, ev), &rs);
+		rs.comm = comm;
+		assert_int_equal(v->ops->sample(v->priv, &rs), 0);
+		view__free(v);
+	} else {
+		p = printer__new(&o);
+		assert_non_null(p);
+		printer__set_name_width(p, 12);
+		resolver__sample(res, ev, s, printer__needs(p, ev), &rs);
+		rs.comm = comm;
+		printer__sample(p, &rs);
+		printer__free(p);
+	}
 	fclose(o.out);
 	resolver__free(res);
 	return out;
@@ -513,27 +541,34 @@ static void test_printer_sample_json(void **state)
 	free(out);
 }
 
-static void test_printer_lost_json_only(void **state)
+/* A LOST record through a consumer whose one view is text, then JSON. */
+static char *lost_through(bool json)
 {
-	struct print_opts o = { .fields = PF_DEFAULT };
-	struct sample s = { .cpu = 1, .has_cpu = 1 };
+	struct consumer_opts o = { .fields = PF_DEFAULT, .json = json };
+	struct record r = { .type = PERF_RECORD_LOST, .decoded = true };
 	char *out = NULL;
 	size_t len = 0;
-	struct printer *p;
+	struct consumer *c;
 
+	r.s.cpu = 1;
+	r.s.has_cpu = 1;
+	r.lost.lost = 5;
 	o.out = open_memstream(&out, &len);
-	p = printer__new(&o);
-	printer__lost(p, &s, 5);
-	printer__free(p);
+	c = consumer__new(&o, &bpf_ev, 1);
+	assert_non_null(c);
+	assert_int_equal(consumer__record(c, &r, -1), 0);
+	consumer__free(c);
 	fclose(o.out);
+	return out;
+}
+
+static void test_printer_lost_json_only(void **state)
+{
+	char *out = lost_through(false);
+
 	assert_string_equal(out, "");
 	free(out);
-	o.json = true;
-	o.out = open_memstream(&out, &len);
-	p = printer__new(&o);
-	printer__lost(p, &s, 5);
-	printer__free(p);
-	fclose(o.out);
+	out = lost_through(true);
 	assert_string_equal(out, "{\"type\":\"lost\",\"lost\":5,\"cpu\":1}\n");
 	free(out);
 }
