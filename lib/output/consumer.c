@@ -17,6 +17,7 @@
 #include "output/print-json.h"
 #include "output/print.h"
 #include "output/typeset.h"
+#include "output/view-maps.h"
 #include "output/view.h"
 
 /* needs[] of an event not asked yet (or whose description changed since) */
@@ -125,7 +126,8 @@ static int setup_printer(struct consumer *c)
 
 	if (!c->o.out)
 		return 0;
-	return consumer__add_view(c, c->o.json ? view_json__new(c->o.out) : printer__view(&po));
+	return consumer__add_view(c, c->o.json ? view_json__new(c->o.out) : printer__view(&po)) ?:
+		       consumer__add_view(c, view_maps__new(c->o.out, c->o.json));
 }
 
 int consumer__add_view(struct consumer *c, struct view *v)
@@ -375,13 +377,18 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 
 int consumer__print_maps(struct consumer *c, const void *buf, size_t len)
 {
+	struct view_maps m = { .buf = buf, .len = len };
 	int err = consumer__flush(c);
 
 	if (!c->types)
 		c->types = typeset__new();
 	if (!c->types)
 		return -ENOMEM;
-	return err ?: typeset__print_maps(c->types, buf, len, c->o.out, c->o.json);
+	m.types = c->types;
+	for (size_t i = 0; i < c->nr_views && !err; i++)
+		if (c->views[i]->ops->maps)
+			err = c->views[i]->ops->maps(c->views[i]->priv, &m);
+	return err;
 }
 
 const struct consumer_stats *consumer__stats(const struct consumer *c)

@@ -87,7 +87,10 @@ int consumer__end(struct consumer *c);
  * a CHANNEL entry names print as fields (output/btfprint.h). -EINVAL: a BTF is damaged.
  */
 int consumer__set_types(struct consumer *c, const void *buf, size_t len);
-/* The MAP entries of buf (a tfeat DUMP), printed after what is buffered (output/typeset.h). */
+/*
+ * A look at the maps: the MAP entries of buf (a tfeat DUMP), to the views that show maps,
+ * after what the views buffered is handed on.
+ */
 int consumer__print_maps(struct consumer *c, const void *buf, size_t len);
 const struct consumer_stats *consumer__stats(const struct consumer *c);
 

@@ -3,7 +3,7 @@
  * The consumer's dispatch to its views, seen by recording views: the events told once
  * before the first record, what each event's samples get resolved (the union of what the
  * views ask, asked once per event and again when its description changes), every kind of
- * record to the callbacks that take it, in order, and flush, end and errors.
+ * record to the callbacks that take it, in order, the maps, and flush, end and errors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,6 +29,7 @@ struct rec_view {
 	struct resolved_sample last;
 	const char *last_comm;
 	int fail_flush; /* -errno its flush returns */
+	size_t maps_len;
 	bool *freed;
 };
 
@@ -81,6 +82,16 @@ static int rv_task(void *priv, const struct record *rec)
 	return 0;
 }
 
+static int rv_maps(void *priv, const struct view_maps *m)
+{
+	struct rec_view *v = priv;
+
+	assert_non_null(m->types);
+	v->maps_len = m->len;
+	logc(v, 'M');
+	return 0;
+}
+
 static int rv_flush(void *priv)
 {
 	struct rec_view *v = priv;
@@ -109,6 +120,7 @@ static const struct view_ops rec_ops = {
 	.sample = rv_sample,
 	.lost = rv_lost,
 	.task = rv_task,
+	.maps = rv_maps,
 	.flush = rv_flush,
 	.end = rv_end,
 	.free = rv_free,
@@ -267,6 +279,24 @@ static void test_flush_every_view(void **state)
 	assert_true(fa && fb && fd);
 }
 
+/* A look at the maps reaches the views that show maps, after every view flushed. */
+static void test_maps_after_flush(void **state)
+{
+	static const char dump[8];
+	struct rec_view a = { 0 }, b = { 0 };
+	bool fa, fb;
+	struct consumer *c = consumer_with(&a, &b, &fa, &fb);
+
+	assert_int_equal(consumer__print_maps(c, dump, sizeof(dump)), 0);
+	assert_string_equal(a.log, "BfM");
+	assert_int_equal(a.maps_len, sizeof(dump));
+	assert_string_equal(b.log, ""); /* no maps callback, no flush */
+	a.fail_flush = -EIO;
+	assert_int_equal(consumer__print_maps(c, dump, sizeof(dump)), -EIO);
+	assert_string_equal(a.log, "BfMf"); /* not printed after a failed flush */
+	consumer__free(c);
+}
+
 static void test_views_only_before_records(void **state)
 {
 	struct rec_view a = { 0 }, b = { 0 };
@@ -291,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_needs_union_asked_once),
 		cmocka_unit_test(test_needs_asked_again_after_types),
 		cmocka_unit_test(test_flush_every_view),
+		cmocka_unit_test(test_maps_after_flush),
 		cmocka_unit_test(test_views_only_before_records),
 	};
 
