@@ -20,6 +20,7 @@
 #include "output/consumer.h"
 #include "output/jsonhdr.h"
 #include "output/print.h"
+#include "output/views.h"
 
 static const char *const script_usage[] = {
 	"perf-bpf script [-i FILE] [--json] [-F FIELDS] [-v] [-q]",
@@ -94,14 +95,11 @@ static int load_formats(struct script *sc)
 /* The file's events, as the consumer knows them. */
 static int new_consumer(struct script *sc)
 {
-	struct consumer_opts co = {
-		.out = stdout,
-		.json = sc->json,
-		.fields = sc->fields,
-		.tep = sc->tep,
-	};
+	struct consumer_opts co = { .tep = sc->tep };
+	struct views_opts vo = { .out = stdout, .json = sc->json, .fields = sc->fields };
 	size_t n = pdreader__nr_events(sc->r);
 	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
+	int err;
 
 	if (!evs)
 		return -ENOMEM;
@@ -114,13 +112,16 @@ static int new_consumer(struct script *sc)
 	}
 	sc->consumer = consumer__new(&co, evs, n);
 	free(evs);
-	if (sc->consumer && sc->json) {
+	if (!sc->consumer)
+		return -errno;
+	err = views__add(sc->consumer, &vo);
+	if (!err && sc->json) {
 		struct jsonhdr h;
 
 		jsonhdr__from_file(&h, sc->r);
 		jsonhdr__write(stdout, &h);
 	}
-	return sc->consumer ? 0 : -errno;
+	return err;
 }
 
 /* Typed records of the file's channels print as fields (perf-bpf's feature). */

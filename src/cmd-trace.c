@@ -18,6 +18,7 @@
 #include "output/consumer.h"
 #include "output/jsonhdr.h"
 #include "output/mapshow.h"
+#include "output/views.h"
 #include "run/typed.h"
 #include "util/clockid.h"
 
@@ -50,7 +51,8 @@ static int trace_flush(void *ctx)
 
 static int setup_consumer(struct trace *t, struct evlist *el, const struct evopts *eo)
 {
-	struct consumer_opts co = { .out = t->out, .json = eo->json, .live = true };
+	struct consumer_opts co = { .live = true };
+	struct views_opts vo = { .out = t->out, .json = eo->json };
 	int n = evlist__nr(el);
 	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
 
@@ -67,7 +69,7 @@ static int setup_consumer(struct trace *t, struct evlist *el, const struct evopt
 	}
 	t->consumer = consumer__new(&co, evs, n);
 	free(evs);
-	return t->consumer ? 0 : -errno;
+	return t->consumer ? views__add(t->consumer, &vo) : -errno;
 }
 
 /* Typed records print as fields; the maps print at the end (and every --interval). */

@@ -14,10 +14,7 @@
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/consumer.h"
-#include "output/print-json.h"
-#include "output/print.h"
 #include "output/typeset.h"
-#include "output/view-maps.h"
 #include "output/view.h"
 
 /* needs[] of an event not asked yet (or whose description changed since) */
@@ -117,19 +114,6 @@ static int setup_resolver(struct consumer *c)
 	return 0;
 }
 
-static int setup_printer(struct consumer *c)
-{
-	struct print_opts po = {
-		.out = c->o.out,
-		.fields = c->o.fields ?: PF_DEFAULT,
-	};
-
-	if (!c->o.out)
-		return 0;
-	return consumer__add_view(c, c->o.json ? view_json__new(c->o.out) : printer__view(&po)) ?:
-		       consumer__add_view(c, view_maps__new(c->o.out, c->o.json));
-}
-
 int consumer__add_view(struct consumer *c, struct view *v)
 {
 	struct view **n;
@@ -163,8 +147,6 @@ struct consumer *consumer__new(const struct consumer_opts *opts, const struct ev
 	err = setup_events(c, events);
 	if (!err)
 		err = setup_resolver(c);
-	if (!err)
-		err = setup_printer(c);
 	if (err) {
 		consumer__free(c);
 		errno = -err;

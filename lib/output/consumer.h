@@ -30,9 +30,6 @@
 struct tep_handle;
 
 struct consumer_opts {
-	FILE *out; /* NULL: no printer, only the views added */
-	bool json;
-	unsigned fields; /* PF_* of print.h; 0 or PF_DEFAULT: perf script's default */
 	/* formats tracepoint samples (borrowed); NULL: one of its own when needed */
 	struct tep_handle *tep;
 	/*

@@ -15,6 +15,7 @@
 #include "record/record.h"
 #include "record/tpformat.h"
 #include "output/consumer.h"
+#include "output/views.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,7 +69,8 @@ static void prelude(struct consumer *c)
 
 static void consume(FILE *out, const struct event_desc *evs, const uint8_t *rec, size_t size)
 {
-	struct consumer_opts o = { .out = out, .tep = tep };
+	struct consumer_opts o = { .tep = tep };
+	struct views_opts vo = { .out = out };
 	struct record_layout layout = record_layout__of(&evs[0].attr);
 	struct record r;
 
@@ -76,10 +78,14 @@ static void consume(FILE *out, const struct event_desc *evs, const uint8_t *rec,
 	for (int json = 0; json < 2; json++) {
 		struct consumer *c;
 
-		o.json = json;
+		vo.json = json;
 		c = consumer__new(&o, evs, 2);
 		if (!c)
 			return;
+		if (views__add(c, &vo)) {
+			consumer__free(c);
+			return;
+		}
 		prelude(c);
 		/* twice: a COMM or FORK first names what follows */
 		for (int ev = 0; ev < 2; ev++) {

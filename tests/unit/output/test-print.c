@@ -27,6 +27,7 @@
 #include "output/print.h"
 #include "output/view.h"
 #include "output/consumer.h"
+#include "output/views.h"
 #include "record/sample.h"
 #include "resolve/resolver.h"
 #include "record/tpformat.h"
@@ -541,10 +542,11 @@ static void test_printer_sample_json(void **state)
 	free(out);
 }
 
-/* A LOST record through a consumer whose one view is text, then JSON. */
+/* A LOST record through a consumer with the views the options pick: text, then JSON. */
 static char *lost_through(bool json)
 {
-	struct consumer_opts o = { .fields = PF_DEFAULT, .json = json };
+	struct consumer_opts o = { 0 };
+	struct views_opts vo = { .json = json };
 	struct record r = { .type = PERF_RECORD_LOST, .decoded = true };
 	char *out = NULL;
 	size_t len = 0;
@@ -553,12 +555,13 @@ static char *lost_through(bool json)
 	r.s.cpu = 1;
 	r.s.has_cpu = 1;
 	r.lost.lost = 5;
-	o.out = open_memstream(&out, &len);
+	vo.out = open_memstream(&out, &len);
 	c = consumer__new(&o, &bpf_ev, 1);
 	assert_non_null(c);
+	assert_int_equal(views__add(c, &vo), 0);
 	assert_int_equal(consumer__record(c, &r, -1), 0);
 	consumer__free(c);
-	fclose(o.out);
+	fclose(vo.out);
 	return out;
 }
 

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "output/consumer.h"
+#include "output/print-json.h"
+#include "output/print.h"
+#include "output/view-maps.h"
+#include "output/views.h"
+
+static struct view *sample_view(const struct views_opts *o)
+{
+	struct print_opts po = { .out = o->out, .fields = o->fields ?: PF_DEFAULT };
+
+	return o->json ? view_json__new(o->out) : printer__view(&po);
+}
+
+int views__add(struct consumer *c, const struct views_opts *o)
+{
+	int err = 0;
+
+	if (o->out)
+		err = consumer__add_view(c, sample_view(o));
+	if (!err && o->out)
+		err = consumer__add_view(c, view_maps__new(o->out, o->json));
+	return err;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one place a command's options pick the views of its records (output/view.h): a
+ * new view is one line in views__add().
+ *
+ *	struct views_opts o = { .out = stdout, .json = json, .fields = fields };
+ *	err = views__add(consumer, &o);
+ */
+#ifndef PERF_BPF_VIEWS_H
+#define PERF_BPF_VIEWS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct consumer;
+
+struct views_opts {
+	FILE *out; /* where samples and the maps' looks are shown; NULL: nowhere */
+	bool json; /* JSON Lines (output/print-json.h), else perf script's text */
+	unsigned fields; /* -F: PF_* of output/print.h; 0: perf script's default */
+};
+
+/* Add to c the views o asks for. 0 or -errno. */
+int views__add(struct consumer *c, const struct views_opts *o);
+
+#endif
