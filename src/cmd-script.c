@@ -19,7 +19,7 @@
 #include "perfdata/reader.h"
 #include "output/consumer.h"
 #include "output/jsonhdr.h"
-#include "output/print.h"
+#include "output/view-text.h"
 #include "output/views.h"
 
 static const char *const script_usage[] = {

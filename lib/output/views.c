@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "output/consumer.h"
-#include "output/print-json.h"
-#include "output/print.h"
+#include "output/view-json.h"
+#include "output/view-text.h"
 #include "output/view-maps.h"
 #include "output/views.h"
 
@@ -9,7 +9,7 @@ static struct view *sample_view(const struct views_opts *o)
 {
 	struct print_opts po = { .out = o->out, .fields = o->fields ?: PF_DEFAULT };
 
-	return o->json ? view_json__new(o->out) : printer__view(&po);
+	return o->json ? view_json__new(o->out) : view_text__new(&po);
 }
 
 int views__add(struct consumer *c, const struct views_opts *o)

@@ -16,8 +16,8 @@ struct consumer;
 
 struct views_opts {
 	FILE *out; /* where samples and the maps' looks are shown; NULL: nowhere */
-	bool json; /* JSON Lines (output/print-json.h), else perf script's text */
-	unsigned fields; /* -F: PF_* of output/print.h; 0: perf script's default */
+	bool json; /* JSON Lines (output/view-json.h), else perf script's text */
+	unsigned fields; /* -F: PF_* of output/view-text.h; 0: perf script's default */
 };
 
 /* Add to c the views o asks for. 0 or -errno. */

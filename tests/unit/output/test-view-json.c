@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "output/print-json.h"
+#include "output/view-json.h"
 #include "util/jsonw.h"
 
 /* What a printing function writes for one sample of ev, as a malloc'ed string. */

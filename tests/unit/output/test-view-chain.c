@@ -16,8 +16,8 @@
 
 #include "resolve/ksyms.h"
 #include "resolve/resolver.h"
-#include "output/print-json.h"
-#include "output/print.h"
+#include "output/view-json.h"
+#include "output/view-text.h"
 #include "output/view.h"
 
 #define CTX_KERNEL ((uint64_t)PERF_CONTEXT_KERNEL)
@@ -89,7 +89,7 @@ static char *print_one(bool json, const uint64_t *chain, uint32_t nr)
 	struct view *v;
 
 	o.out = open_memstream(&out, &len);
-	v = json ? view_json__new(o.out) : printer__view(&o);
+	v = json ? view_json__new(o.out) : view_text__new(&o);
 	assert_non_null(v);
 	if (v->ops->begin)
 		assert_int_equal(v->ops->begin(v->priv, &st), 0);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The plain printer: perf script's text, built in a small buffer with table-driven
+ * The text view: perf script's text, built in a small buffer with table-driven
  * number formatting and written with one fwrite per buffer-full, so a million samples
  * cost no malloc and no printf.
  */
@@ -16,7 +16,7 @@
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/btfprint.h"
-#include "output/print.h"
+#include "output/view-text.h"
 #include "output/view.h"
 
 #define OUTBUF_SIZE 8192
@@ -612,7 +612,7 @@ static const struct view_ops printer_view_ops = {
 	.free = view_free,
 };
 
-struct view *printer__view(const struct print_opts *opts)
+struct view *view_text__new(const struct print_opts *opts)
 {
 	return view__new(&printer_view_ops, printer__new(opts));
 }

@@ -20,8 +20,8 @@
  *		writes them, in place of raw and string
  * and for lost records: {"type":"lost","lost":N} plus cpu, time, id when known.
  */
-#ifndef PERF_BPF_PRINT_JSON_H
-#define PERF_BPF_PRINT_JSON_H
+#ifndef PERF_BPF_VIEW_JSON_H
+#define PERF_BPF_VIEW_JSON_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Samples as JSON Lines: one object per sample, every key documented in print-json.h. */
+/* Samples as JSON Lines: one object per sample, every key documented in view-json.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "util/jsonw.h"
 #include "record/tpformat.h"
 #include "output/btfprint.h"
-#include "output/print-json.h"
+#include "output/view-json.h"
 #include "output/view.h"
 
 /* Unsigned or sign-extended value of a 1/2/4/8-byte integer at p. */

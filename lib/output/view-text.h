@@ -13,8 +13,8 @@
  *	the payload is a C string, and an empty line; or, for a typed record (event_desc.btf),
  *	" field=value ..." on the same line (output/btfprint.h).
  */
-#ifndef PERF_BPF_PRINT_H
-#define PERF_BPF_PRINT_H
+#ifndef PERF_BPF_VIEW_TEXT_H
+#define PERF_BPF_VIEW_TEXT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -46,12 +46,17 @@ struct print_opts {
 	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default */
 };
 
-struct printer;
 struct view;
 
+/* The text view of the consumer's records (output/view.h). NULL + errno. */
+struct view *view_text__new(const struct print_opts *opts);
+/* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL, the ERROR line recorded, on a bad name. */
+int printer__parse_fields(const char *spec, unsigned *fields);
+
+/* The printer inside the view, exposed for unit tests. */
+struct printer;
+
 struct printer *printer__new(const struct print_opts *opts);
-/* A printer as a view of the consumer's records (output/view.h). NULL + errno. */
-struct view *printer__view(const struct print_opts *opts);
 void printer__free(struct printer *p);
 /* Event names are right-aligned to the longest one, as perf script does. */
 void printer__set_name_width(struct printer *p, int width);
@@ -61,10 +66,7 @@ unsigned printer__needs(const struct printer *p, const struct event_desc *ev);
 void printer__sample(struct printer *p, const struct resolved_sample *rs);
 /* fflush the output (the printer hands every sample to stdio whole). */
 void printer__flush(struct printer *p);
-/* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL, the ERROR line recorded, on a bad name. */
-int printer__parse_fields(const char *spec, unsigned *fields);
-
-/* The pieces, exposed for unit tests. */
+/* The "BPF output:" hexdump of a payload, and its "BPF string:" line when it is one. */
 void print__bpf_output(FILE *f, const void *data, uint32_t size);
 /* "%5lu.%06lu": seconds and microseconds of a nanosecond time, cut (not rounded). */
 int print__time(char *buf, size_t size, uint64_t ns);

@@ -23,8 +23,8 @@
 #include <traceevent/event-parse.h>
 
 #include "resolve/ksyms.h"
-#include "output/print-json.h"
-#include "output/print.h"
+#include "output/view-json.h"
+#include "output/view-text.h"
 #include "output/view.h"
 #include "output/consumer.h"
 #include "output/views.h"
@@ -44,7 +44,7 @@ struct out_opts {
 static struct view *new_view(const struct out_opts *o, FILE *out)
 {
 	struct print_opts po = { .out = out, .fields = o->fields };
-	struct view *v = o->json ? view_json__new(out) : printer__view(&po);
+	struct view *v = o->json ? view_json__new(out) : view_text__new(&po);
 
 	assert_non_null(v);
 	return v;
