@@ -7,20 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <event-parse.h>
 
 #include "cmds.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/opts.h"
-#include "record/tpformat.h"
-#include "perfdata/buildids.h"
-#include "perfdata/format.h"
 #include "perfdata/reader.h"
-#include "output/consumer.h"
-#include "output/jsonhdr.h"
+#include "output/pipeline.h"
 #include "output/view-text.h"
-#include "output/views.h"
 
 static const char *const script_usage[] = {
 	"perf-bpf script [-i FILE] [--json] [-F FIELDS] [-v] [-q]",
@@ -32,8 +26,7 @@ struct script {
 	bool json;
 	unsigned fields;
 	struct pdreader *r;
-	struct tep_handle *tep;
-	struct consumer *consumer;
+	struct pipeline *p;
 };
 
 /* -F: printer__parse_fields() reports a bad list itself. */
@@ -66,105 +59,25 @@ static int parse(struct script *sc, int argc, char **argv)
 	return -1;
 }
 
-/* libtraceevent formats from the file's TRACING_DATA, as perf script parses them. */
-static int load_formats(struct script *sc)
-{
-	size_t len, n = pdreader__nr_formats(sc->r);
-	const char *page = pdreader__header_page(sc->r, &len);
-
-	if (!n)
-		return 0;
-	sc->tep = tpformat__new_tep();
-	if (!sc->tep)
-		return -errno;
-	if (page && tpformat__parse_header_page(sc->tep, page, len))
-		pr_debug("the file's header_page does not parse");
-	page = pdreader__printk_formats(sc->r, &len);
-	if (page && tpformat__parse_printk_formats(sc->tep, page, len))
-		pr_debug("the file's printk formats do not parse");
-	for (size_t i = 0; i < n; i++) {
-		const struct pdtracing_format *f = pdreader__format(sc->r, i);
-
-		if (tpformat__parse(sc->tep, f->sys, f->text, f->len, NULL))
-			pr_warn("a tracepoint format of system '%s' in '%s' does not parse", f->sys,
-				sc->input);
-	}
-	return 0;
-}
-
-/* The file's events, as the consumer knows them. */
-static int new_consumer(struct script *sc)
-{
-	struct consumer_opts co = { .tep = sc->tep };
-	struct views_opts vo = { .out = stdout, .json = sc->json, .fields = sc->fields };
-	size_t n = pdreader__nr_events(sc->r);
-	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
-	int err;
-
-	if (!evs)
-		return -ENOMEM;
-	for (size_t i = 0; i < n; i++) {
-		const struct pdreader_event *e = pdreader__event(sc->r, i);
-
-		evs[i] = (struct event_desc){ .name = e->name, .attr = e->attr };
-		if (e->attr.type == PERF_TYPE_TRACEPOINT && sc->tep)
-			evs[i].tp = tep_find_event(sc->tep, e->attr.config);
-	}
-	sc->consumer = consumer__new(&co, evs, n);
-	free(evs);
-	if (!sc->consumer)
-		return -errno;
-	err = views__add(sc->consumer, &vo);
-	if (!err && sc->json) {
-		struct jsonhdr h;
-
-		jsonhdr__from_file(&h, sc->r);
-		jsonhdr__write(stdout, &h);
-	}
-	return err;
-}
-
-/* Typed records of the file's channels print as fields (perf-bpf's feature). */
-static int load_types(struct script *sc)
-{
-	size_t len;
-	const void *f = pdreader__feature(sc->r, PD_FEAT_PERF_BPF, &len);
-
-	if (f && consumer__set_types(sc->consumer, f, len))
-		pr_warn("the BTF in '%s' is damaged: typed records print as bytes", sc->input);
-	return 0;
-}
-
-/* The maps record stored at the end of its run, after the samples. */
-static int print_maps(struct script *sc)
-{
-	size_t len;
-	const void *f = pdreader__feature(sc->r, PD_FEAT_PERF_BPF, &len);
-
-	return f ? consumer__print_maps(sc->consumer, f, len) : 0;
-}
-
 /* The input has nothing more yet: what was printed goes out before waiting for it. */
 static void flush_output(void *arg)
 {
 	struct script *sc = arg;
 
-	consumer__flush(sc->consumer);
+	pipeline__flush(sc->p);
 	fflush(stdout);
 }
 
-/* Every record to the consumer; a failure is said here, as the reader's or the printer's. */
+/* Every record to the views; a failure is said here, as the reader's or the views'. */
 static int process(struct script *sc)
 {
 	struct pdreader_record rec;
 	int ret, err = 0;
 
 	while (!err && (ret = pdreader__next(sc->r, &rec)) > 0)
-		err = consumer__bytes(sc->consumer, rec.hdr, rec.event);
+		err = pipeline__bytes(sc->p, rec.hdr, rec.event);
 	if (!err)
-		consumer__end(sc->consumer);
-	if (!err && ret == 0)
-		err = print_maps(sc);
+		err = pipeline__file_end(sc->p, ret == 0);
 	if (err)
 		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
 	else if (ret < 0)
@@ -196,29 +109,16 @@ static void warn_totals(struct script *sc)
 			(unsigned long long)st->nr_early_flushes);
 	if (st->truncated)
 		pr_warn("'%s' ends inside a record: the recording was cut short", sc->input);
-	if (consumer__stats(sc->consumer)->bad_samples)
+	if (pipeline__stats(sc->p)->bad_samples)
 		pr_warn("%llu samples of '%s' could not be decoded",
-			(unsigned long long)consumer__stats(sc->consumer)->bad_samples, sc->input);
-}
-
-/* The file's build-id table, for its MMAP records without build ids (a seekable file). */
-static int add_build_ids(struct script *sc)
-{
-	struct pdbuildid *ids;
-	size_t nr;
-	int err = 0;
-
-	if (!strcmp(sc->input, "-") || pdbuildids__read(sc->input, &ids, &nr))
-		return 0; /* a damaged table only costs its names */
-	for (size_t i = 0; i < nr && !err; i++)
-		err = consumer__add_build_id(sc->consumer, ids[i].path, ids[i].id, ids[i].size);
-	pdbuildids__free(ids, nr);
-	return err;
+			(unsigned long long)pipeline__stats(sc->p)->bad_samples, sc->input);
 }
 
 static int run(struct script *sc)
 {
-	int err;
+	struct pipeline_opts po = {
+		.views = { .out = stdout, .json = sc->json, .fields = sc->fields },
+	};
 
 	sc->r = pdreader__open(sc->input);
 	if (!sc->r) {
@@ -228,12 +128,9 @@ static int run(struct script *sc)
 		errmsg__print(errno, "cannot read '%s'", sc->input);
 		return 1;
 	}
-	err = load_formats(sc);
-	err = err ?: new_consumer(sc);
-	err = err ?: add_build_ids(sc);
-	err = err ?: load_types(sc);
-	if (err) {
-		pr_err("cannot print '%s': %s", sc->input, strerror(-err));
+	sc->p = pipeline__file(&po, sc->r, sc->input);
+	if (!sc->p) {
+		pr_err("cannot print '%s': %s", sc->input, strerror(errno));
 		return 1;
 	}
 	pdreader__set_wait(sc->r, flush_output, sc);
@@ -245,9 +142,7 @@ static int run(struct script *sc)
 
 static void cleanup(struct script *sc)
 {
-	consumer__free(sc->consumer);
-	if (sc->tep)
-		tep_free(sc->tep);
+	pipeline__free(sc->p);
 	pdreader__free(sc->r);
 }
 

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pipelines: a consumer, its views, and what a file gives them besides its records.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <traceevent/event-parse.h>
+
+#include "util/log.h"
+#include "record/tpformat.h"
+#include "perfdata/buildids.h"
+#include "perfdata/format.h"
+#include "perfdata/reader.h"
+#include "output/jsonhdr.h"
+#include "output/pipeline.h"
+
+struct pipeline {
+	struct pipeline_opts o;
+	struct consumer *c;
+	struct pdreader *r; /* a file's reader (borrowed) */
+	const char *path;
+	struct tep_handle *tep; /* a file's tracepoint formats */
+};
+
+void pipeline__free(struct pipeline *p)
+{
+	if (!p)
+		return;
+	consumer__free(p->c);
+	if (p->tep)
+		tep_free(p->tep);
+	free(p);
+}
+
+/* ---- a file ---- */
+
+/* libtraceevent formats from the file's TRACING_DATA, as perf script parses them. */
+static int load_formats(struct pipeline *p)
+{
+	size_t len, n = pdreader__nr_formats(p->r);
+	const char *page = pdreader__header_page(p->r, &len);
+
+	if (!n)
+		return 0;
+	p->tep = tpformat__new_tep();
+	if (!p->tep)
+		return -errno;
+	if (page && tpformat__parse_header_page(p->tep, page, len))
+		pr_debug("the file's header_page does not parse");
+	page = pdreader__printk_formats(p->r, &len);
+	if (page && tpformat__parse_printk_formats(p->tep, page, len))
+		pr_debug("the file's printk formats do not parse");
+	for (size_t i = 0; i < n; i++) {
+		const struct pdtracing_format *f = pdreader__format(p->r, i);
+
+		if (tpformat__parse(p->tep, f->sys, f->text, f->len, NULL))
+			pr_warn("a tracepoint format of system '%s' in '%s' does not parse", f->sys,
+				p->path);
+	}
+	return 0;
+}
+
+/* The file's events, as the consumer knows them, and the views the options pick. */
+static int file_consumer(struct pipeline *p)
+{
+	struct consumer_opts co = { .tep = p->tep };
+	size_t n = pdreader__nr_events(p->r);
+	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
+
+	if (!evs)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const struct pdreader_event *e = pdreader__event(p->r, i);
+
+		evs[i] = (struct event_desc){ .name = e->name, .attr = e->attr };
+		if (e->attr.type == PERF_TYPE_TRACEPOINT && p->tep)
+			evs[i].tp = tep_find_event(p->tep, e->attr.config);
+	}
+	p->c = consumer__new(&co, evs, n);
+	free(evs);
+	if (!p->c)
+		return -errno;
+	return views__add(p->c, &p->o.views);
+}
+
+/* The JSON stream starts with where and on what clock the file was recorded. */
+static void file_header(struct pipeline *p)
+{
+	struct jsonhdr h;
+
+	if (!p->o.views.json || !p->o.views.out)
+		return;
+	jsonhdr__from_file(&h, p->r);
+	jsonhdr__write(p->o.views.out, &h);
+}
+
+/* The file's build-id table, for its MMAP records without build ids (a seekable file). */
+static int add_build_ids(struct pipeline *p)
+{
+	struct pdbuildid *ids;
+	size_t nr;
+	int err = 0;
+
+	if (!strcmp(p->path, "-") || pdbuildids__read(p->path, &ids, &nr))
+		return 0; /* a damaged table only costs its names */
+	for (size_t i = 0; i < nr && !err; i++)
+		err = consumer__add_build_id(p->c, ids[i].path, ids[i].id, ids[i].size);
+	pdbuildids__free(ids, nr);
+	return err;
+}
+
+/* Typed records of the file's channels print as fields (perf-bpf's feature). */
+static void load_types(struct pipeline *p)
+{
+	size_t len;
+	const void *f = pdreader__feature(p->r, PD_FEAT_PERF_BPF, &len);
+
+	if (f && consumer__set_types(p->c, f, len))
+		pr_warn("the BTF in '%s' is damaged: typed records print as bytes", p->path);
+}
+
+struct pipeline *pipeline__file(const struct pipeline_opts *o, struct pdreader *r, const char *path)
+{
+	struct pipeline *p = calloc(1, sizeof(*p));
+	int err;
+
+	if (!p)
+		return NULL;
+	*p = (struct pipeline){ .o = *o, .r = r, .path = path };
+	err = load_formats(p) ?: file_consumer(p);
+	if (!err) {
+		file_header(p);
+		err = add_build_ids(p);
+	}
+	if (err) {
+		pipeline__free(p);
+		errno = -err;
+		return NULL;
+	}
+	load_types(p);
+	return p;
+}
+
+/* The maps record stored at the end of its run, after the samples. */
+static int file_maps(struct pipeline *p)
+{
+	size_t len;
+	const void *f = pdreader__feature(p->r, PD_FEAT_PERF_BPF, &len);
+
+	return f ? consumer__print_maps(p->c, f, len) : 0;
+}
+
+int pipeline__file_end(struct pipeline *p, bool whole)
+{
+	/* a failing output is told by the maps' print, or when stdout is closed */
+	consumer__end(p->c);
+	return whole ? file_maps(p) : 0;
+}
+
+/* ---- feeding ---- */
+
+int pipeline__bytes(struct pipeline *p, const struct perf_event_header *hdr, int ev)
+{
+	return consumer__bytes(p->c, hdr, ev);
+}
+
+int pipeline__flush(struct pipeline *p)
+{
+	return consumer__flush(p->c);
+}
+
+const struct consumer_stats *pipeline__stats(const struct pipeline *p)
+{
+	return consumer__stats(p->c);
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a command shows of its records, assembled from its options: the consumer, the
+ * views the options pick (output/views.h), and what feeds them beside the records. For a
+ * file (script): its events, its tracepoint formats, its build ids, its record types and
+ * the last look at its maps. Commands ask for a pipeline and feed it records; they build
+ * none of it by hand.
+ *
+ *	struct pipeline *p = pipeline__file(&opts, reader, path);
+ *	while (pdreader__next(reader, &rec) > 0)
+ *		pipeline__bytes(p, rec.hdr, rec.event);
+ *	pipeline__file_end(p, whole);
+ *	pipeline__free(p);
+ */
+#ifndef PERF_BPF_PIPELINE_H
+#define PERF_BPF_PIPELINE_H
+
+#include <linux/perf_event.h>
+#include <stdbool.h>
+
+#include "output/consumer.h"
+#include "output/views.h"
+
+struct pdreader;
+
+struct pipeline_opts {
+	struct views_opts views;
+};
+
+struct pipeline;
+
+/*
+ * The records of the perf.data file reader r reads (path names it in warnings and finds
+ * its build-id table). The JSON header goes out first when the views are JSON. NULL +
+ * errno.
+ */
+struct pipeline *pipeline__file(const struct pipeline_opts *o, struct pdreader *r,
+				const char *path);
+void pipeline__free(struct pipeline *p);
+
+/* A record's bytes, of event ev (-1: none named). 0 or -errno. */
+int pipeline__bytes(struct pipeline *p, const struct perf_event_header *hdr, int ev);
+/* The end of a round: the views hand on what they buffer. -errno when an output failed. */
+int pipeline__flush(struct pipeline *p);
+/*
+ * The end of the file, read whole or not: the views' ends, then, for a whole file, the
+ * last look at the maps it keeps. 0 or -errno.
+ */
+int pipeline__file_end(struct pipeline *p, bool whole);
+const struct consumer_stats *pipeline__stats(const struct pipeline *p);
+
+#endif
