@@ -14,13 +14,9 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/pipeout.h"
-#include "run/session.h"
-#include "output/consumer.h"
-#include "output/jsonhdr.h"
-#include "output/mapshow.h"
-#include "output/views.h"
-#include "run/typed.h"
 #include "util/clockid.h"
+#include "run/session.h"
+#include "output/pipeline.h"
 
 static const char *const trace_usage[] = {
 	"perf-bpf trace -e EVENT [-e EVENT]... [-g] [-a | -p PID] [--json] [-o FILE] [-k CLOCK] [--] [CMD [ARG]...]",
@@ -28,61 +24,10 @@ static const char *const trace_usage[] = {
 };
 
 struct trace {
-	struct consumer *consumer;
+	struct pipeline *p;
 	FILE *out; /* stdout, or a stream a stop signal can end when stdout is a pipe */
 	bool own_out;
-	struct mapshow maps;
 };
-
-static int trace_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
-{
-	struct trace *t = ctx;
-
-	/* the tracking event only carries task records */
-	return consumer__record(t->consumer, rec, ev && ev->kind != EVSEL_TRACKING ? ev->idx : -1);
-}
-
-static int trace_flush(void *ctx)
-{
-	struct trace *t = ctx;
-
-	return mapshow__round(&t->maps, t->consumer) ?: consumer__flush(t->consumer);
-}
-
-static int setup_consumer(struct trace *t, struct evlist *el, const struct evopts *eo)
-{
-	struct consumer_opts co = { .live = true };
-	struct views_opts vo = { .out = t->out, .json = eo->json };
-	int n = evlist__nr(el);
-	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
-
-	if (!evs)
-		return -ENOMEM;
-	for (int i = 0; i < n; i++) {
-		const struct evsel *ev = evlist__at(el, i);
-
-		evs[i] = (struct event_desc){ .name = ev->name, .attr = ev->attr };
-		if (ev->kind == EVSEL_TRACEPOINT) {
-			evs[i].tp_sys = ev->tp_sys;
-			evs[i].tp_name = ev->tp_name;
-		}
-	}
-	t->consumer = consumer__new(&co, evs, n);
-	free(evs);
-	return t->consumer ? views__add(t->consumer, &vo) : -errno;
-}
-
-/* Typed records print as fields; the maps print at the end (and every --interval). */
-static int setup_types(struct trace *t, struct session *s, const struct evopts *eo)
-{
-	struct dbuf b = { 0 };
-	int err;
-
-	typed__describe(session__typed(s), &b);
-	err = b.err ?: consumer__set_types(t->consumer, b.p, b.len);
-	dbuf__free(&b);
-	return err ?: mapshow__init(&t->maps, session__typed(s), &eo->maps);
-}
 
 /* -o FILE: created (or truncated, as perf trace -o does) before anything is compiled. */
 static int open_output(struct trace *t, const char *path)
@@ -107,6 +52,24 @@ static void report_losses(struct session *s)
 			 session__filtered(s));
 	if (bad)
 		pr_debug("%lu records too short for their type not shown", bad);
+}
+
+/* The run, shown by the views the options pick. */
+static int show(struct trace *t, struct session *s, const struct evopts *eo)
+{
+	struct pipeline_opts po = {
+		.views = { .out = t->out, .json = eo->json },
+		.maps = eo->maps,
+		.clockid = eo->session.use_clockid ? eo->session.clockid : CLOCKID_PERF,
+	};
+	int err;
+
+	t->p = pipeline__live(&po, s);
+	if (!t->p)
+		return -errno;
+	session__set_round_fn(s, pipeline__round, t->p);
+	err = session__run(s, pipeline__session_record, t->p);
+	return err ?: pipeline__end(t->p);
 }
 
 int cmd_trace(int argc, char **argv)
@@ -144,21 +107,7 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (!t.out)
 		t.out = stdout;
-	if (eo.json) {
-		struct jsonhdr h;
-
-		jsonhdr__host(&h, eo.session.use_clockid ? eo.session.clockid : CLOCKID_PERF);
-		jsonhdr__write(t.out, &h);
-	}
-	err = setup_consumer(&t, session__evlist(s), &eo);
-	err = err ?: setup_types(&t, s, &eo);
-	if (!err) {
-		session__set_round_fn(s, trace_flush, &t);
-		err = session__run(s, trace_record, &t);
-	}
-	if (t.consumer && !err)
-		err = mapshow__end(&t.maps, t.consumer) ?: consumer__end(t.consumer);
-	mapshow__exit(&t.maps);
+	err = show(&t, s, &eo);
 	fflush(stdout);
 	report_losses(s);
 	if (err && ferror(t.out) && eo.output)
@@ -167,7 +116,7 @@ int cmd_trace(int argc, char **argv)
 		pr_err("tracing stopped: stdout is a full pipe and a stop signal came");
 	else if (err)
 		pr_err("tracing stopped: %s", strerror(-err));
-	consumer__free(t.consumer);
+	pipeline__free(t.p);
 	if (t.own_out && fclose(t.out) && !err) {
 		pr_err("cannot write '%s': %s", eo.output, strerror(errno));
 		err = -EIO;

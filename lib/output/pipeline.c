@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Pipelines: a consumer, its views, and what a file gives them besides its records.
+ * Pipelines: a consumer, its views, and what a run or a file gives them besides its
+ * records.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -8,7 +9,12 @@
 #include <traceevent/event-parse.h>
 
 #include "util/log.h"
+#include "util/dbuf.h"
 #include "record/tpformat.h"
+#include "run/evlist.h"
+#include "run/evsel.h"
+#include "run/session.h"
+#include "run/typed.h"
 #include "perfdata/buildids.h"
 #include "perfdata/format.h"
 #include "perfdata/reader.h"
@@ -18,6 +24,7 @@
 struct pipeline {
 	struct pipeline_opts o;
 	struct consumer *c;
+	struct mapshow maps; /* a live run's */
 	struct pdreader *r; /* a file's reader (borrowed) */
 	const char *path;
 	struct tep_handle *tep; /* a file's tracepoint formats */
@@ -27,10 +34,93 @@ void pipeline__free(struct pipeline *p)
 {
 	if (!p)
 		return;
+	mapshow__exit(&p->maps);
 	consumer__free(p->c);
 	if (p->tep)
 		tep_free(p->tep);
 	free(p);
+}
+
+/* ---- a live run ---- */
+
+/* The run's events, as the consumer knows them, and the views the options pick. */
+static int live_consumer(struct pipeline *p, const struct evlist *el)
+{
+	struct consumer_opts co = { .live = true };
+	int n = evlist__nr(el);
+	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
+
+	if (!evs)
+		return -ENOMEM;
+	for (int i = 0; i < n; i++) {
+		const struct evsel *ev = evlist__at(el, i);
+
+		evs[i] = (struct event_desc){ .name = ev->name, .attr = ev->attr };
+		if (ev->kind == EVSEL_TRACEPOINT) {
+			evs[i].tp_sys = ev->tp_sys;
+			evs[i].tp_name = ev->tp_name;
+		}
+	}
+	p->c = consumer__new(&co, evs, n);
+	free(evs);
+	if (!p->c)
+		return -errno;
+	return views__add(p->c, &p->o.views);
+}
+
+/* Typed records print as fields; the maps print at the end (and every --interval). */
+static int live_types(struct pipeline *p, struct session *s)
+{
+	struct dbuf b = { 0 };
+	int err;
+
+	typed__describe(session__typed(s), &b);
+	err = b.err ?: consumer__set_types(p->c, b.p, b.len);
+	dbuf__free(&b);
+	return err ?: mapshow__init(&p->maps, session__typed(s), &p->o.maps);
+}
+
+struct pipeline *pipeline__live(const struct pipeline_opts *o, struct session *s)
+{
+	struct pipeline *p = calloc(1, sizeof(*p));
+	int err;
+
+	if (!p)
+		return NULL;
+	p->o = *o;
+	if (o->views.json && o->views.out) {
+		struct jsonhdr h;
+
+		jsonhdr__host(&h, o->clockid);
+		jsonhdr__write(o->views.out, &h);
+	}
+	err = live_consumer(p, session__evlist(s)) ?: live_types(p, s);
+	if (err) {
+		pipeline__free(p);
+		errno = -err;
+		return NULL;
+	}
+	return p;
+}
+
+int pipeline__session_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
+{
+	struct pipeline *p = ctx;
+
+	/* the tracking event only carries task records */
+	return consumer__record(p->c, rec, ev && ev->kind != EVSEL_TRACKING ? ev->idx : -1);
+}
+
+int pipeline__round(void *ctx)
+{
+	struct pipeline *p = ctx;
+
+	return mapshow__round(&p->maps, p->c) ?: consumer__flush(p->c);
+}
+
+int pipeline__end(struct pipeline *p)
+{
+	return mapshow__end(&p->maps, p->c) ?: consumer__end(p->c);
 }
 
 /* ---- a file ---- */
