@@ -15,7 +15,7 @@
 #include "perfdata/format.h"
 #include "perfdata/clockfeat.h"
 #include "perfdata/writer.h"
-#include "output/mapshow.h"
+#include "output/pipeline.h"
 #include "run/typed.h"
 #include "run/session.h"
 
@@ -28,7 +28,7 @@ struct recorder {
 	struct pdwriter *writer;
 	unsigned long samples;
 	int err;
-	struct mapshow maps;
+	struct pipeline *p; /* shows the maps */
 };
 
 static int record_record(void *ctx, const struct record *rec, int cpu, struct evsel *ev)
@@ -60,8 +60,7 @@ static int record_round(void *ctx)
 	struct recorder *r = ctx;
 	int err = pdwriter__finish_round(r->writer);
 
-	if (!quiet)
-		mapshow__round_to(&r->maps, stderr);
+	pipeline__round(r->p);
 	if (err)
 		r->err = err;
 	return err;
@@ -107,8 +106,17 @@ static int write_unreported_lost(struct pdwriter *w, const struct evlist *el)
 	return total > reported ? pdwriter__synth_lost(w, total - reported) : 0;
 }
 
+/* The maps on stderr as the run goes (not with -q), and the last look kept for the file. */
+static int show_maps(struct recorder *r, struct session *s, const struct mapshow_opts *o)
+{
+	struct pipeline_opts po = { .views = { .maps_out = quiet ? NULL : stderr }, .maps = *o };
+
+	r->p = pipeline__live(&po, s);
+	return r->p ? 0 : -errno;
+}
+
 /* The BTF and the channels' types go into the file: script decodes from it alone. */
-static void store_types(struct recorder *r, struct session *s, const struct mapshow_opts *o)
+static void store_types(struct recorder *r, struct session *s)
 {
 	struct dbuf b = { 0 };
 
@@ -116,19 +124,17 @@ static void store_types(struct recorder *r, struct session *s, const struct maps
 	if (!b.err && b.len)
 		r->err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);
 	dbuf__free(&b);
-	mapshow__init(&r->maps, session__typed(s), o);
 }
 
 /* The maps at the end: on stderr, and into the file for script. */
 static int store_maps(struct recorder *r)
 {
 	struct dbuf b = { 0 };
-	int err = mapshow__end_to(&r->maps, quiet ? NULL : stderr, &b);
+	int err = pipeline__end(r->p, &b);
 
 	if (!err && !b.err && b.len)
 		err = pdwriter__add_feature(r->writer, PD_FEAT_PERF_BPF, b.p, b.len);
 	dbuf__free(&b);
-	mapshow__exit(&r->maps);
 	return err;
 }
 
@@ -177,13 +183,14 @@ static int run(struct evopts *eo, int argc, char **argv)
 	}
 	err = eo->session.use_clockid ? clockfeat__add(r.writer, eo->session.clockid) : 0;
 	err = err ?: start_writer(r.writer, session__evlist(s), argc, argv);
+	err = err ?: show_maps(&r, s, &eo->maps);
 	if (err) {
 		pdwriter__discard(r.writer);
 		errmsg__print(err, "cannot write '%s'", path);
 		session__free(s);
 		return 1;
 	}
-	store_types(&r, s, &eo->maps); /* before the first kernel record: a header record */
+	store_types(&r, s); /* before the first kernel record: a header record */
 	pdwriter__synth_kernel_mmap(r.writer);
 	session__set_round_fn(s, record_round, &r);
 	session__set_span_fn(s, record_span, PDWRITER_SPAN_MAX);
@@ -205,6 +212,7 @@ static int run(struct evopts *eo, int argc, char **argv)
 	}
 	report(&r, s, path, bytes);
 	err = (err || r.err || cerr) ? 1 : session__exit_code(s);
+	pipeline__free(r.p);
 	session__free(s);
 	return err;
 }

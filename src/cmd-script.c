@@ -117,7 +117,10 @@ static void warn_totals(struct script *sc)
 static int run(struct script *sc)
 {
 	struct pipeline_opts po = {
-		.views = { .out = stdout, .json = sc->json, .fields = sc->fields },
+		.views = { .out = stdout,
+			   .json = sc->json,
+			   .fields = sc->fields,
+			   .maps_out = stdout },
 	};
 
 	sc->r = pdreader__open(sc->input);

@@ -58,7 +58,7 @@ static void report_losses(struct session *s)
 static int show(struct trace *t, struct session *s, const struct evopts *eo)
 {
 	struct pipeline_opts po = {
-		.views = { .out = t->out, .json = eo->json },
+		.views = { .out = t->out, .json = eo->json, .maps_out = t->out },
 		.maps = eo->maps,
 		.clockid = eo->session.use_clockid ? eo->session.clockid : CLOCKID_PERF,
 	};
@@ -69,7 +69,7 @@ static int show(struct trace *t, struct session *s, const struct evopts *eo)
 		return -errno;
 	session__set_round_fn(s, pipeline__round, t->p);
 	err = session__run(s, pipeline__session_record, t->p);
-	return err ?: pipeline__end(t->p);
+	return err ?: pipeline__end(t->p, NULL);
 }
 
 int cmd_trace(int argc, char **argv)

@@ -6,7 +6,6 @@
 #include "run/typed.h"
 #include "output/consumer.h"
 #include "output/mapshow.h"
-#include "output/typeset.h"
 
 static uint64_t now_ns(void)
 {
@@ -24,12 +23,6 @@ int mapshow__init(struct mapshow *ms, struct typed *t, const struct mapshow_opts
 	if (o->interval)
 		ms->next_ns = now_ns() + o->interval * 1000000000ULL;
 	return 0;
-}
-
-void mapshow__exit(struct mapshow *ms)
-{
-	typeset__free(ms->types);
-	ms->types = NULL;
 }
 
 static bool active(const struct mapshow *ms)
@@ -50,8 +43,8 @@ static bool due(struct mapshow *ms)
 	return true;
 }
 
-/* A look at the maps, printed by c (which has the BTF: consumer__set_types). */
-static int show(struct mapshow *ms, struct consumer *c, bool clear)
+/* A look at the maps, to c's views (c has the BTF: consumer__set_types); kept when asked. */
+static int show(struct mapshow *ms, struct consumer *c, bool clear, struct dbuf *keep)
 {
 	struct dbuf b = { 0 };
 	int err;
@@ -59,37 +52,6 @@ static int show(struct mapshow *ms, struct consumer *c, bool clear)
 	err = typed__snapshot(ms->typed, &b, clear);
 	err = err ?: consumer__print_maps(c, b.p, b.len);
 	consumer__flush(c);
-	dbuf__free(&b);
-	ms->dumps++;
-	return err;
-}
-
-int mapshow__round(struct mapshow *ms, struct consumer *c)
-{
-	return due(ms) ? show(ms, c, ms->o.clear) : 0;
-}
-
-int mapshow__end(struct mapshow *ms, struct consumer *c)
-{
-	return active(ms) ? show(ms, c, false) : 0;
-}
-
-static int show_to(struct mapshow *ms, FILE *out, bool clear, struct dbuf *keep)
-{
-	struct dbuf b = { 0 };
-	int err = 0;
-
-	if (!ms->types) {
-		ms->types = typeset__new();
-		if (!ms->types)
-			return -ENOMEM;
-		typed__describe(ms->typed, &b);
-		err = typeset__add(ms->types, b.p, b.len);
-		b.len = 0;
-	}
-	err = err ?: typed__snapshot(ms->typed, &b, clear);
-	if (!err && out)
-		err = typeset__print_maps(ms->types, b.p, b.len, out, false);
 	if (!err && keep)
 		dbuf__put(keep, b.p, b.len);
 	dbuf__free(&b);
@@ -97,12 +59,12 @@ static int show_to(struct mapshow *ms, FILE *out, bool clear, struct dbuf *keep)
 	return err;
 }
 
-int mapshow__round_to(struct mapshow *ms, FILE *out)
+int mapshow__round(struct mapshow *ms, struct consumer *c)
 {
-	return due(ms) ? show_to(ms, out, ms->o.clear, NULL) : 0;
+	return due(ms) ? show(ms, c, ms->o.clear, NULL) : 0;
 }
 
-int mapshow__end_to(struct mapshow *ms, FILE *out, struct dbuf *keep)
+int mapshow__end(struct mapshow *ms, struct consumer *c, struct dbuf *keep)
 {
-	return active(ms) ? show_to(ms, out, false, keep) : 0;
+	return active(ms) ? show(ms, c, false, keep) : 0;
 }

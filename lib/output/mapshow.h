@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * When a run's maps are shown (run/typed.h reads them, output/typeset.h prints them):
- * every --interval seconds while it runs (emptied after with --clear), and once at its
- * end, unless --no-maps. trace prints them with its samples; record prints them on stderr
- * and keeps the last look for the file.
+ * When a run's maps are looked at (run/typed.h reads them; the consumer's maps view,
+ * output/view-maps.h, shows them): every --interval seconds while it runs (emptied after
+ * with --clear), and once at its end, unless --no-maps. trace shows them with its
+ * samples; record on stderr, and keeps the last look for the file.
  *
  *	mapshow__init(&ms, session__typed(s), &opts);
- *	at each round:	mapshow__round(&ms, consumer)	or mapshow__round_to(&ms, stderr)
- *	at the end:	mapshow__end(&ms, consumer)	or mapshow__end_to(&ms, stderr, &buf)
- *	mapshow__exit(&ms);
+ *	at each round:	mapshow__round(&ms, consumer);
+ *	at the end:	mapshow__end(&ms, consumer, &keep);
  */
 #ifndef PERF_BPF_MAPSHOW_H
 #define PERF_BPF_MAPSHOW_H
@@ -21,7 +20,6 @@
 
 struct consumer;
 struct typed;
-struct typeset;
 
 struct mapshow_opts {
 	unsigned int interval; /* seconds, 0: only at the end */
@@ -33,21 +31,13 @@ struct mapshow {
 	struct typed *typed;
 	struct mapshow_opts o;
 	uint64_t next_ns; /* CLOCK_MONOTONIC of the next periodic look */
-	struct typeset *types; /* printing on a stream of its own */
-	unsigned long dumps; /* looks printed */
+	unsigned long dumps; /* looks taken */
 };
 
 int mapshow__init(struct mapshow *ms, struct typed *t, const struct mapshow_opts *o);
-void mapshow__exit(struct mapshow *ms);
-/* A periodic look when it is due, printed by the consumer. 0 or -errno. */
+/* A periodic look when it is due, to the consumer's views. 0 or -errno. */
 int mapshow__round(struct mapshow *ms, struct consumer *c);
-/* The last look, printed by the consumer. */
-int mapshow__end(struct mapshow *ms, struct consumer *c);
-/*
- * The same as text on out (NULL: not printed); the last look's bytes (DUMP, MAP entries)
- * appended to keep.
- */
-int mapshow__round_to(struct mapshow *ms, FILE *out);
-int mapshow__end_to(struct mapshow *ms, FILE *out, struct dbuf *keep);
+/* The last look, to the consumer's views; its bytes (DUMP, MAP entries) appended to keep. */
+int mapshow__end(struct mapshow *ms, struct consumer *c, struct dbuf *keep);
 
 #endif

@@ -34,7 +34,6 @@ void pipeline__free(struct pipeline *p)
 {
 	if (!p)
 		return;
-	mapshow__exit(&p->maps);
 	consumer__free(p->c);
 	if (p->tep)
 		tep_free(p->tep);
@@ -43,11 +42,14 @@ void pipeline__free(struct pipeline *p)
 
 /* ---- a live run ---- */
 
-/* The run's events, as the consumer knows them, and the views the options pick. */
+/*
+ * The run's events, as the consumer knows them, and the views the options pick. Without a
+ * view of samples (record shows the maps only) the consumer needs no events.
+ */
 static int live_consumer(struct pipeline *p, const struct evlist *el)
 {
 	struct consumer_opts co = { .live = true };
-	int n = evlist__nr(el);
+	int n = p->o.views.out ? evlist__nr(el) : 0;
 	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
 
 	if (!evs)
@@ -111,16 +113,18 @@ int pipeline__session_record(void *ctx, const struct record *rec, int cpu, struc
 	return consumer__record(p->c, rec, ev && ev->kind != EVSEL_TRACKING ? ev->idx : -1);
 }
 
+/* A periodic look at the maps is taken only when a view shows it (--clear empties them). */
 int pipeline__round(void *ctx)
 {
 	struct pipeline *p = ctx;
+	int err = p->o.views.maps_out ? mapshow__round(&p->maps, p->c) : 0;
 
-	return mapshow__round(&p->maps, p->c) ?: consumer__flush(p->c);
+	return err ?: consumer__flush(p->c);
 }
 
-int pipeline__end(struct pipeline *p)
+int pipeline__end(struct pipeline *p, struct dbuf *keep)
 {
-	return mapshow__end(&p->maps, p->c) ?: consumer__end(p->c);
+	return mapshow__end(&p->maps, p->c, keep) ?: consumer__end(p->c);
 }
 
 /* ---- a file ---- */

@@ -10,7 +10,7 @@
  *	struct pipeline *p = pipeline__live(&opts, session);
  *	session__set_round_fn(session, pipeline__round, p);
  *	session__run(session, pipeline__session_record, p);
- *	pipeline__end(p);
+ *	pipeline__end(p, NULL);
  *	pipeline__free(p);
  *
  *	struct pipeline *p = pipeline__file(&opts, reader, path);
@@ -51,11 +51,15 @@ struct pipeline *pipeline__live(const struct pipeline_opts *o, struct session *s
 int pipeline__session_record(void *p, const struct record *rec, int cpu, struct evsel *ev);
 /*
  * The end of a live round (run/session.h's round function): a look at the maps when one
- * is due, then the views hand on what they buffer. 0 or -errno.
+ * is due and a view shows it, then the views hand on what they buffer. 0 or -errno.
  */
 int pipeline__round(void *p);
-/* The end of a live run: the last look at the maps, then the views' ends. 0 or -errno. */
-int pipeline__end(struct pipeline *p);
+/*
+ * The end of a live run: the last look at the maps (its bytes appended to keep, unless
+ * NULL: record stores them in its file), then the views' ends. 0 or -errno.
+ */
+struct dbuf;
+int pipeline__end(struct pipeline *p, struct dbuf *keep);
 
 /*
  * The records of the perf.data file reader r reads (path names it in warnings and finds

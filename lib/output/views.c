@@ -18,7 +18,7 @@ int views__add(struct consumer *c, const struct views_opts *o)
 
 	if (o->out)
 		err = consumer__add_view(c, sample_view(o));
-	if (!err && o->out)
-		err = consumer__add_view(c, view_maps__new(o->out, o->json));
+	if (!err && o->maps_out)
+		err = consumer__add_view(c, view_maps__new(o->maps_out, o->json));
 	return err;
 }

@@ -70,7 +70,7 @@ static void prelude(struct consumer *c)
 static void consume(FILE *out, const struct event_desc *evs, const uint8_t *rec, size_t size)
 {
 	struct consumer_opts o = { .tep = tep };
-	struct views_opts vo = { .out = out };
+	struct views_opts vo = { .out = out, .maps_out = out };
 	struct record_layout layout = record_layout__of(&evs[0].attr);
 	struct record r;
 
