@@ -85,12 +85,12 @@ static int start_writer(struct pdwriter *w, struct evlist *el, int argc, char **
 	for (int i = 0; i < n; i++) {
 		struct evsel *ev = evlist__at(el, i);
 
-		evs[i] = (struct pdwriter_event){ .name = ev->name,
-						  .attr = &ev->attr,
+		evs[i] = (struct pdwriter_event){ .name = ev->desc.name,
+						  .attr = &ev->desc.attr,
 						  .ids = ev->ids,
 						  .nr_ids = ev->nr_fds,
-						  .tp_sys = ev->tp_sys,
-						  .tp_name = ev->tp_name };
+						  .tp_sys = ev->desc.tp_sys,
+						  .tp_name = ev->desc.tp_name };
 	}
 	err = pdwriter__start(w, evs, n, &po);
 	free(evs);

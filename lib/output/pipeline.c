@@ -54,15 +54,8 @@ static int live_consumer(struct pipeline *p, const struct evlist *el)
 
 	if (!evs)
 		return -ENOMEM;
-	for (int i = 0; i < n; i++) {
-		const struct evsel *ev = evlist__at(el, i);
-
-		evs[i] = (struct event_desc){ .name = ev->name, .attr = ev->attr };
-		if (ev->kind == EVSEL_TRACEPOINT) {
-			evs[i].tp_sys = ev->tp_sys;
-			evs[i].tp_name = ev->tp_name;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		evs[i] = evlist__at(el, i)->desc;
 	p->c = consumer__new(&co, evs, n);
 	free(evs);
 	if (!p->c)

@@ -56,7 +56,7 @@ static struct evsel *synthetic(struct channels *ch, struct evsel *ev)
 	ev->synthetic = true;
 	ev->synth_id = ch->next_id++;
 	/* its own layout: what chanrec encodes, whatever the perf events sample */
-	ev->attr.sample_type = CHANREC_SAMPLE_TYPE;
+	ev->desc.attr.sample_type = CHANREC_SAMPLE_TYPE;
 	return evlist__add(ch->o.evlist, ev) ? NULL : ev;
 }
 
@@ -65,7 +65,7 @@ static struct evsel *find_event(const struct evlist *el, const char *name, enum 
 	for (int i = 0; i < evlist__nr(el); i++) {
 		struct evsel *ev = evlist__at(el, i);
 
-		if (ev->kind == kind && !ev->synthetic && !strcmp(ev->name, name))
+		if (ev->kind == kind && !ev->synthetic && !strcmp(ev->desc.name, name))
 			return ev;
 	}
 	return NULL;
@@ -101,7 +101,7 @@ static int add_event_array(struct channels *ch, struct bpf_map *map, const char 
 		if (!ev || evlist__add(ch->o.evlist, ev))
 			return -ENOMEM;
 	}
-	pr_debug("'%s' of '%s' read as the bpf-output event '%s'", name, object, ev->name);
+	pr_debug("'%s' of '%s' read as the bpf-output event '%s'", name, object, ev->desc.name);
 	return objconf__add_channel(ch->o.objconf, map, object, ev);
 }
 

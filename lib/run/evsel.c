@@ -13,27 +13,33 @@
 #include "util/log.h"
 #include "record/tpformat.h"
 
+/* The strings of an evsel's description are its own, strdup'ed here. */
+static void free_str(const char *s)
+{
+	free((char *)s);
+}
+
 static struct evsel *evsel__alloc(const char *name, enum evsel_kind kind)
 {
 	struct evsel *ev = calloc(1, sizeof(*ev));
 
 	if (!ev)
 		return NULL;
-	ev->name = strdup(name);
-	if (!ev->name) {
+	ev->desc.name = strdup(name);
+	if (!ev->desc.name) {
 		free(ev);
 		return NULL;
 	}
 	ev->kind = kind;
 	ev->prog_fd = -1;
 	ev->carrier_pid = ev->carrier_fd = -1;
-	ev->attr.size = sizeof(ev->attr);
-	ev->attr.sample_period = 1;
-	ev->attr.sample_type = EVSEL_SAMPLE_TYPE;
-	ev->attr.sample_id_all = 1;
-	ev->attr.exclude_guest = 1;
+	ev->desc.attr.size = sizeof(ev->desc.attr);
+	ev->desc.attr.sample_period = 1;
+	ev->desc.attr.sample_type = EVSEL_SAMPLE_TYPE;
+	ev->desc.attr.sample_id_all = 1;
+	ev->desc.attr.exclude_guest = 1;
 	/* read() tells how many samples the kernel dropped, even those no LOST record reports */
-	ev->attr.read_format = PERF_FORMAT_LOST;
+	ev->desc.attr.read_format = PERF_FORMAT_LOST;
 	return ev;
 }
 
@@ -43,10 +49,10 @@ struct evsel *evsel__new_bpf_output(const char *name)
 
 	if (!ev)
 		return NULL;
-	ev->attr.type = PERF_TYPE_SOFTWARE;
-	ev->attr.config = PERF_COUNT_SW_BPF_OUTPUT;
+	ev->desc.attr.type = PERF_TYPE_SOFTWARE;
+	ev->desc.attr.config = PERF_COUNT_SW_BPF_OUTPUT;
 	/* a slot of a PERF_EVENT_ARRAY per CPU: never per task, never inherited */
-	ev->attr.inherit = 0;
+	ev->desc.attr.inherit = 0;
 	return ev;
 }
 
@@ -64,15 +70,15 @@ struct evsel *evsel__new_tracepoint(const char *sys, const char *name)
 	ev = evsel__alloc(full, EVSEL_TRACEPOINT);
 	if (!ev)
 		return NULL;
-	ev->tp_sys = strdup(sys);
-	ev->tp_name = strdup(name);
-	if (!ev->tp_sys || !ev->tp_name) {
+	ev->desc.tp_sys = strdup(sys);
+	ev->desc.tp_name = strdup(name);
+	if (!ev->desc.tp_sys || !ev->desc.tp_name) {
 		evsel__free(ev);
 		errno = ENOMEM;
 		return NULL;
 	}
-	ev->attr.type = PERF_TYPE_TRACEPOINT;
-	ev->attr.config = id;
+	ev->desc.attr.type = PERF_TYPE_TRACEPOINT;
+	ev->desc.attr.config = id;
 	ev->per_task = true;
 	return ev;
 }
@@ -83,8 +89,8 @@ struct evsel *evsel__new_counter(const char *name, uint32_t type, uint64_t confi
 
 	if (!ev)
 		return NULL;
-	ev->attr.type = type;
-	ev->attr.config = config;
+	ev->desc.attr.type = type;
+	ev->desc.attr.config = config;
 	ev->per_task = true;
 	return ev;
 }
@@ -95,11 +101,11 @@ struct evsel *evsel__new_tracking(void)
 
 	if (!ev)
 		return NULL;
-	ev->attr.type = PERF_TYPE_SOFTWARE;
-	ev->attr.config = PERF_COUNT_SW_DUMMY;
-	ev->attr.comm = 1;
-	ev->attr.comm_exec = 1;
-	ev->attr.task = 1;
+	ev->desc.attr.type = PERF_TYPE_SOFTWARE;
+	ev->desc.attr.config = PERF_COUNT_SW_DUMMY;
+	ev->desc.attr.comm = 1;
+	ev->desc.attr.comm_exec = 1;
+	ev->desc.attr.task = 1;
 	/*
 	 * executable mappings and BPF programs as they come and go. Not attr.build_id: the
 	 * kernel marks its shared MMAP2 record as carrying a build id for such an event and
@@ -107,11 +113,11 @@ struct evsel *evsel__new_tracking(void)
 	 * would get device/inode bodies flagged as build ids (stock perf record aborts on
 	 * them). The writer reads the files' build ids instead.
 	 */
-	ev->attr.mmap = 1;
-	ev->attr.mmap2 = 1;
-	ev->attr.ksymbol = 1;
-	ev->attr.bpf_event = 1;
-	ev->attr.exclude_kernel = 1;
+	ev->desc.attr.mmap = 1;
+	ev->desc.attr.mmap2 = 1;
+	ev->desc.attr.ksymbol = 1;
+	ev->desc.attr.bpf_event = 1;
+	ev->desc.attr.exclude_kernel = 1;
 	ev->per_task = true;
 	return ev;
 }
@@ -140,18 +146,29 @@ void evsel__free(struct evsel *ev)
 	if (!ev)
 		return;
 	evsel__close(ev);
-	free(ev->name);
-	free(ev->tp_sys);
-	free(ev->tp_name);
+	free_str(ev->desc.name);
+	free_str(ev->desc.tp_sys);
+	free_str(ev->desc.tp_name);
 	free(ev);
+}
+
+int evsel__rename(struct evsel *ev, const char *name)
+{
+	char *dup = strdup(name);
+
+	if (!dup)
+		return -ENOMEM;
+	free_str(ev->desc.name);
+	ev->desc.name = dup;
+	return 0;
 }
 
 static int open_one(struct evsel *ev, int pid, int cpu)
 {
-	int fd = syscall(SYS_perf_event_open, &ev->attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	int fd = syscall(SYS_perf_event_open, &ev->desc.attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 
-	if (fd < 0 && errno == EINVAL && (ev->attr.read_format & PERF_FORMAT_LOST)) {
-		ev->attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
+	if (fd < 0 && errno == EINVAL && (ev->desc.attr.read_format & PERF_FORMAT_LOST)) {
+		ev->desc.attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
 		return open_one(ev, pid, cpu);
 	}
 	return fd < 0 ? -errno : fd;
@@ -159,7 +176,7 @@ static int open_one(struct evsel *ev, int pid, int cpu)
 
 static void open_error(const struct evsel *ev, int err, int pid, int cpu)
 {
-	errmsg__set(err, "cannot open event '%s' (cpu %d%s): %s", ev->name, cpu,
+	errmsg__set(err, "cannot open event '%s' (cpu %d%s): %s", ev->desc.name, cpu,
 		    pid > 0 ? ", task" : "", strerror(-err));
 	if (err == -EACCES || err == -EPERM)
 		errmsg__hint("run as root, or give the CAP_PERFMON and CAP_BPF capabilities");
@@ -167,7 +184,7 @@ static void open_error(const struct evsel *ev, int err, int pid, int cpu)
 		errmsg__hint("this machine has no such counter (no hardware PMU?): try cpu-clock");
 	else if (err == -ESRCH)
 		errmsg__hint("the task %d is gone", pid);
-	else if (err == -EINVAL && ev->attr.use_clockid && ev->kind == EVSEL_TRACEPOINT)
+	else if (err == -EINVAL && ev->desc.attr.use_clockid && ev->kind == EVSEL_TRACEPOINT)
 		errmsg__hint("tracepoints take NMI-safe clocks only: -k monotonic or monotonic_raw "
 			     "(trace --json's header gives their offset to wall-clock time)");
 }
@@ -178,7 +195,7 @@ int evsel__open(struct evsel *ev, const struct target *target)
 	int nr_tasks = per_task && target->nr_tids > 0 ? target->nr_tids : 1;
 	int n = nr_tasks * target->nr_cpus;
 
-	ev->attr.inherit = per_task && ev->kind != EVSEL_BPF_OUTPUT && ev->attr.inherit;
+	ev->desc.attr.inherit = per_task && ev->kind != EVSEL_BPF_OUTPUT && ev->desc.attr.inherit;
 	ev->fds = malloc(sizeof(*ev->fds) * n);
 	ev->ids = calloc(n, sizeof(*ev->ids));
 	if (!ev->fds || !ev->ids) {
@@ -190,7 +207,7 @@ int evsel__open(struct evsel *ev, const struct target *target)
 	}
 	ev->nr_fds = ev->synthetic ? 1 : n;
 	/* a tracepoint's program is the tracepoint's (a counter's is each event's own) */
-	ev->carrier_pid = ev->attr.inherit && ev->kind == EVSEL_TRACEPOINT ?
+	ev->carrier_pid = ev->desc.attr.inherit && ev->kind == EVSEL_TRACEPOINT ?
 				  (target->nr_tids > 0 ? target->tids[0] : target->pid) :
 				  -1;
 	for (int i = 0; i < ev->nr_fds; i++)
@@ -230,7 +247,7 @@ int evsel__open(struct evsel *ev, const struct target *target)
  */
 static int attach_carrier(struct evsel *ev)
 {
-	struct perf_event_attr attr = ev->attr;
+	struct perf_event_attr attr = ev->desc.attr;
 
 	attr.inherit = 0;
 	attr.disabled = 1;
@@ -261,10 +278,11 @@ static int attach_fds(struct evsel *ev)
 
 static int attach_error(const struct evsel *ev, int err)
 {
-	errmsg__set(err, "cannot attach the BPF program to '%s': %s", ev->name, strerror(-err));
+	errmsg__set(err, "cannot attach the BPF program to '%s': %s", ev->desc.name,
+		    strerror(-err));
 	if (err == -E2BIG)
 		errmsg__hint("a tracepoint takes at most 64 programs: see 'perf-bpf query %s'",
-			     ev->name);
+			     ev->desc.name);
 	return err;
 }
 
@@ -277,12 +295,14 @@ int evsel__attach_bpf(struct evsel *ev)
 	attached = ev->carrier_pid > 0 ? attach_carrier(ev) : attach_fds(ev);
 	if (attached < 0)
 		return attach_error(ev, attached);
-	pr_debug("attached program fd %d to %s (%d of %d fds%s)", ev->prog_fd, ev->name, attached,
-		 ev->nr_fds, ev->carrier_fd >= 0 ? ", held by a task event of its own" : "");
-	for (int i = 0; ev->attr.disabled && i < ev->nr_fds; i++) {
+	pr_debug("attached program fd %d to %s (%d of %d fds%s)", ev->prog_fd, ev->desc.name,
+		 attached, ev->nr_fds,
+		 ev->carrier_fd >= 0 ? ", held by a task event of its own" : "");
+	for (int i = 0; ev->desc.attr.disabled && i < ev->nr_fds; i++) {
 		if (ioctl(ev->fds[i], PERF_EVENT_IOC_ENABLE, 0) < 0) {
 			err = -errno;
-			return errmsg__set(err, "cannot enable '%s': %s", ev->name, strerror(-err));
+			return errmsg__set(err, "cannot enable '%s': %s", ev->desc.name,
+					   strerror(-err));
 		}
 	}
 	return 0;
@@ -293,7 +313,7 @@ int evsel__read_lost(const struct evsel *ev, uint64_t *lost)
 	uint64_t v[2]; /* value, lost */
 
 	*lost = 0;
-	if (!(ev->attr.read_format & PERF_FORMAT_LOST))
+	if (!(ev->desc.attr.read_format & PERF_FORMAT_LOST))
 		return -EOPNOTSUPP;
 	for (int i = 0; i < ev->nr_fds; i++) {
 		if (ev->fds[i] < 0)

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "record/evdesc.h"
+
 /* Every event is opened with this layout, so one decoder and one perf.data attr fit all. */
 #define EVSEL_SAMPLE_TYPE                                                               \
 	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
@@ -35,10 +37,9 @@ struct target {
 
 struct evsel {
 	int idx; /* position in its evlist */
-	char *name;
+	/* name, attr, tracepoint sys and name (tracepoints): owned, as the run opens it */
+	struct event_desc desc;
 	enum evsel_kind kind;
-	struct perf_event_attr attr;
-	char *tp_sys, *tp_name; /* tracepoints */
 	bool per_task; /* opened on target's task(s) (else on every CPU, pid -1) */
 	int nr_fds; /* one per CPU of the target, times its threads when per task */
 	int *fds;
@@ -60,6 +61,8 @@ struct evsel *evsel__new_tracepoint(const char *sys, const char *name);
 struct evsel *evsel__new_counter(const char *name, uint32_t type, uint64_t config);
 struct evsel *evsel__new_tracking(void);
 void evsel__free(struct evsel *ev);
+/* The name records and output show it by, from now on. 0 or -ENOMEM. */
+int evsel__rename(struct evsel *ev, const char *name);
 
 /*
  * Open one fd per CPU of target (per thread and CPU for a per-task event on target->tids:

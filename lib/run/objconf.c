@@ -233,7 +233,7 @@ static int plan_event(struct objconf *oc, const struct objconf_bind *b, struct o
 	if (op->evsel && !objconf__check_event(evt, op->inherit, oc->opts.nr_threads)) {
 		/* system-wide, one fd per CPU: the slot of CPU c reads or writes on CPU c */
 		op->evsel->per_task = false;
-		op->evsel->attr.inherit = 0;
+		op->evsel->desc.attr.inherit = 0;
 	}
 	return 0;
 }

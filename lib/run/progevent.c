@@ -91,9 +91,9 @@ int progevent__bind(struct loader *l, const struct objconf_bind *binds, int nr)
 			if (owner[k] != i || !ev)
 				continue;
 			ev->prog_fd = bpf_program__fd(progs[i]->prog);
-			ev->attr.disabled = 1; /* until the program is on it */
+			ev->desc.attr.disabled = 1; /* until the program is on it */
 			pr_debug("program '%s' runs on the samples of '%s'",
-				 bpf_program__name(progs[i]->prog), ev->name);
+				 bpf_program__name(progs[i]->prog), ev->desc.name);
 			n++;
 		}
 		if (!n) {

@@ -40,8 +40,8 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 	}
 	ev->prog_fd = prog_fd;
 	/* a program's event samples nothing before the program is on it: enabled once attached */
-	ev->attr.disabled = prog_fd >= 0;
-	ev->attr.inherit = !s->opts.no_inherit;
+	ev->desc.attr.disabled = prog_fd >= 0;
+	ev->desc.attr.inherit = !s->opts.no_inherit;
 	return evlist__add(s->evlist, ev);
 }
 
@@ -49,16 +49,16 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 static void apply_terms(struct evsel *ev, const struct evparse_event *pe, bool no_inherit)
 {
 	if (pe->has_period) {
-		ev->attr.freq = 0;
-		ev->attr.sample_period = pe->period;
+		ev->desc.attr.freq = 0;
+		ev->desc.attr.sample_period = pe->period;
 	} else if (pe->has_freq) {
-		ev->attr.freq = 1;
-		ev->attr.sample_freq = pe->freq;
+		ev->desc.attr.freq = 1;
+		ev->desc.attr.sample_freq = pe->freq;
 	}
 	if (pe->inherit >= 0)
-		ev->attr.inherit = pe->inherit;
+		ev->desc.attr.inherit = pe->inherit;
 	else
-		ev->attr.inherit = !no_inherit;
+		ev->desc.attr.inherit = !no_inherit;
 }
 
 /* sys:name with globs: every matching tracepoint of tracefs. */
@@ -104,8 +104,8 @@ static int add_counter(struct session *s, const struct evparse_event *pe)
 		return -ENOMEM;
 	if (pe->kind != EVPARSE_BPF_OUTPUT) {
 		/* sample counters the way perf record does by default: 4000 Hz */
-		ev->attr.freq = 1;
-		ev->attr.sample_freq = 4000;
+		ev->desc.attr.freq = 1;
+		ev->desc.attr.sample_freq = 4000;
 		apply_terms(ev, pe, s->opts.no_inherit);
 	}
 	return evlist__add(s->evlist, ev);
@@ -138,7 +138,6 @@ static int add_probe_events(struct session *s, const struct probeprog *pp)
 		const char *tname = probeprog__event_name(pp, i);
 		char name[128];
 		struct evsel *ev;
-		char *dup;
 		int err;
 
 		if (!tname) {
@@ -155,11 +154,9 @@ static int add_probe_events(struct session *s, const struct probeprog *pp)
 			return err;
 		ev = evlist__at(s->evlist, evlist__nr(s->evlist) - 1);
 		probe__display_name(tname, name, sizeof(name));
-		dup = strdup(name);
-		if (!dup)
-			return -ENOMEM;
-		free(ev->name);
-		ev->name = dup;
+		err = evsel__rename(ev, name);
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -231,7 +228,7 @@ static void set_callchains(struct evlist *el)
 		struct evsel *ev = evlist__at(el, i);
 
 		if (ev->kind != EVSEL_TRACKING)
-			ev->attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+			ev->desc.attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
 	}
 }
 
@@ -246,8 +243,8 @@ static void start_at_exec(struct evlist *el)
 		struct evsel *ev = evlist__at(el, i);
 
 		if (ev->kind == EVSEL_COUNTER && ev->per_task) {
-			ev->attr.disabled = 1;
-			ev->attr.enable_on_exec = 1;
+			ev->desc.attr.disabled = 1;
+			ev->desc.attr.enable_on_exec = 1;
 		}
 	}
 }
@@ -262,7 +259,7 @@ int session__build_events(struct session *s)
 	ev = evsel__new_tracking();
 	if (!ev || evlist__add(s->evlist, ev))
 		return -ENOMEM;
-	ev->attr.inherit = !s->opts.no_inherit;
+	ev->desc.attr.inherit = !s->opts.no_inherit;
 	s->binds = calloc(evparse__count(s->opts.events) + 1, sizeof(*s->binds));
 	if (!s->binds)
 		return -ENOMEM;
@@ -299,8 +296,8 @@ static void set_watermarks(struct evlist *el, unsigned int pages)
 	for (int i = 0; i < evlist__nr(el); i++) {
 		struct evsel *ev = evlist__at(el, i);
 
-		ev->attr.watermark = 1;
-		ev->attr.wakeup_watermark = pages * (unsigned int)sysconf(_SC_PAGESIZE) / 4;
+		ev->desc.attr.watermark = 1;
+		ev->desc.attr.wakeup_watermark = pages * (unsigned int)sysconf(_SC_PAGESIZE) / 4;
 	}
 }
 
@@ -311,8 +308,8 @@ int session__open_and_attach(struct session *s)
 
 	set_watermarks(s->evlist, pages);
 	for (int i = 0; s->opts.use_clockid && i < evlist__nr(s->evlist); i++) {
-		evlist__at(s->evlist, i)->attr.use_clockid = 1;
-		evlist__at(s->evlist, i)->attr.clockid = s->opts.clockid;
+		evlist__at(s->evlist, i)->desc.attr.use_clockid = 1;
+		evlist__at(s->evlist, i)->desc.attr.clockid = s->opts.clockid;
 	}
 	err = evlist__open(s->evlist, &s->target, pages);
 	if (err)

@@ -219,7 +219,7 @@ static struct evsel *decode(struct session *s, const struct perf_event_header *h
 			    struct record *rec)
 {
 	struct evsel *ev = record_evsel(s, hdr);
-	struct record_layout layout = ev ? record_layout__of(&ev->attr) : live_layout;
+	struct record_layout layout = ev ? record_layout__of(&ev->desc.attr) : live_layout;
 
 	if (record__decode(hdr, hdr->size, &layout, rec) == -EINVAL)
 		s->bad_records++;

@@ -144,8 +144,8 @@ void typed__bind(struct typed *t, const struct objconf *oc)
 	for (int i = 0; i < t->nr_chans; i++) {
 		const struct evsel *ev = objconf__map_event(oc, t->chans[i].map);
 
-		if (ev && ev->name)
-			t->chans[i].event = ev->name;
+		if (ev && ev->desc.name)
+			t->chans[i].event = ev->desc.name;
 	}
 	/* a map the command line writes into is configuration, not a result */
 	for (int i = 0; i < t->nr_maps;) {

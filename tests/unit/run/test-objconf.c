@@ -374,7 +374,7 @@ static void add(const char *arg, int obj)
 				   evsel__new_counter(evparse__event_name(last), last->type,
 						      last->config);
 		assert_non_null(b->evsel);
-		b->evsel->attr.inherit = 1;
+		b->evsel->desc.attr.inherit = 1;
 		assert_int_equal(evlist__add(run.evlist, b->evsel), 0);
 	}
 }
@@ -399,7 +399,7 @@ static struct objconf *plan(bool no_inherit, int nr_threads)
 static bool has_event(const char *name)
 {
 	for (int i = 0; i < evlist__nr(run.evlist); i++)
-		if (!strcmp(evlist__at(run.evlist, i)->name, name))
+		if (!strcmp(evlist__at(run.evlist, i)->desc.name, name))
 			return true;
 	return false;
 }
@@ -436,7 +436,7 @@ static void test_objconf__new_stdout_clone(void **state)
 	assert_int_equal(evlist__nr(run.evlist), 1);
 	assert_false(has_event(OBJCONF_STDOUT_MAP));
 	assert_false(evt->per_task);
-	assert_int_equal(evt->attr.inherit, 0);
+	assert_int_equal(evt->desc.attr.inherit, 0);
 }
 
 static void test_objconf__new_stdout_all_configured(void **state)
@@ -462,7 +462,7 @@ static void test_objconf__new_counter_per_cpu(void **state)
 	assert_non_null(plan(true, 1));
 	/* a map takes it: opened system-wide per CPU, not inherited */
 	assert_false(clk->per_task);
-	assert_int_equal(clk->attr.inherit, 0);
+	assert_int_equal(clk->desc.attr.inherit, 0);
 }
 
 static void test_objconf__new_inherit_left_alone(void **state)
