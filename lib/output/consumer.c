@@ -23,7 +23,7 @@
 struct consumer {
 	struct consumer_opts o;
 	struct event_desc *evs; /* named (fallback_names), formats and types filled in */
-	bool *format_tried; /* live tracepoints: tracefs was asked */
+	bool *seen; /* the event's first sample came (a live format was asked for then) */
 	char **fallback_names; /* perf's names for unnamed events, owned */
 	size_t nr_evs;
 	struct tep_handle *own_tep; /* made when the caller gave none */
@@ -32,6 +32,8 @@ struct consumer {
 	bool dwarf_warned;
 	struct view **views;
 	size_t nr_views;
+	struct view **samplers; /* the views with a sample callback, in order */
+	size_t nr_samplers;
 	bool begun; /* the views were told the events */
 	unsigned *needs; /* per event: what its samples get resolved, the views' union */
 	struct typeset *types; /* channel record types and BTF, once given */
@@ -63,10 +65,10 @@ static int setup_events(struct consumer *c, const struct event_desc *evs)
 	size_t n = c->nr_evs ?: 1;
 
 	c->evs = calloc(n, sizeof(*c->evs));
-	c->format_tried = calloc(n, sizeof(*c->format_tried));
+	c->seen = calloc(n, sizeof(*c->seen));
 	c->fallback_names = calloc(n, sizeof(*c->fallback_names));
 	c->needs = calloc(n, sizeof(*c->needs));
-	if (!c->evs || !c->format_tried || !c->fallback_names || !c->needs)
+	if (!c->evs || !c->seen || !c->fallback_names || !c->needs)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->nr_evs; i++) {
 		c->needs[i] = NEEDS_STALE;
@@ -162,13 +164,14 @@ void consumer__free(struct consumer *c)
 	for (size_t i = 0; i < c->nr_views; i++)
 		view__free(c->views[i]);
 	free(c->views);
+	free(c->samplers);
 	free(c->needs);
 	typeset__free(c->types);
 	for (size_t i = 0; c->fallback_names && i < c->nr_evs; i++)
 		free(c->fallback_names[i]);
 	free(c->fallback_names);
 	free(c->evs);
-	free(c->format_tried);
+	free(c->seen);
 	resolver__free(c->res); /* before the tep it resolves for */
 	if (c->own_tep)
 		tep_free(c->own_tep);
@@ -180,7 +183,6 @@ static void load_format(struct consumer *c, size_t idx)
 {
 	struct event_desc *e = &c->evs[idx];
 
-	c->format_tried[idx] = true;
 	if (!tep_of(c))
 		return;
 	if (!c->printk_loaded) {
@@ -193,18 +195,27 @@ static void load_format(struct consumer *c, size_t idx)
 }
 
 /* The views learn the events before the first record reaches them. */
-static int begin(struct consumer *c)
+static int begin_views(struct consumer *c)
 {
 	struct view_stream st = { .events = c->evs, .nr_events = c->nr_evs };
 	int err = 0;
 
-	if (c->begun)
-		return 0;
 	c->begun = true;
+	c->samplers = calloc(c->nr_views ?: 1, sizeof(*c->samplers));
+	if (!c->samplers)
+		return -ENOMEM;
+	for (size_t i = 0; i < c->nr_views; i++)
+		if (c->views[i]->ops->sample)
+			c->samplers[c->nr_samplers++] = c->views[i];
 	for (size_t i = 0; i < c->nr_views && !err; i++)
 		if (c->views[i]->ops->begin)
 			err = c->views[i]->ops->begin(c->views[i]->priv, &st);
 	return err;
+}
+
+static inline int begin(struct consumer *c)
+{
+	return c->begun ? 0 : begin_views(c);
 }
 
 /* What the samples of event ev get resolved: what any view shows of them. */
@@ -221,6 +232,20 @@ static unsigned needs_of(struct consumer *c, size_t ev)
 	return c->needs[ev];
 }
 
+/* What an event's first sample asks: its format (live), a warning for what is not shown. */
+static void first_sample(struct consumer *c, size_t ev)
+{
+	c->seen[ev] = true;
+	if (format_wanted(c, ev))
+		load_format(c, ev);
+	if (!c->dwarf_warned && (c->evs[ev].attr.sample_type & PERF_SAMPLE_STACK_USER)) {
+		c->dwarf_warned = true;
+		pr_warn("'%s' has --call-graph dwarf stacks: they are not unwound, only the "
+			"frame-pointer callchain is printed",
+			c->evs[ev].name);
+	}
+}
+
 static int on_sample(struct consumer *c, const struct record *rec, int ev)
 {
 	const struct sample *s = &rec->s;
@@ -233,18 +258,11 @@ static int on_sample(struct consumer *c, const struct record *rec, int ev)
 		c->st.bad_samples++;
 		return 0;
 	}
-	if (!c->format_tried[ev] && format_wanted(c, ev))
-		load_format(c, ev);
-	if (!c->dwarf_warned && (c->evs[ev].attr.sample_type & PERF_SAMPLE_STACK_USER)) {
-		c->dwarf_warned = true;
-		pr_warn("'%s' has --call-graph dwarf stacks: they are not unwound, only the "
-			"frame-pointer callchain is printed",
-			c->evs[ev].name);
-	}
+	if (!c->seen[ev])
+		first_sample(c, ev);
 	resolver__sample(c->res, &c->evs[ev], s, needs_of(c, ev), &rs);
-	for (size_t i = 0; i < c->nr_views && !err; i++)
-		if (c->views[i]->ops->sample)
-			err = c->views[i]->ops->sample(c->views[i]->priv, &rs);
+	for (size_t i = 0; i < c->nr_samplers && !err; i++)
+		err = c->samplers[i]->ops->sample(c->samplers[i]->priv, &rs);
 	c->st.samples++;
 	return err;
 }

@@ -586,7 +586,7 @@ static int view_begin(void *priv, const struct view_stream *st)
 
 static int view_sample(void *priv, const struct resolved_sample *rs)
 {
-	printer__sample(priv, rs);
+	print_plain(priv, rs->ev, rs);
 	return 0;
 }
 
