@@ -85,12 +85,7 @@ static int start_writer(struct pdwriter *w, struct evlist *el, int argc, char **
 	for (int i = 0; i < n; i++) {
 		struct evsel *ev = evlist__at(el, i);
 
-		evs[i] = (struct pdwriter_event){ .name = ev->desc.name,
-						  .attr = &ev->desc.attr,
-						  .ids = ev->ids,
-						  .nr_ids = ev->nr_fds,
-						  .tp_sys = ev->desc.tp_sys,
-						  .tp_name = ev->desc.tp_name };
+		evs[i] = (struct pdwriter_event){ &ev->desc, ev->ids, ev->nr_fds };
 	}
 	err = pdwriter__start(w, evs, n, &po);
 	free(evs);

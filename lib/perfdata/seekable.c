@@ -98,7 +98,7 @@ int pdseek__preamble(struct pdseek *s, const struct pdwriter_event *evs, size_t 
 	s->nr_attrs = nr;
 	for (size_t i = 0; i < nr; i++) {
 		struct perf_event_attr a = {};
-		const struct perf_event_attr *src = evs[i].attr;
+		const struct perf_event_attr *src = &evs[i].desc->attr;
 		size_t n = src->size && src->size < PD_ATTR_SIZE ? src->size : PD_ATTR_SIZE;
 
 		memcpy(&a, src, n < sizeof(a) ? n : sizeof(a));

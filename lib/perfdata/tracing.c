@@ -249,9 +249,9 @@ static int put_printk_formats(struct dbuf *b)
 static bool seen_before(const struct pdwriter_event *evs, size_t i, bool by_sys)
 {
 	for (size_t j = 0; j < i; j++) {
-		if (!evs[j].tp_sys || strcmp(evs[j].tp_sys, evs[i].tp_sys))
+		if (!evs[j].desc->tp_sys || strcmp(evs[j].desc->tp_sys, evs[i].desc->tp_sys))
 			continue;
-		if (by_sys || !strcmp(evs[j].tp_name, evs[i].tp_name))
+		if (by_sys || !strcmp(evs[j].desc->tp_name, evs[i].desc->tp_name))
 			return true;
 	}
 	return false;
@@ -265,24 +265,26 @@ static int put_systems(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 	int err = 0;
 
 	for (size_t i = 0; i < nr; i++)
-		if (evs[i].tp_sys && evs[i].tp_name && !seen_before(evs, i, true))
+		if (evs[i].desc->tp_sys && evs[i].desc->tp_name && !seen_before(evs, i, true))
 			nsys++;
 	dbuf__u32(b, nsys);
 	for (size_t i = 0; i < nr && !err; i++) {
 		size_t at;
 		uint32_t cnt = 0;
 
-		if (!evs[i].tp_sys || !evs[i].tp_name || seen_before(evs, i, true))
+		if (!evs[i].desc->tp_sys || !evs[i].desc->tp_name || seen_before(evs, i, true))
 			continue;
-		dbuf__put(b, evs[i].tp_sys, strlen(evs[i].tp_sys) + 1);
+		dbuf__put(b, evs[i].desc->tp_sys, strlen(evs[i].desc->tp_sys) + 1);
 		at = b->len;
 		dbuf__u32(b, 0);
 		for (size_t j = i; j < nr && !err; j++) {
-			if (!evs[j].tp_sys || !evs[j].tp_name ||
-			    strcmp(evs[j].tp_sys, evs[i].tp_sys) || seen_before(evs, j, false))
+			if (!evs[j].desc->tp_sys || !evs[j].desc->tp_name ||
+			    strcmp(evs[j].desc->tp_sys, evs[i].desc->tp_sys) ||
+			    seen_before(evs, j, false))
 				continue;
 			text = NULL;
-			err = tpformat__read_format(evs[j].tp_sys, evs[j].tp_name, &text, &len);
+			err = tpformat__read_format(evs[j].desc->tp_sys, evs[j].desc->tp_name,
+						    &text, &len);
 			err = put_text(b, err, text, len);
 			cnt++;
 		}

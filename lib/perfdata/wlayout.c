@@ -48,7 +48,7 @@ static int write_attrs(struct pdwriter *w, const struct pdwriter_event *evs, siz
 	for (size_t i = 0; i < nr && !err; i++) {
 		struct dbuf b = {};
 
-		put_attr(&b, evs[i].attr);
+		put_attr(&b, &evs[i].desc->attr);
 		dbuf__put(&b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
 		err = wbuf__put_record(w, PD_HEADER_ATTR, 0, &b);
 	}
@@ -97,9 +97,9 @@ static void event_desc(struct dbuf *b, const struct pdwriter_event *evs, size_t 
 	dbuf__u32(b, nr);
 	dbuf__u32(b, PD_ATTR_SIZE);
 	for (size_t i = 0; i < nr; i++) {
-		put_attr(b, evs[i].attr);
+		put_attr(b, &evs[i].desc->attr);
 		dbuf__u32(b, with_ids ? evs[i].nr_ids : 0);
-		pdformat__hstr(b, evs[i].name ? evs[i].name : "");
+		pdformat__hstr(b, evs[i].desc->name ? evs[i].desc->name : "");
 		if (with_ids)
 			dbuf__put(b, evs[i].ids, evs[i].nr_ids * sizeof(uint64_t));
 	}
@@ -183,7 +183,7 @@ static int write_tracing_data(struct pdwriter *w, const struct pdwriter_event *e
 	int err;
 
 	for (size_t i = 0; i < nr; i++)
-		any |= evs[i].tp_sys && evs[i].tp_name;
+		any |= evs[i].desc->tp_sys && evs[i].desc->tp_name;
 	if (!any)
 		return 0;
 	err = pdtracing__build(&b, evs, nr);
@@ -208,7 +208,7 @@ static int early_features(struct pdfeat_list *l, const struct pdwriter_event *ev
 	int err = 0;
 
 	for (size_t i = 0; i < nr; i++)
-		tp |= evs[i].tp_sys && evs[i].tp_name;
+		tp |= evs[i].desc->tp_sys && evs[i].desc->tp_name;
 	if (tp)
 		err = pdtracing__build(&b, evs, nr) ?:
 						      pdfeat_list__add(l, PD_FEAT_TRACING_DATA, &b);
@@ -355,10 +355,10 @@ int pdwriter__start(struct pdwriter *w, const struct pdwriter_event *evs, size_t
 		    const struct pdwriter_opts *opts)
 {
 	for (size_t i = 0; i < nr; i++)
-		if (!evs[i].attr || (evs[i].nr_ids && !evs[i].ids))
+		if (!evs[i].desc || (evs[i].nr_ids && !evs[i].ids))
 			return -EINVAL;
 	if (nr) {
-		copy_attr(&w->attr0, evs[0].attr);
+		copy_attr(&w->attr0, &evs[0].desc->attr);
 		w->id0 = evs[0].nr_ids ? evs[0].ids[0] : 0;
 	}
 	w->started = true;

@@ -14,12 +14,16 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
+#include "record/evdesc.h"
+
 struct pdwriter_event {
-	const char *name; /* "__bpf_stdout__", "evt", "syscalls:sys_enter_x" */
-	const struct perf_event_attr *attr; /* as opened; written with size = 128 */
+	/*
+	 * The event as opened: its name, attr (written with size = 128), and for tracepoints
+	 * tp_sys and tp_name, whose format goes into TRACING_DATA
+	 */
+	const struct event_desc *desc;
 	const uint64_t *ids; /* PERF_EVENT_IOC_ID of every fd of this event */
 	size_t nr_ids;
-	const char *tp_sys, *tp_name; /* tracepoints: their format goes into TRACING_DATA */
 };
 
 struct pdwriter_opts {

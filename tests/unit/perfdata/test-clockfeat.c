@@ -30,7 +30,8 @@ static void test_clockfeat__written_and_read(void **state)
 		.clockid = CLOCK_MONOTONIC,
 	};
 	uint64_t id = 7;
-	struct pdwriter_event ev = { .name = "evt", .attr = &attr, .ids = &id, .nr_ids = 1 };
+	struct event_desc desc = { .name = "evt", .attr = attr };
+	struct pdwriter_event ev = { .desc = &desc, .ids = &id, .nr_ids = 1 };
 	struct clockfeat_data d;
 	struct pdwriter *w;
 	struct pdreader *r;

@@ -44,9 +44,9 @@ struct ksample {
 
 static char dir[] = "/tmp/test-pdseek.XXXXXX";
 static char path[256], commits[256];
-static struct perf_event_attr attr;
+static struct event_desc desc = { .name = "evt" };
 static uint64_t ids[] = { 11, 12 };
-static struct pdwriter_event ev = { "evt", &attr, ids, 2, NULL, NULL };
+static struct pdwriter_event ev = { &desc, ids, 2 };
 
 static int setup(void **state)
 {
@@ -54,12 +54,12 @@ static int setup(void **state)
 		return -1;
 	snprintf(path, sizeof(path), "%s/perf.data", dir);
 	snprintf(commits, sizeof(commits), "%s/commits", dir);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.size = sizeof(attr);
-	attr.config = PERF_COUNT_SW_BPF_OUTPUT;
-	attr.sample_period = 1;
-	attr.sample_type = ST_ALL;
-	attr.sample_id_all = 1;
+	desc.attr.type = PERF_TYPE_SOFTWARE;
+	desc.attr.size = sizeof(desc.attr);
+	desc.attr.config = PERF_COUNT_SW_BPF_OUTPUT;
+	desc.attr.sample_period = 1;
+	desc.attr.sample_type = ST_ALL;
+	desc.attr.sample_id_all = 1;
 	return 0;
 }
 

@@ -39,11 +39,11 @@ struct ksample {
 
 static char dir[] = "/tmp/test-pdwriter.XXXXXX";
 static char path[256];
-static struct perf_event_attr attrs[2];
+static struct event_desc descs[2] = { { .name = "evt" }, { .name = "other" } };
 static uint64_t ids0[] = { 11, 12 }, ids1[] = { 21 };
 static struct pdwriter_event evs[2] = {
-	{ "evt", &attrs[0], ids0, 2, NULL, NULL },
-	{ "other", &attrs[1], ids1, 1, NULL, NULL },
+	{ &descs[0], ids0, 2 },
+	{ &descs[1], ids1, 1 },
 };
 
 static int setup(void **state)
@@ -52,13 +52,13 @@ static int setup(void **state)
 		return -1;
 	snprintf(path, sizeof(path), "%s/perf.data", dir);
 	for (int i = 0; i < 2; i++) {
-		memset(&attrs[i], 0, sizeof(attrs[i]));
-		attrs[i].type = PERF_TYPE_SOFTWARE;
-		attrs[i].size = sizeof(attrs[i]);
-		attrs[i].config = PERF_COUNT_SW_BPF_OUTPUT;
-		attrs[i].sample_period = 1;
-		attrs[i].sample_type = ST_ALL;
-		attrs[i].sample_id_all = 1;
+		memset(&descs[i].attr, 0, sizeof(descs[i].attr));
+		descs[i].attr.type = PERF_TYPE_SOFTWARE;
+		descs[i].attr.size = sizeof(descs[i].attr);
+		descs[i].attr.config = PERF_COUNT_SW_BPF_OUTPUT;
+		descs[i].attr.sample_period = 1;
+		descs[i].attr.sample_type = ST_ALL;
+		descs[i].attr.sample_id_all = 1;
 	}
 	return 0;
 }
@@ -90,7 +90,8 @@ static struct ksample sample(uint64_t id, uint64_t time)
 /* A COMM record of a task that existed before the run, as the session writes it. */
 static void write_comm(struct pdwriter *w, uint32_t pid, const char *comm)
 {
-	const struct record_layout layout = { attrs[0].sample_type, attrs[0].sample_id_all };
+	const struct record_layout layout = { descs[0].attr.sample_type,
+					      descs[0].attr.sample_id_all };
 	struct record r = { .type = PERF_RECORD_COMM,
 			    .comm = { .pid = pid, .tid = pid, .comm = comm },
 			    .s = { .id = ids0[0], .pid = pid, .tid = pid } };
@@ -376,8 +377,9 @@ static const uint8_t kmmap_none[64] = {
 static void check_synth(bool sample_id_all, const uint8_t *lost, size_t lost_len,
 			const uint8_t *kmmap, size_t kmmap_len)
 {
-	struct perf_event_attr a = attrs[0];
-	struct pdwriter_event ev = { "evt", &a, ids0, 2, NULL, NULL };
+	struct event_desc d = { .name = "evt", .attr = descs[0].attr };
+	struct perf_event_attr *a = &d.attr;
+	struct pdwriter_event ev = { &d, ids0, 2 };
 	struct pdreader_record rec;
 	uint8_t want[sizeof(kmmap_all)];
 	struct pdwriter *w;
@@ -385,8 +387,8 @@ static void check_synth(bool sample_id_all, const uint8_t *lost, size_t lost_len
 	uint64_t start;
 	int err;
 
-	a.sample_type |= PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID;
-	a.sample_id_all = sample_id_all;
+	a->sample_type |= PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID;
+	a->sample_id_all = sample_id_all;
 	w = pdwriter__open(path, &ev, 1, NULL);
 	assert_non_null(w);
 	assert_int_equal(pdwriter__synth_lost(w, 12345), 0);
@@ -418,8 +420,12 @@ static void test_pdwriter__synth_bytes(void **state)
 
 static void test_pdwriter__open_tracing_data(void **state)
 {
-	struct perf_event_attr a = attrs[0];
-	struct pdwriter_event ev = { "sched:sched_switch", &a, ids0, 2, "sched", "sched_switch" };
+	struct event_desc d = { .name = "sched:sched_switch",
+				.attr = descs[0].attr,
+				.tp_sys = "sched",
+				.tp_name = "sched_switch" };
+	struct perf_event_attr *a = &d.attr;
+	struct pdwriter_event ev = { &d, ids0, 2 };
 	const struct pdreader_event *e;
 	struct pdwriter *w;
 	struct pdreader *r;
@@ -427,13 +433,13 @@ static void test_pdwriter__open_tracing_data(void **state)
 
 	if (access("/sys/kernel/tracing/events/sched/sched_switch/format", R_OK))
 		skip();
-	a.type = PERF_TYPE_TRACEPOINT;
-	a.config = 0;
+	a->type = PERF_TYPE_TRACEPOINT;
+	a->config = 0;
 	{
 		FILE *f = fopen("/sys/kernel/tracing/events/sched/sched_switch/id", "r");
 
 		assert_non_null(f);
-		assert_int_equal(fscanf(f, "%llu", (unsigned long long *)&a.config), 1);
+		assert_int_equal(fscanf(f, "%llu", (unsigned long long *)&a->config), 1);
 		fclose(f);
 	}
 	w = pdwriter__open(path, &ev, 1, NULL);
