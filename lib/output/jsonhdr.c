@@ -56,7 +56,7 @@ void jsonhdr__from_file(struct jsonhdr *h, const struct pdreader *r)
 	h->origin = "perf.data";
 	snprintf(h->host, sizeof(h->host), "%s", host ? host : "");
 	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel ? kernel : "");
-	h->clockid = e && e->attr.use_clockid ? e->attr.clockid : CLOCKID_PERF;
+	h->clockid = e && e->desc.attr.use_clockid ? e->desc.attr.clockid : CLOCKID_PERF;
 	if (h->clockid != CLOCKID_PERF && !pdreader__clock_data(r, &d) && d.clockid == h->clockid) {
 		h->has_offset = true;
 		h->offset_ns = (int64_t)(d.wall_ns - d.clock_ns);

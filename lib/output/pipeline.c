@@ -160,9 +160,9 @@ static int file_consumer(struct pipeline *p)
 	for (size_t i = 0; i < n; i++) {
 		const struct pdreader_event *e = pdreader__event(p->r, i);
 
-		evs[i] = (struct event_desc){ .name = e->name, .attr = e->attr };
-		if (e->attr.type == PERF_TYPE_TRACEPOINT && p->tep)
-			evs[i].tp = tep_find_event(p->tep, e->attr.config);
+		evs[i] = e->desc;
+		if (e->desc.attr.type == PERF_TYPE_TRACEPOINT && p->tep)
+			evs[i].tp = tep_find_event(p->tep, e->desc.attr.config);
 	}
 	p->c = consumer__new(&co, evs, n);
 	free(evs);

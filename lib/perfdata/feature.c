@@ -40,7 +40,7 @@ void pdfeature__name_event(struct pdreader *r, size_t idx, const char *name, siz
 	if (e->name || !len)
 		return;
 	e->name = strndup(name, len);
-	e->pub.name = e->name;
+	e->pub.desc.name = e->name;
 }
 
 static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
@@ -220,18 +220,18 @@ void pdfeature__link_formats(struct pdreader *r)
 	for (size_t j = 0; j < r->nr_evs; j++) {
 		struct ev *e = &r->evs[j];
 
-		if (e->pub.attr.type != PERF_TYPE_TRACEPOINT || !e->pub.attr.config)
+		if (e->pub.desc.attr.type != PERF_TYPE_TRACEPOINT || !e->pub.desc.attr.config)
 			continue;
-		f = find_fmt(v, n, e->pub.attr.config);
+		f = find_fmt(v, n, e->pub.desc.attr.config);
 		if (!f)
 			continue;
-		e->pub.tp_sys = f->sys;
+		e->pub.desc.tp_sys = f->sys;
 		e->pub.tp_format = f->text;
 		e->pub.tp_format_len = f->len;
 		if (!e->name && f->name[0]) {
 			if (asprintf(&e->name, "%s:%s", f->sys, f->name) < 0)
 				e->name = NULL;
-			e->pub.name = e->name;
+			e->pub.desc.name = e->name;
 		}
 	}
 	free(v);

@@ -23,14 +23,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "record/evdesc.h"
 #include "perfdata/tracing.h"
 
 struct pdreader_event {
-	const char *name; /* EVENT_DESC name, else "sys:name" for tracepoints, else NULL */
-	struct perf_event_attr attr; /* the file's attr; bytes past its size are zero */
+	/*
+	 * name: EVENT_DESC's, else "sys:name" for tracepoints, else NULL; attr: the file's
+	 * (bytes past its size are zero); tp_sys: for tracepoints whose format is in
+	 * TRACING_DATA, else NULL
+	 */
+	struct event_desc desc;
 	const uint64_t *ids;
 	size_t nr_ids;
-	const char *tp_sys; /* tracepoints whose format is in TRACING_DATA, else NULL */
 	const char *tp_format; /* the format text (not NUL-terminated) */
 	size_t tp_format_len;
 };

@@ -35,7 +35,8 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	evs = r->evs;
 	e = &evs[r->nr_evs];
 	memset(e, 0, sizeof(*e));
-	memcpy(&e->pub.attr, at(r, off), size < sizeof(e->pub.attr) ? size : sizeof(e->pub.attr));
+	memcpy(&e->pub.desc.attr, at(r, off),
+	       size < sizeof(e->pub.desc.attr) ? size : sizeof(e->pub.desc.attr));
 	if (nr_ids) {
 		e->ids = malloc(nr_ids * 8);
 		if (!e->ids)
@@ -44,7 +45,7 @@ static int add_event(struct pdreader *r, uint64_t off, uint32_t size, uint64_t i
 	}
 	e->pub.ids = e->ids;
 	e->pub.nr_ids = nr_ids;
-	e->layout = record_layout__of(&e->pub.attr);
+	e->layout = record_layout__of(&e->pub.desc.attr);
 	r->nr_evs++;
 	return 0;
 }
@@ -152,9 +153,9 @@ static int check_events(struct pdreader *r)
 
 	r->sorted = r->nr_evs > 0;
 	for (size_t i = 0; i < r->nr_evs; i++) {
-		const struct perf_event_attr *a = &r->evs[i].pub.attr;
+		const struct perf_event_attr *a = &r->evs[i].pub.desc.attr;
 
-		if (a->sample_id_all != r->evs[0].pub.attr.sample_id_all)
+		if (a->sample_id_all != r->evs[0].pub.desc.attr.sample_id_all)
 			return pdreader__fail(r, -EINVAL, "non matching sample_id_all");
 		if (r->nr_evs > 1 && !record__same_id_pos(&r->evs[i].layout, &r->evs[0].layout))
 			return pdreader__fail(r, -EINVAL, "non matching sample_type");
@@ -313,9 +314,10 @@ int revents__setup(struct pdreader *r)
 		return err;
 	pdfeature__link_formats(r);
 	for (size_t i = 0; i < r->nr_evs; i++)
-		if (r->evs[i].pub.attr.type == PERF_TYPE_TRACEPOINT && !r->evs[i].pub.tp_format)
+		if (r->evs[i].pub.desc.attr.type == PERF_TYPE_TRACEPOINT &&
+		    !r->evs[i].pub.tp_format)
 			pr_warn("perf.data: no format for tracepoint id %llu",
-				(unsigned long long)r->evs[i].pub.attr.config);
+				(unsigned long long)r->evs[i].pub.desc.attr.config);
 	r->pos = r->data_off;
 	return 0;
 }

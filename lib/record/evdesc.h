@@ -3,7 +3,9 @@
  * One event, described once from the run or the file's header to the views: its
  * name, its attr, and what prints its records (a tracepoint's format, an output
  * channel's record type). Records name their event by its index in the run's or file's
- * list of them.
+ * list of them. A run's event (run/evsel.h) and a file's (perfdata/reader.h) hold one,
+ * the perf.data writer writes from them (perfdata/writer.h), and the consumer keeps a
+ * copy of each, completed with the formats and types it learns, for its views.
  *
  *	struct event_desc ev = { .name = "evt", .attr = attr };
  *	if (event_desc__is_bpf_output(&ev)) ...

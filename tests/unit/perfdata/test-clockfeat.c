@@ -55,7 +55,7 @@ static void test_clockfeat__written_and_read(void **state)
 	assert_int_equal(d.clockid, CLOCK_MONOTONIC);
 	assert_true(d.wall_ns <= (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec);
 	assert_true(d.wall_ns > d.clock_ns);
-	assert_true(pdreader__event(r, 0)->attr.use_clockid);
+	assert_true(pdreader__event(r, 0)->desc.attr.use_clockid);
 	pdreader__free(r);
 	unlink(path);
 }

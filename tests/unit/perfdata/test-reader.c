@@ -206,8 +206,8 @@ static void test_pdreader__new_mem_minimal(void **state)
 	assert_non_null(r);
 	assert_false(pdreader__is_pipe(r));
 	assert_int_equal(pdreader__nr_events(r), 1);
-	assert_string_equal(pdreader__event(r, 0)->name, "bpf-output");
-	assert_int_equal(pdreader__event(r, 0)->attr.sample_type, ST_BPF);
+	assert_string_equal(pdreader__event(r, 0)->desc.name, "bpf-output");
+	assert_int_equal(pdreader__event(r, 0)->desc.attr.sample_type, ST_BPF);
 	assert_int_equal(pdreader__event(r, 0)->nr_ids, 2);
 	assert_int_equal(pdreader__event(r, 0)->ids[1], 101);
 	assert_int_equal(pdreader__next(r, &rec), 1);
@@ -363,7 +363,7 @@ static void test_pdreader__next_data_ends_in_record(void **state)
 	assert_int_equal(count_records(r, &err), 1);
 	assert_int_equal(err, 0);
 	assert_true(pdreader__stats(r)->truncated);
-	assert_null(pdreader__event(r, 0)->name); /* the feature index is lost with it */
+	assert_null(pdreader__event(r, 0)->desc.name); /* the feature index is lost with it */
 	pdreader__free(r);
 }
 
@@ -433,7 +433,7 @@ static void test_pdreader__next_maps_ids(void **state)
 	int expect[] = { 1, 0, 0, 1 };
 
 	assert_non_null(r);
-	assert_string_equal(pdreader__event(r, 1)->name, "other");
+	assert_string_equal(pdreader__event(r, 1)->desc.name, "other");
 	for (int i = 0; i < 4; i++) {
 		assert_int_equal(pdreader__next(r, &rec), 1);
 		assert_int_equal(rec.event, expect[i]);
@@ -585,7 +585,7 @@ static void test_pdreader__new_mem_feature_index_outside(void **state)
 	set64(&b, 72, 0xff00); /* eight features, only one index entry */
 	r = pdreader__new_mem(b.words, b.len);
 	assert_non_null(r);
-	assert_null(pdreader__event(r, 0)->name);
+	assert_null(pdreader__event(r, 0)->desc.name);
 	pdreader__free(r);
 }
 
@@ -599,7 +599,7 @@ static void test_pdreader__new_mem_event_desc_damaged(void **state)
 	set64(&b, b.len - 8 - 200, 0xffffffff00000001ULL); /* nr 1, attr_size huge */
 	r = pdreader__new_mem(b.words, b.len);
 	assert_non_null(r);
-	assert_null(pdreader__event(r, 0)->name);
+	assert_null(pdreader__event(r, 0)->desc.name);
 	assert_int_equal(count_records(r, &err), 2);
 	pdreader__free(r);
 }
@@ -617,7 +617,8 @@ static void test_pdreader__next_data_size_short_on_boundary(void **state)
 	assert_int_equal(count_records(r, &err), 1);
 	assert_int_equal(err, 0);
 	assert_false(pdreader__stats(r)->truncated);
-	assert_null(pdreader__event(r, 0)->name); /* the index is looked for in the wrong place */
+	assert_null(
+		pdreader__event(r, 0)->desc.name); /* the index is looked for in the wrong place */
 	pdreader__free(r);
 }
 
@@ -649,7 +650,7 @@ static void test_pdreader__new_mem_attr_size_136(void **state)
 	set64(&b, 48, b.len - 256);
 	r = pdreader__new_mem(b.words, b.len);
 	assert_non_null(r);
-	assert_int_equal(pdreader__event(r, 0)->attr.sample_type, ST_BPF);
+	assert_int_equal(pdreader__event(r, 0)->desc.attr.sample_type, ST_BPF);
 	assert_int_equal(count_records(r, &err), 2);
 	pdreader__free(r);
 }
@@ -677,7 +678,7 @@ static void test_pdreader__event_tracepoint_without_tracing_data(void **state)
 	r = pdreader__new_mem(b.words, b.len);
 	assert_non_null(r);
 	assert_null(pdreader__event(r, 0)->tp_format);
-	assert_null(pdreader__event(r, 0)->name);
+	assert_null(pdreader__event(r, 0)->desc.name);
 	assert_int_equal(count_records(r, &err), 1);
 	pdreader__free(r);
 }
@@ -744,8 +745,8 @@ static void test_pdreader__format_tracing_data(void **state)
 
 	assert_non_null(r);
 	e = pdreader__event(r, 0);
-	assert_string_equal(e->name, "mysys:myevent");
-	assert_string_equal(e->tp_sys, "mysys");
+	assert_string_equal(e->desc.name, "mysys:myevent");
+	assert_string_equal(e->desc.tp_sys, "mysys");
 	assert_int_equal(e->tp_format_len, strlen(my_format));
 	assert_memory_equal(e->tp_format, my_format, e->tp_format_len);
 	assert_int_equal(pdreader__nr_formats(r), 1);
@@ -832,7 +833,7 @@ static void test_pdreader__new_mem_pipe(void **state)
 	r = pdreader__new_mem(b.words, b.len);
 	assert_non_null(r);
 	assert_true(pdreader__is_pipe(r));
-	assert_string_equal(pdreader__event(r, 0)->name, "mysys:myevent");
+	assert_string_equal(pdreader__event(r, 0)->desc.name, "mysys:myevent");
 	assert_int_equal(pdreader__event(r, 0)->ids[0], 77);
 	assert_int_equal(pdreader__next(r, &rec), 1);
 	assert_int_equal(rec.time, 6);

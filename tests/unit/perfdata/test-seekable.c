@@ -261,7 +261,7 @@ static void test_seekable__cut_at_every_byte(void **state)
 			got += rec.hdr->type == PERF_RECORD_SAMPLE;
 		assert_int_equal(ret, 0);
 		assert_false(pdreader__stats(r)->truncated);
-		assert_string_equal(pdreader__event(r, 0)->name, "evt"); /* EVENT_DESC found */
+		assert_string_equal(pdreader__event(r, 0)->desc.name, "evt"); /* EVENT_DESC found */
 		assert_true(got >= got_max);
 		got_max = got;
 		pdreader__free(r);
@@ -287,7 +287,7 @@ static void test_seekable__killed_at_start(void **state)
 	free(buf);
 	r = pdreader__open(path);
 	assert_non_null(r);
-	assert_string_equal(pdreader__event(r, 0)->name, "evt");
+	assert_string_equal(pdreader__event(r, 0)->desc.name, "evt");
 	while (pdreader__next(r, &rec) > 0)
 		assert_int_not_equal(rec.hdr->type, PERF_RECORD_SAMPLE);
 	pdreader__free(r);

@@ -140,9 +140,9 @@ static void test_pdwriter__open_round_trip(void **state)
 	assert_non_null(r);
 	assert_false(pdreader__is_pipe(r)); /* a regular file: the seekable layout */
 	assert_int_equal(pdreader__nr_events(r), 2);
-	assert_string_equal(pdreader__event(r, 0)->name, "evt");
-	assert_string_equal(pdreader__event(r, 1)->name, "other");
-	assert_int_equal(pdreader__event(r, 0)->attr.size, 128);
+	assert_string_equal(pdreader__event(r, 0)->desc.name, "evt");
+	assert_string_equal(pdreader__event(r, 1)->desc.name, "other");
+	assert_int_equal(pdreader__event(r, 0)->desc.attr.size, 128);
 	assert_int_equal(pdreader__event(r, 0)->nr_ids, 2);
 	assert_int_equal(pdreader__event(r, 1)->ids[0], 21);
 	assert_non_null(pdreader__feature_string(r, 3)); /* HOSTNAME */
@@ -448,7 +448,7 @@ static void test_pdwriter__open_tracing_data(void **state)
 	r = pdreader__open(path);
 	assert_non_null(r);
 	e = pdreader__event(r, 0);
-	assert_string_equal(e->tp_sys, "sched");
+	assert_string_equal(e->desc.tp_sys, "sched");
 	assert_non_null(e->tp_format);
 	assert_non_null(memmem(e->tp_format, e->tp_format_len, "name: sched_switch", 18));
 	assert_non_null(pdreader__header_page(r, &len));
