@@ -22,12 +22,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "record/evdesc.h"
 #include "record/record.h"
 
 struct tep_handle;
+struct view;
 
 struct consumer_opts {
 	/* formats tracepoint samples (borrowed); NULL: one of its own when needed */
@@ -43,7 +43,7 @@ struct consumer_opts {
 };
 
 struct consumer_stats {
-	uint64_t samples; /* printed */
+	uint64_t samples; /* handed to the views */
 	uint64_t bad_samples; /* too short for their event's layout */
 };
 
@@ -61,7 +61,6 @@ void consumer__free(struct consumer *c);
  * One more view of the records (owned from now on; NULL: -errno, for a constructor's
  * failure). Before the first record; -EBUSY after.
  */
-struct view;
 int consumer__add_view(struct consumer *c, struct view *v);
 
 /*

@@ -12,6 +12,7 @@ static struct view *sample_view(const struct views_opts *o)
 	return o->json ? view_json__new(o->out) : view_text__new(&po);
 }
 
+/* The views the options ask for, in the order they show: the samples, then the maps. */
 int views__add(struct consumer *c, const struct views_opts *o)
 {
 	int err = 0;
