@@ -38,11 +38,13 @@ GEN_CFLAGS = -std=gnu11 $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib 
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
 # lib/ has a folder per stage of the data flow (README.md, Layout); only the event stage
-# has a grammar.
+# has a grammar. The tables of the system's constants are generated from its headers
+# (util/sysconst.h).
 LIB_SRCS := $(sort $(wildcard lib/*/*.c))
 LIB_YACC := $(sort $(wildcard lib/event/*.y))
 LIB_LEX  := $(sort $(wildcard lib/event/*.l))
-GEN_SRCS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.c) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.c)
+GEN_SRCS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.c) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.c) \
+	    $(BUILD)/gen/sysconsts.c
 GEN_HDRS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.h)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(GEN_SRCS:%.c=%.o)
 SRC_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard src/*.c)))
@@ -159,6 +161,11 @@ $(BUILD)/gen/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	$(call msg,GEN,$@)
 	$(Q)$(BPFTOOL) gen object $(BUILD)/bpf/$*.linked.o $<
 	$(Q)$(BPFTOOL) gen skeleton $(BUILD)/bpf/$*.linked.o name $*_bpf >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/sysconsts.c: scripts/gen-sysconsts.sh
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)scripts/gen-sysconsts.sh "$(CC)" $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(GEN_HDRS)
 	$(call msg,CC,$<)

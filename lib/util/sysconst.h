@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The system's constants by name: errno values, system-call numbers, and the flags and
+ * enumerations the system-call view prints (open, *at, mmap prot and flags, clone,
+ * signals, socket families and types, fcntl and futex commands, lseek whence). The tables
+ * are generated at build time from the system headers (scripts/gen-sysconsts.sh): names
+ * as the headers spell them, prefixes dropped for flags ("RDONLY", "PRIVATE") as perf
+ * trace prints them, kept for errno ("ENOENT") and signals ("SIGINT").
+ *
+ *	sysconst__name(&sysconst_errno, 2)		"ENOENT"
+ *	sysconst__flags(&sysconst_map, 0x22, buf, n)	"PRIVATE|ANONYMOUS"
+ */
+#ifndef PERF_BPF_SYSCONST_H
+#define PERF_BPF_SYSCONST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct sysconst {
+	const char *name;
+	long long value;
+};
+
+struct sysconst_table {
+	const char *name;
+	const struct sysconst *rows;
+	size_t nr;
+};
+
+extern const struct sysconst_table sysconst_errno, sysconst_syscall, sysconst_open, sysconst_at,
+	sysconst_prot, sysconst_map, sysconst_clone, sysconst_signal, sysconst_af, sysconst_sock,
+	sysconst_fcntl, sysconst_futex, sysconst_seek;
+
+/* The name of value v, or NULL (the first by name when two share it). */
+const char *sysconst__name(const struct sysconst_table *t, long long v);
+/* The value of name (as the table spells it); false when there is none. */
+bool sysconst__value(const struct sysconst_table *t, const char *name, long long *v);
+/*
+ * v as NAME|NAME|0xREST: the names whose bits are all set, those with more bits first (a
+ * multi-bit name such as SYNC wins over its part DSYNC), what no name covers in hex. "0" for
+ * 0. Returns the length it needed, as snprintf does.
+ */
+int sysconst__flags(const struct sysconst_table *t, unsigned long long v, char *buf, size_t size);
+
+#endif
