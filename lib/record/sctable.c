@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System calls by number: names from the generated header tables, arguments from the
+ * tracepoint formats of the running kernel, each argument's kind from its type and name.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs/tracefs.h>
+
+#include "util/sysconst.h"
+#include "record/sctable.h"
+#include "record/tpformat.h"
+
+struct sctable {
+	struct sc_desc *descs; /* by number order */
+	size_t nr;
+	bool *in_kernel; /* parallel to descs, read once */
+	bool kernel_read;
+};
+
+static int by_nr(const void *a, const void *b)
+{
+	const struct sc_desc *x = a, *y = b;
+
+	return x->nr - y->nr;
+}
+
+struct sctable *sctable__new(void)
+{
+	struct sctable *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->descs = calloc(sysconst_syscall.nr ?: 1, sizeof(*t->descs));
+	t->in_kernel = calloc(sysconst_syscall.nr ?: 1, sizeof(*t->in_kernel));
+	if (!t->descs || !t->in_kernel) {
+		sctable__free(t);
+		errno = ENOMEM;
+		return NULL;
+	}
+	for (size_t i = 0; i < sysconst_syscall.nr; i++) {
+		t->descs[i].nr = (int)sysconst_syscall.rows[i].value;
+		t->descs[i].name = sysconst_syscall.rows[i].name;
+	}
+	t->nr = sysconst_syscall.nr;
+	qsort(t->descs, t->nr, sizeof(*t->descs), by_nr);
+	return t;
+}
+
+void sctable__free(struct sctable *t)
+{
+	if (!t)
+		return;
+	free(t->descs);
+	free(t->in_kernel);
+	free(t);
+}
+
+size_t sctable__count(const struct sctable *t)
+{
+	return t->nr;
+}
+
+const struct sc_desc *sctable__at(const struct sctable *t, size_t i)
+{
+	return i < t->nr ? &t->descs[i] : NULL;
+}
+
+static struct sc_desc *find(const struct sctable *t, int nr)
+{
+	struct sc_desc key = { .nr = nr };
+
+	return bsearch(&key, t->descs, t->nr, sizeof(key), by_nr);
+}
+
+int sctable__nr(const struct sctable *t, const char *name)
+{
+	for (size_t i = 0; i < t->nr; i++)
+		if (!strcmp(t->descs[i].name, name))
+			return t->descs[i].nr;
+	return -ENOENT;
+}
+
+/* One listing of tracefs's syscalls system says which calls this kernel has. */
+static void read_kernel_calls(struct sctable *t)
+{
+	char **events = tracefs_system_events(NULL, "syscalls");
+
+	t->kernel_read = true;
+	for (size_t i = 0; events && events[i]; i++) {
+		const char *name = events[i];
+
+		if (strncmp(name, "sys_enter_", 10))
+			continue;
+		for (size_t k = 0; k < t->nr; k++)
+			if (!strcmp(t->descs[k].name, name + 10))
+				t->in_kernel[k] = true;
+	}
+	tracefs_list_free(events);
+}
+
+bool sctable__in_kernel(const struct sctable *t, int nr)
+{
+	struct sc_desc *d = find(t, nr);
+
+	if (!d)
+		return false;
+	if (!t->kernel_read)
+		read_kernel_calls((struct sctable *)t);
+	return t->in_kernel[d - t->descs];
+}
+
+const struct sc_desc *sctable__get(struct sctable *t, int nr)
+{
+	struct sc_desc *d = find(t, nr);
+	char event[64], *text;
+	size_t len;
+
+	if (!d || d->has_format)
+		return d;
+	snprintf(event, sizeof(event), "sys_enter_%s", d->name);
+	if (!tpformat__read_format("syscalls", event, &text, &len)) {
+		sctable__parse_format(d, text);
+		free(text);
+	}
+	return d;
+}
+
+/* ---- a format's arguments ---- */
+
+static bool is_one_of(const char *s, const char *const *set)
+{
+	for (; *set; set++)
+		if (!strcmp(s, *set))
+			return true;
+	return false;
+}
+
+static bool ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && !strcmp(s + n - m, end);
+}
+
+static bool is_pointer(const char *type)
+{
+	return strchr(type, '*') != NULL;
+}
+
+/* What a file-descriptor argument is called in the kernel's prototypes. */
+static bool is_fd_name(const char *name)
+{
+	static const char *const names[] = { "fd",   "oldfd",  "newfd", "fd_in", "fd_out",
+					     "epfd", "fildes", "ufd",	"pidfd", "mqdes",
+					     "fdin", "fdout",  NULL };
+
+	return is_one_of(name, names);
+}
+
+/* Strings a call reads: const char * names and paths (write's buf is bytes). */
+static bool is_string(const char *type, const char *name)
+{
+	static const char *const bytes[] = { "buf", "u_msg_ptr", NULL };
+
+	if (!strcmp(type, "const char *"))
+		return !is_one_of(name, bytes);
+	/* mount and sethostname take theirs as char * */
+	return !strcmp(type, "char *") && (ends_with(name, "name") || !strcmp(name, "type"));
+}
+
+static enum sc_arg_kind flags_kind(const char *call, const char *name)
+{
+	static const char *const open_calls[] = { "open", "openat", "creat", NULL };
+	if (!strcmp(name, "flags") && is_one_of(call, open_calls))
+		return SCA_OPEN_FLAGS;
+	if (!strcmp(name, "flags") && !strcmp(call, "mmap"))
+		return SCA_MAP_FLAGS;
+	if (!strcmp(name, "prot"))
+		return SCA_PROT;
+	if (!strcmp(name, "clone_flags"))
+		return SCA_CLONE_FLAGS;
+	if ((!strcmp(name, "flag") || !strcmp(name, "flags")) && ends_with(call, "at"))
+		return SCA_AT_FLAGS;
+	if (!strcmp(call, "statx") && !strcmp(name, "flags"))
+		return SCA_AT_FLAGS;
+	return SCA_UINT;
+}
+
+static enum sc_arg_kind named_kind(const char *call, const char *name)
+{
+	if (!strcmp(name, "sig") && strcmp(call, "rt_sigreturn"))
+		return SCA_SIGNAL;
+	if (!strcmp(name, "family"))
+		return SCA_AF;
+	if (!strcmp(name, "type") && (!strcmp(call, "socket") || !strcmp(call, "socketpair")))
+		return SCA_SOCK_TYPE;
+	if (!strcmp(name, "cmd") && !strncmp(call, "fcntl", 5))
+		return SCA_FCNTL_CMD;
+	if (!strcmp(name, "op") && !strcmp(call, "futex"))
+		return SCA_FUTEX_OP;
+	if (!strcmp(name, "whence") || !strcmp(name, "origin"))
+		return SCA_WHENCE;
+	if (!strcmp(name, "mode") && strcmp(call, "lseek") && strcmp(call, "fallocate") &&
+	    strcmp(call, "ioprio_set"))
+		return SCA_MODE;
+	return flags_kind(call, name);
+}
+
+static bool is_unsigned(const char *type)
+{
+	return strstr(type, "unsigned") || strstr(type, "size_t") || strstr(type, "umode_t") ||
+	       strstr(type, "u32") || strstr(type, "u64");
+}
+
+enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const char *name)
+{
+	enum sc_arg_kind k;
+
+	static const char *const buf_out_calls[] = { "read", "pread64", "recvfrom", NULL };
+	static const char *const addr_out_calls[] = { "accept",	     "accept4",	    "recvfrom",
+						      "getsockname", "getpeername", NULL };
+
+	if (is_string(type, name))
+		return SCA_STRING;
+	if (strstr(type, "struct sockaddr *"))
+		return is_one_of(call, addr_out_calls) ? SCA_SOCKADDR_OUT : SCA_SOCKADDR;
+	if (is_one_of(call, buf_out_calls) && (!strcmp(name, "buf") || !strcmp(name, "ubuf")))
+		return SCA_BUF_OUT;
+	if ((!strcmp(call, "pipe2") || !strcmp(call, "pipe")) && !strcmp(name, "fildes"))
+		return SCA_FDPAIR_OUT;
+	if (!strcmp(call, "socketpair") && !strcmp(name, "usockvec"))
+		return SCA_FDPAIR_OUT;
+	if (is_pointer(type))
+		return SCA_HEX;
+	if (ends_with(name, "dfd"))
+		return SCA_DFD;
+	if (is_fd_name(name))
+		return SCA_FD;
+	if (!strcmp(name, "off") || !strcmp(name, "pgoff"))
+		return SCA_HEX;
+	k = named_kind(call, name);
+	if (k != SCA_UINT)
+		return k;
+	return is_unsigned(type) ? SCA_UINT : SCA_INT;
+}
+
+/* "\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;" -> type and name */
+static int parse_field(const char *line, char *type, size_t tsize, char *name, size_t nsize)
+{
+	const char *p = strstr(line, "field:"), *end, *sp;
+	size_t n;
+
+	if (!p)
+		return -EINVAL;
+	p += 6;
+	end = strchr(p, ';');
+	if (!end)
+		return -EINVAL;
+	for (sp = end; sp > p && sp[-1] != ' ' && sp[-1] != '*'; sp--)
+		;
+	if (sp == end || (size_t)(end - sp) >= nsize)
+		return -EINVAL;
+	memcpy(name, sp, end - sp);
+	name[end - sp] = '\0';
+	while (sp > p && sp[-1] == ' ')
+		sp--;
+	n = (size_t)(sp - p) < tsize - 1 ? (size_t)(sp - p) : tsize - 1;
+	memcpy(type, p, n);
+	type[n] = '\0';
+	return 0;
+}
+
+int sctable__parse_format(struct sc_desc *d, const char *text)
+{
+	const char *line = strstr(text, "__syscall_nr;");
+	uint8_t n = 0;
+
+	if (!line)
+		return -EINVAL;
+	while ((line = strchr(line, '\n')) && n < SC_MAX_ARGS) {
+		char type[64], name[SC_ARG_NAME_MAX];
+		const char *size;
+
+		line++;
+		if (parse_field(line, type, sizeof(type), name, sizeof(name)))
+			break;
+		size = strstr(line, "size:");
+		memcpy(d->args[n].name, name, sizeof(name));
+		d->args[n].kind = sctable__arg_kind(d->name, type, name);
+		d->args[n].size = size && atoi(size + 5) == 4 ? 4 : 8;
+		/* the format's slots are all 8 bytes: the C type says an int is 4 */
+		if (!strcmp(type, "int") || !strcmp(type, "unsigned int") ||
+		    !strcmp(type, "pid_t") || !strcmp(type, "uid_t") || !strcmp(type, "gid_t"))
+			d->args[n].size = 4;
+		n++;
+	}
+	d->nr_args = n;
+	d->has_format = true;
+	return 0;
+}

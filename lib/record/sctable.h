@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The running kernel's system calls: number and name (from the system headers, see
+ * util/sysconst.h) and, read from the syscalls:sys_enter_NAME tracepoint format the first
+ * time a call is asked for, its arguments' names and C types, and what each one is for the
+ * system-call view: a path string read at entry, a socket address, a buffer filled by the
+ * call, flags printed by name, a file descriptor. Never a hand-kept list of prototypes: the
+ * kinds follow from the argument's type and name (and, for flags, the call's name).
+ *
+ *	struct sctable *t = sctable__new();
+ *	const struct sc_desc *d = sctable__get(t, nr);	"openat", 4 args: dfd, filename, ...
+ *	sctable__free(t);
+ */
+#ifndef PERF_BPF_SCTABLE_H
+#define PERF_BPF_SCTABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SC_MAX_ARGS 6
+#define SC_ARG_NAME_MAX 32
+
+enum sc_arg_kind {
+	SCA_INT, /* a signed number */
+	SCA_UINT, /* an unsigned number */
+	SCA_HEX, /* a pointer or an offset, in hex */
+	SCA_FD, /* a file descriptor (shown when 0) */
+	SCA_DFD, /* a directory descriptor of a *at call: AT_FDCWD is "CWD" */
+	SCA_STRING, /* a C string the call reads (a path, a name): read at entry */
+	SCA_SOCKADDR, /* a socket address the call reads; its length is the next argument */
+	SCA_SOCKADDR_OUT, /* a socket address the call fills (accept, recvfrom): read at exit */
+	SCA_BUF_OUT, /* bytes the call fills (read, pread64, recvfrom): ret of them, at exit */
+	SCA_FDPAIR_OUT, /* the two descriptors pipe2 and socketpair fill, at exit */
+	SCA_OPEN_FLAGS,
+	SCA_MODE, /* file mode bits, in octal */
+	SCA_AT_FLAGS,
+	SCA_PROT,
+	SCA_MAP_FLAGS,
+	SCA_CLONE_FLAGS,
+	SCA_SIGNAL,
+	SCA_AF,
+	SCA_SOCK_TYPE,
+	SCA_FCNTL_CMD,
+	SCA_FUTEX_OP,
+	SCA_WHENCE,
+};
+
+struct sc_arg {
+	char name[SC_ARG_NAME_MAX];
+	enum sc_arg_kind kind;
+	uint8_t size; /* bytes the kernel passes: 4 for an int, else 8 */
+};
+
+struct sc_desc {
+	int nr;
+	const char *name;
+	bool has_format; /* the tracepoint's format was read: args are known */
+	uint8_t nr_args;
+	struct sc_arg args[SC_MAX_ARGS];
+};
+
+struct sctable;
+
+/* Every system call the headers name. NULL + errno. */
+struct sctable *sctable__new(void);
+void sctable__free(struct sctable *t);
+/* How many calls, and the i-th by number (for listing and selection). */
+size_t sctable__count(const struct sctable *t);
+const struct sc_desc *sctable__at(const struct sctable *t, size_t i);
+/* The call of number nr, its format read from tracefs the first time: NULL when unknown. */
+const struct sc_desc *sctable__get(struct sctable *t, int nr);
+/* The number of the call named name, or -ENOENT. */
+int sctable__nr(const struct sctable *t, const char *name);
+/* Does this kernel have the call (its sys_enter tracepoint)? */
+bool sctable__in_kernel(const struct sctable *t, int nr);
+
+/* The pieces, exposed for unit tests. */
+/* Fill d's arguments from a sys_enter tracepoint format text. -EINVAL if it has none. */
+int sctable__parse_format(struct sc_desc *d, const char *text);
+enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const char *name);
+
+#endif

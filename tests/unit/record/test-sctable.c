@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/* System calls: numbers and names from the headers, arguments from tracepoint formats. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+
+#include "record/sctable.h"
+
+static char *read_fixture(const char *name)
+{
+	char path[256];
+	FILE *f;
+	char *text = calloc(1, 8192);
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/print/%s", getenv("TOP") ?: ".", name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(text);
+	assert_true(fread(text, 1, 8191, f) > 0);
+	fclose(f);
+	return text;
+}
+
+static void test_sctable__numbers_and_names(void **state)
+{
+	struct sctable *t = sctable__new();
+
+	assert_non_null(t);
+	assert_true(sctable__count(t) > 300);
+	assert_int_equal(sctable__nr(t, "openat"), SYS_openat);
+	assert_int_equal(sctable__nr(t, "exit_group"), SYS_exit_group);
+	assert_int_equal(sctable__nr(t, "no_such_call"), -ENOENT);
+	/* in number order */
+	for (size_t i = 1; i < sctable__count(t); i++)
+		assert_true(sctable__at(t, i - 1)->nr < sctable__at(t, i)->nr);
+	assert_null(sctable__at(t, sctable__count(t)));
+	sctable__free(t);
+}
+
+static void test_sctable__parse_openat_format(void **state)
+{
+	struct sc_desc d = { .nr = SYS_openat, .name = "openat" };
+	char *text = read_fixture("format-syscalls-sys_enter_openat.txt");
+
+	assert_int_equal(sctable__parse_format(&d, text), 0);
+	assert_true(d.has_format);
+	assert_int_equal(d.nr_args, 4);
+	assert_string_equal(d.args[0].name, "dfd");
+	assert_int_equal(d.args[0].kind, SCA_DFD);
+	assert_int_equal(d.args[0].size, 4);
+	assert_string_equal(d.args[1].name, "filename");
+	assert_int_equal(d.args[1].kind, SCA_STRING);
+	assert_int_equal(d.args[1].size, 8);
+	assert_string_equal(d.args[2].name, "flags");
+	assert_int_equal(d.args[2].kind, SCA_OPEN_FLAGS);
+	assert_string_equal(d.args[3].name, "mode");
+	assert_int_equal(d.args[3].kind, SCA_MODE);
+	free(text);
+}
+
+static void test_sctable__parse_no_args_and_garbage(void **state)
+{
+	struct sc_desc d = { .name = "getppid" };
+	char *text = read_fixture("format-syscalls-sys_enter_getppid.txt");
+
+	assert_int_equal(sctable__parse_format(&d, text), 0);
+	assert_int_equal(d.nr_args, 0);
+	assert_int_equal(sctable__parse_format(&d, "name: x\nformat:\n"), -EINVAL);
+	/* a field line with no name stops the arguments, never runs past them */
+	assert_int_equal(sctable__parse_format(&d, "\tfield:int __syscall_nr;\n\tfield:;\n"), 0);
+	assert_int_equal(d.nr_args, 0);
+	free(text);
+}
+
+static void test_sctable__arg_kinds(void **state)
+{
+	assert_int_equal(sctable__arg_kind("write", "const char *", "buf"), SCA_HEX);
+	assert_int_equal(sctable__arg_kind("read", "char *", "buf"), SCA_BUF_OUT);
+	assert_int_equal(sctable__arg_kind("recvfrom", "void *", "ubuf"), SCA_BUF_OUT);
+	assert_int_equal(sctable__arg_kind("mkdir", "const char *", "pathname"), SCA_STRING);
+	assert_int_equal(sctable__arg_kind("mount", "char *", "dev_name"), SCA_STRING);
+	assert_int_equal(sctable__arg_kind("connect", "struct sockaddr *", "uservaddr"),
+			 SCA_SOCKADDR);
+	assert_int_equal(sctable__arg_kind("accept", "struct sockaddr *", "upeer_sockaddr"),
+			 SCA_SOCKADDR_OUT);
+	assert_int_equal(sctable__arg_kind("pipe2", "int *", "fildes"), SCA_FDPAIR_OUT);
+	assert_int_equal(sctable__arg_kind("socketpair", "int *", "usockvec"), SCA_FDPAIR_OUT);
+	assert_int_equal(sctable__arg_kind("close", "unsigned int", "fd"), SCA_FD);
+	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "flags"), SCA_MAP_FLAGS);
+	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "prot"), SCA_PROT);
+	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "off"), SCA_HEX);
+	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "len"), SCA_UINT);
+	assert_int_equal(sctable__arg_kind("kill", "int", "sig"), SCA_SIGNAL);
+	assert_int_equal(sctable__arg_kind("kill", "pid_t", "pid"), SCA_INT);
+	assert_int_equal(sctable__arg_kind("socket", "int", "family"), SCA_AF);
+	assert_int_equal(sctable__arg_kind("socket", "int", "type"), SCA_SOCK_TYPE);
+	assert_int_equal(sctable__arg_kind("fcntl", "unsigned int", "cmd"), SCA_FCNTL_CMD);
+	assert_int_equal(sctable__arg_kind("futex", "int", "op"), SCA_FUTEX_OP);
+	assert_int_equal(sctable__arg_kind("lseek", "unsigned int", "whence"), SCA_WHENCE);
+	assert_int_equal(sctable__arg_kind("newfstatat", "int", "flag"), SCA_AT_FLAGS);
+	assert_int_equal(sctable__arg_kind("clone", "unsigned long", "clone_flags"),
+			 SCA_CLONE_FLAGS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sctable__numbers_and_names),
+		cmocka_unit_test(test_sctable__parse_openat_format),
+		cmocka_unit_test(test_sctable__parse_no_args_and_garbage),
+		cmocka_unit_test(test_sctable__arg_kinds),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
