@@ -83,13 +83,11 @@ int sctable__nr(const struct sctable *t, const char *name)
 	return -ENOENT;
 }
 
-/* One listing of tracefs's syscalls system says which calls this kernel has. */
-static void read_kernel_calls(struct sctable *t)
+void sctable__set_kernel_calls(struct sctable *t, const char *const *events, size_t nr)
 {
-	char **events = tracefs_system_events(NULL, "syscalls");
-
 	t->kernel_read = true;
-	for (size_t i = 0; events && events[i]; i++) {
+	memset(t->in_kernel, 0, t->nr * sizeof(*t->in_kernel));
+	for (size_t i = 0; i < nr; i++) {
 		const char *name = events[i];
 
 		if (strncmp(name, "sys_enter_", 10))
@@ -98,6 +96,17 @@ static void read_kernel_calls(struct sctable *t)
 			if (!strcmp(t->descs[k].name, name + 10))
 				t->in_kernel[k] = true;
 	}
+}
+
+/* One listing of tracefs's syscalls system says which calls this kernel has. */
+static void read_kernel_calls(struct sctable *t)
+{
+	char **events = tracefs_system_events(NULL, "syscalls");
+	size_t n = 0;
+
+	while (events && events[n])
+		n++;
+	sctable__set_kernel_calls(t, (const char *const *)events, n);
 	tracefs_list_free(events);
 }
 

@@ -74,6 +74,11 @@ const struct sc_desc *sctable__get(struct sctable *t, int nr);
 int sctable__nr(const struct sctable *t, const char *name);
 /* Does this kernel have the call (its sys_enter tracepoint)? */
 bool sctable__in_kernel(const struct sctable *t, int nr);
+/*
+ * The calls the kernel has, named by their sys_enter events ("sys_enter_openat"), instead
+ * of this machine's tracefs: a recording's kernel, or a test's.
+ */
+void sctable__set_kernel_calls(struct sctable *t, const char *const *events, size_t nr);
 
 /* The pieces, exposed for unit tests. */
 /* Fill d's arguments from a sys_enter tracepoint format text. -EINVAL if it has none. */
