@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/* System calls as perf trace prints them, with strings, addresses and names decoded. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <linux/futex.h>
+#include <netinet/in.h>
+
+#include "util/sysconst.h"
+#include "output/scfmt.h"
+
+#define DEFAULT_STRSIZE 256
+
+/* A bounded writer: what does not fit is dropped, the text stays NUL-terminated. */
+struct out {
+	char *p;
+	size_t size, len;
+};
+
+static void put(struct out *o, const char *s, size_t n)
+{
+	size_t room = o->size > o->len + 1 ? o->size - o->len - 1 : 0;
+
+	if (n > room)
+		n = room;
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+	if (o->size)
+		o->p[o->len] = '\0';
+}
+
+static void puts_(struct out *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+static void __attribute__((format(printf, 2, 3))) putf(struct out *o, const char *fmt, ...)
+{
+	char tmp[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		put(o, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+static unsigned strsize(const struct scfmt_opts *o)
+{
+	return o && o->strsize ? o->strsize : DEFAULT_STRSIZE;
+}
+
+/* ---- strings and bytes ---- */
+
+static void quote_byte(struct out *o, unsigned char c, unsigned char next)
+{
+	static const char esc[] = { ['\n'] = 'n', ['\t'] = 't', ['\r'] = 'r', ['\v'] = 'v',
+				    ['\f'] = 'f', ['"'] = '"',	['\\'] = '\\' };
+
+	if (c < sizeof(esc) && esc[c]) {
+		char e[2] = { '\\', esc[c] };
+
+		put(o, e, 2);
+	} else if (c >= 0x20 && c < 0x7f) {
+		put(o, (const char *)&c, 1);
+	} else if (next >= '0' && next <= '7') {
+		putf(o, "\\%03o", c); /* a short escape would take the digit after it in */
+	} else {
+		putf(o, "\\%o", c);
+	}
+}
+
+static void quoted(struct out *o, const void *p, uint32_t len, unsigned max, bool truncated)
+{
+	const unsigned char *s = p;
+	uint32_t n = len > max ? max : len;
+
+	put(o, "\"", 1);
+	for (uint32_t i = 0; i < n; i++)
+		quote_byte(o, s[i], i + 1 < n ? s[i + 1] : 0);
+	put(o, "\"", 1);
+	if (truncated || len > max)
+		put(o, "...", 3);
+}
+
+size_t scfmt__quoted(char *buf, size_t size, const void *p, uint32_t len, unsigned max,
+		     bool truncated)
+{
+	struct out o = { buf, size, 0 };
+
+	if (size)
+		buf[0] = '\0';
+	quoted(&o, p, len, max, truncated);
+	return o.len;
+}
+
+static void sockaddr(struct out *o, const void *addr, uint32_t len)
+{
+	sa_family_t family;
+	char ip[INET6_ADDRSTRLEN];
+
+	if (len < sizeof(family)) {
+		puts_(o, "{}");
+		return;
+	}
+	memcpy(&family, addr, sizeof(family));
+	if (family == AF_INET && len >= sizeof(struct sockaddr_in)) {
+		struct sockaddr_in in;
+
+		memcpy(&in, addr, sizeof(in));
+		inet_ntop(AF_INET, &in.sin_addr, ip, sizeof(ip));
+		putf(o, "%s:%u", ip, ntohs(in.sin_port));
+	} else if (family == AF_INET6 && len >= sizeof(struct sockaddr_in6)) {
+		struct sockaddr_in6 in6;
+
+		memcpy(&in6, addr, sizeof(in6));
+		inet_ntop(AF_INET6, &in6.sin6_addr, ip, sizeof(ip));
+		putf(o, "[%s]:%u", ip, ntohs(in6.sin6_port));
+	} else if (family == AF_UNIX) {
+		const char *path = (const char *)addr + offsetof(struct sockaddr_un, sun_path);
+		uint32_t n = len - offsetof(struct sockaddr_un, sun_path);
+
+		if (n && !path[0]) { /* an abstract name: @ and its bytes */
+			put(o, "@", 1);
+			quoted(o, path + 1, n - 1, n - 1, false);
+		} else {
+			quoted(o, path, strnlen(path, n), n, false);
+		}
+	} else {
+		const char *name = sysconst__name(&sysconst_af, family);
+
+		if (name)
+			putf(o, "{family: %s}", name);
+		else
+			putf(o, "{family: %u}", family);
+	}
+}
+
+size_t scfmt__sockaddr(char *buf, size_t size, const void *addr, uint32_t len)
+{
+	struct out o = { buf, size, 0 };
+
+	if (size)
+		buf[0] = '\0';
+	sockaddr(&o, addr, len);
+	return o.len;
+}
+
+/* ---- arguments by kind ---- */
+
+static void flags(struct out *o, const struct sysconst_table *t, uint64_t v)
+{
+	char tmp[256];
+	int n = sysconst__flags(t, v, tmp, sizeof(tmp));
+
+	put(o, tmp, n < (int)sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+/* An enumeration's name, or its number. */
+static void named(struct out *o, const struct sysconst_table *t, int64_t v, size_t skip)
+{
+	const char *name = sysconst__name(t, v);
+
+	if (name)
+		puts_(o, name + (strlen(name) > skip ? skip : 0));
+	else
+		putf(o, "%lld", (long long)v);
+}
+
+static void open_flags(struct out *o, uint64_t v)
+{
+	static const char *const acc[] = { "RDONLY", "WRONLY", "RDWR", "3" };
+
+	puts_(o, acc[v & O_ACCMODE]);
+	if (v & ~(uint64_t)O_ACCMODE) {
+		put(o, "|", 1);
+		flags(o, &sysconst_open, v & ~(uint64_t)O_ACCMODE);
+	}
+}
+
+static void clone_flags(struct out *o, uint64_t v)
+{
+	uint64_t rest = v & ~(uint64_t)0xff;
+
+	if (rest)
+		flags(o, &sysconst_clone, rest);
+	if (v & 0xff) { /* the low byte is the signal sent at the child's exit */
+		put(o, rest ? "|" : "", rest ? 1 : 0);
+		named(o, &sysconst_signal, v & 0xff, 3);
+	}
+}
+
+static void futex_op(struct out *o, uint64_t v)
+{
+	uint64_t extra = v & (FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME);
+
+	named(o, &sysconst_futex, v & ~extra, 0);
+	if (extra & FUTEX_PRIVATE_FLAG)
+		puts_(o, "|PRIVATE_FLAG");
+	if (extra & FUTEX_CLOCK_REALTIME)
+		puts_(o, "|CLOCK_REALTIME");
+}
+
+static void sock_type(struct out *o, uint64_t v)
+{
+	uint64_t rest = v & ~(uint64_t)0xf;
+
+	named(o, &sysconst_sock, v & 0xf, 0);
+	if (rest) {
+		put(o, "|", 1);
+		flags(o, &sysconst_sock, rest);
+	}
+}
+
+static void fd(struct out *o, int fd, const struct scfmt_opts *opt)
+{
+	char path[512];
+
+	putf(o, "%d", fd);
+	if (opt && opt->fd_path && fd >= 0 &&
+	    opt->fd_path(opt->ctx, opt->pid, fd, path, sizeof(path)))
+		putf(o, "<%s>", path);
+}
+
+static void mem(struct out *o, const struct sc_bytes *b, uint64_t ptr, enum sc_arg_kind kind,
+		unsigned max)
+{
+	if (!ptr) {
+		puts_(o, "NULL");
+	} else if (b->fault || !b->p) {
+		putf(o, "%#llx", (unsigned long long)ptr);
+	} else if (kind == SCA_STRING || kind == SCA_BUF_OUT) {
+		quoted(o, b->p, b->len, max, b->truncated);
+	} else {
+		sockaddr(o, b->p, b->len);
+	}
+}
+
+/* Is the value one the line leaves out (perf trace drops arguments that are 0)? */
+static bool omitted(enum sc_arg_kind kind, uint64_t v)
+{
+	switch (kind) {
+	case SCA_FD:
+	case SCA_WHENCE:
+	case SCA_FCNTL_CMD:
+	case SCA_FUTEX_OP:
+	case SCA_SOCK_TYPE:
+	case SCA_AF:
+		return false;
+	default:
+		return v == 0;
+	}
+}
+
+static int64_t as_signed(const struct sc_arg *a, uint64_t v)
+{
+	return a->size == 4 ? (int64_t)(int32_t)v : (int64_t)v;
+}
+
+static void arg_value(struct out *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)
+{
+	const struct sc_arg *a = &c->desc->args[i];
+	uint64_t v = c->args[i];
+
+	switch (a->kind) {
+	case SCA_INT:
+		putf(o, "%lld", (long long)as_signed(a, v));
+		break;
+	case SCA_UINT:
+		putf(o, "%llu", (unsigned long long)(a->size == 4 ? (uint32_t)v : v));
+		break;
+	case SCA_HEX:
+		putf(o, "%#llx", (unsigned long long)v);
+		break;
+	case SCA_FD:
+		fd(o, (int)as_signed(a, v), opt);
+		break;
+	case SCA_DFD:
+		if ((int)v == AT_FDCWD)
+			puts_(o, "CWD");
+		else
+			fd(o, (int)v, opt);
+		break;
+	case SCA_STRING:
+	case SCA_SOCKADDR:
+		mem(o, &c->mem[i], v, a->kind, strsize(opt));
+		break;
+	case SCA_SOCKADDR_OUT:
+	case SCA_BUF_OUT:
+		if (c->exited && c->ret >= 0 && c->out.p)
+			mem(o, &c->out, v, a->kind, strsize(opt));
+		else
+			putf(o, "%#llx", (unsigned long long)v);
+		break;
+	case SCA_FDPAIR_OUT:
+		if (c->exited && c->ret == 0 && c->has_fds)
+			putf(o, "[%d, %d]", c->fds[0], c->fds[1]);
+		else
+			putf(o, "%#llx", (unsigned long long)v);
+		break;
+	case SCA_OPEN_FLAGS:
+		open_flags(o, v);
+		break;
+	case SCA_MODE:
+		putf(o, "%#llo", (unsigned long long)v);
+		break;
+	case SCA_AT_FLAGS:
+		flags(o, &sysconst_at, v);
+		break;
+	case SCA_PROT:
+		flags(o, &sysconst_prot, v);
+		break;
+	case SCA_MAP_FLAGS:
+		flags(o, &sysconst_map, v);
+		break;
+	case SCA_CLONE_FLAGS:
+		clone_flags(o, v);
+		break;
+	case SCA_SIGNAL:
+		named(o, &sysconst_signal, as_signed(a, v), 3);
+		break;
+	case SCA_AF:
+		named(o, &sysconst_af, as_signed(a, v), 0);
+		break;
+	case SCA_SOCK_TYPE:
+		sock_type(o, v);
+		break;
+	case SCA_FCNTL_CMD:
+		named(o, &sysconst_fcntl, as_signed(a, v), 0);
+		break;
+	case SCA_FUTEX_OP:
+		futex_op(o, v);
+		break;
+	case SCA_WHENCE:
+		named(o, &sysconst_seek, as_signed(a, v), 0);
+		break;
+	}
+}
+
+size_t scfmt__arg(char *buf, size_t size, const struct sc_call *c, int i,
+		  const struct scfmt_opts *opt, bool *shown)
+{
+	struct out o = { buf, size, 0 };
+
+	if (size)
+		buf[0] = '\0';
+	*shown = !omitted(c->desc->args[i].kind, c->args[i]);
+	arg_value(&o, c, i, opt);
+	return o.len;
+}
+
+size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *opt)
+{
+	struct out o = { buf, size, 0 };
+	bool first = true;
+
+	if (size)
+		buf[0] = '\0';
+	puts_(&o, c->desc->name);
+	put(&o, "(", 1);
+	for (int i = 0; i < c->desc->nr_args; i++) {
+		if (omitted(c->desc->args[i].kind, c->args[i]))
+			continue;
+		if (!first)
+			put(&o, ", ", 2);
+		first = false;
+		puts_(&o, c->desc->args[i].name);
+		put(&o, ": ", 2);
+		arg_value(&o, c, i, opt);
+	}
+	put(&o, ")", 1);
+	return o.len;
+}
+
+/* ---- the result ---- */
+
+/* Calls whose result is an address. */
+static bool returns_address(const char *name)
+{
+	return !strcmp(name, "mmap") || !strcmp(name, "mremap") || !strcmp(name, "brk") ||
+	       !strcmp(name, "shmat");
+}
+
+size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
+{
+	struct out o = { buf, size, 0 };
+	const char *name;
+
+	if (size)
+		buf[0] = '\0';
+	if (!c->exited) {
+		put(&o, "?", 1);
+	} else if (c->ret < 0 && c->ret >= -4095) {
+		name = sysconst__name(&sysconst_errno, -c->ret);
+		if (name)
+			putf(&o, "-1 %s (%s)", name, strerror((int)-c->ret));
+		else
+			putf(&o, "-1 errno %lld", (long long)-c->ret);
+	} else if (returns_address(c->desc->name)) {
+		putf(&o, "%#llx", (unsigned long long)c->ret);
+	} else {
+		putf(&o, "%lld", (long long)c->ret);
+	}
+	return o.len;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One system call as text, in perf trace's words: "openat(dfd: CWD, filename:
+ * \"/etc/hostname\", flags: RDONLY|CLOEXEC)" and its result "3", "-1 ENOENT (No such file or
+ * directory)" or "?" (it never returned). Arguments print by kind (record/sctable.h): strings
+ * quoted and cut at strsize with "..." after the quote, socket addresses readable
+ * ("127.0.0.1:1", "[::1]:80", a unix path), flags and enumerations by name, descriptors
+ * with their path under -y ("3</etc/hostname>"), pointers in hex; an argument that is 0 is
+ * left out unless 0 means something (a descriptor, SEEK_SET), as perf trace leaves it out.
+ * What the call filled (read's bytes, pipe2's descriptors, accept's address) prints in place
+ * of the pointer once it has returned.
+ *
+ * Everything is written into the caller's buffer and cut at its end, never past it; the
+ * functions return the length written (without the NUL).
+ */
+#ifndef PERF_BPF_SCFMT_H
+#define PERF_BPF_SCFMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record/sctable.h"
+
+/* What was read of the memory an argument points to. */
+struct sc_bytes {
+	const void *p;
+	uint32_t len; /* bytes at p (a string without its NUL) */
+	bool truncated; /* there was more than strsize */
+	bool fault; /* the memory could not be read */
+};
+
+/* One call, as the capture saw it at entry and, when it returned, at exit. */
+struct sc_call {
+	const struct sc_desc *desc;
+	uint64_t args[SC_MAX_ARGS];
+	struct sc_bytes mem[SC_MAX_ARGS]; /* read at entry: strings, socket addresses */
+	bool exited;
+	int64_t ret;
+	struct sc_bytes out; /* filled by the call: read's bytes, accept's address */
+	bool has_fds;
+	int32_t fds[2]; /* pipe2, socketpair */
+};
+
+struct scfmt_opts {
+	unsigned strsize; /* bytes of a string or buffer shown (0: 256) */
+	/* -y: the path of descriptor fd of task pid into buf; false when unknown */
+	bool (*fd_path)(void *ctx, uint32_t pid, int fd, char *buf, size_t size);
+	void *ctx;
+	uint32_t pid;
+};
+
+/* "name(arg: value, ...)". */
+size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o);
+/* The value of argument i as the call line shows it; *shown false when the line leaves it out. */
+size_t scfmt__arg(char *buf, size_t size, const struct sc_call *c, int i,
+		  const struct scfmt_opts *o, bool *shown);
+/* The result: "?", a number, a name (fcntl's F_GETFL), "0x..." (mmap) or "-1 ENAME (text)". */
+size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c);
+/* A socket address: "127.0.0.1:80", "[::1]:80", "/run/x.sock", "@abstract", "{family: N}". */
+size_t scfmt__sockaddr(char *buf, size_t size, const void *addr, uint32_t len);
+/* bytes quoted as C escapes, cut at max with "..." after the quote when truncated. */
+size_t scfmt__quoted(char *buf, size_t size, const void *p, uint32_t len, unsigned max,
+		     bool truncated);
+
+#endif
