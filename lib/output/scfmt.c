@@ -248,6 +248,7 @@ static bool omitted(enum sc_arg_kind kind, uint64_t v)
 {
 	switch (kind) {
 	case SCA_FD:
+	case SCA_DFD:
 	case SCA_WHENCE:
 	case SCA_FCNTL_CMD:
 	case SCA_FUTEX_OP:

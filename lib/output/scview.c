@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System-call lines: entries wait for their exit by thread, in a small hash table, and
+ * print as one line with it; what another line interrupts prints in two parts.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/jsonw.h"
+#include "util/sysconst.h"
+#include "output/scview.h"
+
+#define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
+#define LINE_MAX_BYTES 16384
+#define COMM_MAX 16
+
+/* A call in flight on one thread: its entry, copied. */
+struct inflight {
+	uint32_t tid, pid, cpu;
+	uint64_t time;
+	char comm[COMM_MAX + 1];
+	bool used, entry_printed;
+	bool no_entry; /* an exit whose entry came before the capture */
+	struct sc_call call;
+	char *mem; /* the bytes call.mem[] point into */
+};
+
+struct scview {
+	struct scview_opts o;
+	struct inflight *slots; /* open addressing by tid, a power of two */
+	size_t nr_slots, used;
+	uint64_t base_time;
+	bool have_base;
+	uint64_t printed;
+	size_t unprinted; /* calls in flight whose entry is not printed */
+	char call[LINE_MAX_BYTES], ret[256], arg[LINE_MAX_BYTES];
+};
+
+static size_t slot_of(const struct scview *sv, uint32_t tid)
+{
+	return (size_t)(tid * 2654435761u) & (sv->nr_slots - 1);
+}
+
+static struct inflight *find(struct scview *sv, uint32_t tid)
+{
+	for (size_t i = slot_of(sv, tid);; i = (i + 1) & (sv->nr_slots - 1)) {
+		if (!sv->slots[i].used)
+			return NULL;
+		if (sv->slots[i].tid == tid)
+			return &sv->slots[i];
+	}
+}
+
+static int grow(struct scview *sv)
+{
+	struct inflight *old = sv->slots;
+	size_t n = sv->nr_slots;
+
+	sv->slots = calloc(n * 2, sizeof(*sv->slots));
+	if (!sv->slots) {
+		sv->slots = old;
+		return -ENOMEM;
+	}
+	sv->nr_slots = n * 2;
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+
+		if (!old[i].used)
+			continue;
+		for (k = slot_of(sv, old[i].tid); sv->slots[k].used;
+		     k = (k + 1) & (sv->nr_slots - 1))
+			;
+		sv->slots[k] = old[i];
+	}
+	free(old);
+	return 0;
+}
+
+/* A free slot for tid (whose call in flight, if any, is dropped by the caller first). */
+static struct inflight *take(struct scview *sv, uint32_t tid)
+{
+	size_t i;
+
+	if ((sv->used + 1) * 2 > sv->nr_slots && grow(sv))
+		return NULL;
+	for (i = slot_of(sv, tid); sv->slots[i].used; i = (i + 1) & (sv->nr_slots - 1))
+		;
+	sv->used++;
+	sv->slots[i].used = true;
+	sv->slots[i].tid = tid;
+	return &sv->slots[i];
+}
+
+/* Free a slot, moving back the ones its probe sequence kept apart (no tombstones). */
+static void drop(struct scview *sv, struct inflight *f)
+{
+	size_t mask = sv->nr_slots - 1, hole = (size_t)(f - sv->slots), i = hole;
+	char *mem = f->mem;
+
+	if (!f->entry_printed && sv->unprinted)
+		sv->unprinted--;
+	*f = (struct inflight){ 0 };
+	sv->used--;
+	for (;;) {
+		size_t home;
+
+		i = (i + 1) & mask;
+		if (!sv->slots[i].used)
+			break;
+		home = slot_of(sv, sv->slots[i].tid);
+		/* it may move to the hole if the hole lies on its way from home */
+		if (((i - home) & mask) >= ((i - hole) & mask)) {
+			sv->slots[hole] = sv->slots[i];
+			sv->slots[i] = (struct inflight){ 0 };
+			hole = i;
+		}
+	}
+	free(mem);
+}
+
+struct scview *scview__new(const struct scview_opts *o)
+{
+	struct scview *sv = calloc(1, sizeof(*sv));
+
+	if (!sv)
+		return NULL;
+	sv->o = *o;
+	sv->nr_slots = 64;
+	sv->slots = calloc(sv->nr_slots, sizeof(*sv->slots));
+	if (!sv->slots) {
+		free(sv);
+		return NULL;
+	}
+	return sv;
+}
+
+/* ---- text ---- */
+
+static bool filtered(const struct scview *sv)
+{
+	return sv->o.failure_only || sv->o.min_duration_ns;
+}
+
+static void head(struct scview *sv, bool has_time, uint64_t time, bool has_dur, uint64_t dur,
+		 const char *comm, uint32_t tid)
+{
+	FILE *f = sv->o.out;
+
+	if (has_time)
+		fprintf(f, "%10.3f ",
+			(double)(time - (sv->o.absolute_time ? 0 : sv->base_time)) / 1e6);
+	else
+		fputs("         ? ", f);
+	if (has_dur)
+		fprintf(f, "(%6.3f ms): ", (double)dur / 1e6);
+	else
+		fputs("(         ): ", f);
+	if (comm && *comm)
+		fprintf(f, "%s/%u ", comm, tid);
+	else
+		fprintf(f, ":%u/%u ", tid, tid);
+}
+
+static void format_call(struct scview *sv, const struct sc_call *c, uint32_t pid)
+{
+	struct scfmt_opts fo = sv->o.fmt;
+
+	fo.pid = pid;
+	scfmt__call(sv->call, sizeof(sv->call), c, &fo);
+}
+
+/* "name(args) ...": the entry, when another line comes before the exit. */
+static void print_entry(struct scview *sv, struct inflight *f)
+{
+	format_call(sv, &f->call, f->pid);
+	head(sv, true, f->time, false, 0, f->comm, f->tid);
+	fprintf(sv->o.out, "%-*s ...\n", CALL_WIDTH - 3, sv->call);
+	f->entry_printed = true;
+}
+
+/* "args": {"name": {"raw": N, "value": decoded}, ...} */
+static void print_json_args(struct scview *sv, const struct inflight *f, const struct sc_call *c)
+{
+	struct jsonw *w = sv->o.json;
+	struct scfmt_opts fo = sv->o.fmt;
+
+	fo.pid = f->pid;
+	jsonw__key(w, "args");
+	jsonw__start_object(w);
+	for (int i = 0; i < c->desc->nr_args; i++) {
+		const struct sc_arg *a = &c->desc->args[i];
+		bool shown;
+
+		jsonw__name(w, a->name);
+		jsonw__start_object(w);
+		jsonw__key(w, "raw");
+		if (a->kind == SCA_INT || a->kind == SCA_FD || a->kind == SCA_DFD)
+			jsonw__s64(w, a->size == 4 ? (int32_t)c->args[i] : (int64_t)c->args[i]);
+		else
+			jsonw__u64(w, a->size == 4 ? (uint32_t)c->args[i] : c->args[i]);
+		if (a->kind == SCA_STRING && c->mem[i].p && !c->mem[i].fault) {
+			jsonw__key(w, "value");
+			jsonw__strn(w, c->mem[i].p, c->mem[i].len);
+			if (c->mem[i].truncated)
+				jsonw__kv_bool(w, "truncated", true);
+		} else {
+			scfmt__arg(sv->arg, sizeof(sv->arg), c, i, &fo, &shown);
+			jsonw__kv_str(w, "value", sv->arg);
+		}
+		jsonw__end_object(w);
+	}
+	jsonw__end_object(w);
+}
+
+static void print_json_call(struct scview *sv, const struct inflight *f, const struct sc_call *c,
+			    bool has_dur, uint64_t dur)
+{
+	struct jsonw *w = sv->o.json;
+
+	jsonw__start_object(w);
+	jsonw__kv_str(w, "type", "syscall");
+	jsonw__kv_u64(w, "time", f->time);
+	if (has_dur)
+		jsonw__kv_u64(w, "duration", dur);
+	jsonw__kv_u64(w, "pid", f->pid);
+	jsonw__kv_u64(w, "tid", f->tid);
+	if (f->comm[0])
+		jsonw__kv_str(w, "comm", f->comm);
+	jsonw__kv_u64(w, "cpu", f->cpu);
+	jsonw__kv_str(w, "name", c->desc->name);
+	if (!f->no_entry)
+		print_json_args(sv, f, c);
+	if (c->exited) {
+		jsonw__kv_s64(w, "ret", c->ret);
+		if (c->ret < 0 && c->ret >= -4095 && sysconst__name(&sysconst_errno, -c->ret))
+			jsonw__kv_str(w, "errno", sysconst__name(&sysconst_errno, -c->ret));
+	} else {
+		jsonw__key(w, "ret");
+		jsonw__null(w);
+	}
+	jsonw__end_object(w);
+}
+
+/* The call's line (or its continuation), if the filters keep it. */
+static int print_call(struct scview *sv, struct inflight *f, bool whole, bool has_dur, uint64_t dur)
+{
+	const struct sc_call *c = &f->call;
+
+	if (sv->o.failure_only && !(c->exited && c->ret < 0 && c->ret >= -4095))
+		return 0;
+	if (sv->o.min_duration_ns && (!has_dur || dur <= sv->o.min_duration_ns))
+		return 0;
+	if (sv->o.max_events && sv->printed >= sv->o.max_events)
+		return -ECANCELED;
+	sv->printed++;
+	if (sv->o.json) {
+		print_json_call(sv, f, c, has_dur, dur);
+	} else {
+		if (!whole)
+			snprintf(sv->call, sizeof(sv->call), " ... [continued]: %s())",
+				 c->desc->name);
+		else
+			format_call(sv, c, f->pid);
+		scfmt__ret(sv->ret, sizeof(sv->ret), c);
+		head(sv, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
+		fprintf(sv->o.out, "%-*s = %s\n", CALL_WIDTH, sv->call, sv->ret);
+	}
+	return sv->o.max_events && sv->printed >= sv->o.max_events ? -ECANCELED : 0;
+}
+
+/* ---- entries and exits ---- */
+
+static int copy_entry(struct inflight *f, const struct sc_event *ev)
+{
+	size_t need = 0, at = 0;
+
+	for (int i = 0; i < SC_MAX_ARGS; i++)
+		need += ev->call.mem[i].p ? ev->call.mem[i].len : 0;
+	if (need) {
+		f->mem = malloc(need);
+		if (!f->mem)
+			return -ENOMEM;
+	}
+	f->pid = ev->pid;
+	f->cpu = ev->cpu;
+	f->time = ev->time;
+	snprintf(f->comm, sizeof(f->comm), "%s", ev->comm ?: "");
+	f->entry_printed = false;
+	f->call = ev->call;
+	f->call.exited = false;
+	for (int i = 0; i < SC_MAX_ARGS; i++) {
+		if (!ev->call.mem[i].p)
+			continue;
+		memcpy(f->mem + at, ev->call.mem[i].p, ev->call.mem[i].len);
+		f->call.mem[i].p = f->mem + at;
+		at += ev->call.mem[i].len;
+	}
+	return 0;
+}
+
+static void note_base(struct scview *sv, uint64_t time)
+{
+	if (!sv->have_base) {
+		sv->have_base = true;
+		sv->base_time = time;
+	}
+}
+
+int scview__enter(struct scview *sv, const struct sc_event *ev)
+{
+	struct inflight *f = find(sv, ev->tid);
+	int err = 0;
+
+	note_base(sv, ev->time);
+	if (f) { /* an entry with no exit before it: that call never returned (execve) */
+		err = print_call(sv, f, true, false, 0);
+		drop(sv, f);
+	}
+	scview__interrupt(sv); /* the calls in flight on other threads */
+	f = take(sv, ev->tid);
+	if (!f)
+		return -ENOMEM;
+	sv->unprinted++;
+	if (copy_entry(f, ev)) {
+		drop(sv, f);
+		return -ENOMEM;
+	}
+	return err;
+}
+
+int scview__exit(struct scview *sv, const struct sc_event *ev)
+{
+	struct inflight *f = find(sv, ev->tid), orphan;
+	uint64_t dur;
+	int err;
+
+	if (!f || f->call.desc != ev->call.desc) {
+		/* no entry seen (it came before the capture): only the result is known */
+		orphan = (struct inflight){ .tid = ev->tid,
+					    .pid = ev->pid,
+					    .cpu = ev->cpu,
+					    .no_entry = true,
+					    .time = ev->time,
+					    .call = ev->call };
+		snprintf(orphan.comm, sizeof(orphan.comm), "%s", ev->comm ?: "");
+		note_base(sv, ev->time);
+		return print_call(sv, &orphan, sv->o.json || filtered(sv), false, 0);
+	}
+	dur = ev->duration ?: ev->time - f->time;
+	f->call.exited = true;
+	f->call.ret = ev->call.ret;
+	f->call.out = ev->call.out;
+	f->call.has_fds = ev->call.has_fds;
+	memcpy(f->call.fds, ev->call.fds, sizeof(f->call.fds));
+	err = print_call(sv, f, !f->entry_printed, true, dur);
+	drop(sv, f);
+	return err;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct inflight *x = *(struct inflight *const *)a, *y = *(struct inflight *const *)b;
+
+	return x->time < y->time ? -1 : x->time > y->time;
+}
+
+/* The calls in flight (only those whose entry is not printed yet), oldest first, NULL-ended. */
+static struct inflight **in_flight(struct scview *sv, bool unprinted)
+{
+	struct inflight **list = calloc(sv->used + 1, sizeof(*list));
+	size_t n = 0;
+
+	for (size_t i = 0; i < sv->nr_slots && list; i++)
+		if (sv->slots[i].used && !(unprinted && sv->slots[i].entry_printed))
+			list[n++] = &sv->slots[i];
+	if (list)
+		qsort(list, n, sizeof(*list), by_time);
+	return list;
+}
+
+void scview__interrupt(struct scview *sv)
+{
+	struct inflight **list;
+
+	if (sv->o.json || filtered(sv) || !sv->unprinted)
+		return;
+	list = in_flight(sv, true);
+	for (size_t i = 0; list && list[i]; i++)
+		print_entry(sv, list[i]);
+	free(list);
+	sv->unprinted = 0;
+}
+
+void scview__task_exit(struct scview *sv, uint32_t tid)
+{
+	struct inflight *f = find(sv, tid);
+
+	if (!f)
+		return;
+	print_call(sv, f, true, false, 0); /* "name(args) = ?" as one line */
+	drop(sv, f);
+}
+
+void scview__end(struct scview *sv)
+{
+	struct inflight **left = in_flight(sv, false);
+
+	for (size_t i = 0; left && left[i]; i++)
+		print_call(sv, left[i], true, false, 0);
+	free(left);
+	for (size_t i = 0; i < sv->nr_slots; i++) {
+		free(sv->slots[i].mem);
+		sv->slots[i] = (struct inflight){ 0 };
+	}
+	sv->used = 0;
+}
+
+uint64_t scview__printed(const struct scview *sv)
+{
+	return sv->printed;
+}
+
+void scview__free(struct scview *sv)
+{
+	if (!sv)
+		return;
+	scview__end(sv);
+	free(sv->slots);
+	free(sv);
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The system-call lines of `trace`, as perf trace prints them: a call's entry and exit
+ * paired by thread into one line
+ *
+ *	     0.044 ( 0.010 ms): cat/28218 openat(dfd: CWD, filename: "/etc/hostname") = 3
+ *
+ * relative milliseconds, duration, comm/tid, the call (output/scfmt.h) padded to 70
+ * columns, its result. When another line must print while a call is in flight (a
+ * scriptlet's output, another thread's call), the call's entry prints first, ended by
+ * "...", and its exit later as " ... [continued]: name()) = ret". A call that never returns
+ * (exit_group) ends its task as "= ?". With --failure or --duration a call prints whole at
+ * its exit, or not at all. JSON Lines: one object per call, at its end, with absolute
+ * times and every argument raw and decoded.
+ *
+ *	struct scview *sv = scview__new(&opts);
+ *	scview__enter(sv, &ev);  scview__exit(sv, &ev);	(records of the capture)
+ *	scview__interrupt(sv);	(before any other line is printed)
+ *	scview__task_exit(sv, tid);  scview__end(sv);
+ *	scview__free(sv);
+ */
+#ifndef PERF_BPF_SCVIEW_H
+#define PERF_BPF_SCVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "output/scfmt.h"
+
+struct jsonw;
+
+struct scview_opts {
+	FILE *out;
+	struct jsonw *json; /* JSON Lines instead of text (borrowed) */
+	bool failure_only; /* --failure */
+	uint64_t min_duration_ns; /* --duration */
+	uint64_t max_events; /* --max-events: 0 for no limit */
+	bool absolute_time; /* -T: times as they are, not from the first call */
+	struct scfmt_opts fmt; /* strsize, -y (its pid is set per call) */
+};
+
+/* One record of the capture, decoded: an entry (call.args, call.mem) or an exit (ret, out). */
+struct sc_event {
+	uint64_t time;
+	uint32_t pid, tid, cpu;
+	const char *comm; /* NULL when unknown */
+	uint64_t duration; /* exit: ns since the entry, as the capture measured it; 0: unknown */
+	struct sc_call call; /* exited set for an exit */
+};
+
+struct scview;
+
+struct scview *scview__new(const struct scview_opts *o);
+/* Prints what is still in flight as "= ?" and frees. */
+void scview__free(struct scview *sv);
+/* 0, or -ECANCELED once --max-events calls were printed, -ENOMEM. */
+int scview__enter(struct scview *sv, const struct sc_event *ev);
+int scview__exit(struct scview *sv, const struct sc_event *ev);
+/* Another line is about to print: calls in flight print their entry first. */
+void scview__interrupt(struct scview *sv);
+/* The task ended: its call in flight never returns ("= ?"). */
+void scview__task_exit(struct scview *sv, uint32_t tid);
+/* The stream ended: every call in flight prints as "= ?". */
+void scview__end(struct scview *sv);
+/* Calls printed. */
+uint64_t scview__printed(const struct scview *sv);
+
+#endif

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/* System-call lines: pairing by thread, interrupted calls, filters, calls that never return. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/jsonw.h"
+#include "output/scview.h"
+
+static struct sc_desc nanosleep_desc = {
+	.name = "clock_nanosleep",
+	.nr_args = 2,
+	.args = { { "which_clock", SCA_INT, 4 }, { "rqtp", SCA_HEX, 8 } },
+};
+static struct sc_desc getppid_desc = { .name = "getppid" };
+static struct sc_desc openat_desc = {
+	.name = "openat",
+	.nr_args = 2,
+	.args = { { "dfd", SCA_DFD, 4 }, { "filename", SCA_STRING, 8 } },
+};
+
+struct fixture {
+	char *text;
+	size_t len;
+	FILE *out;
+	struct scview *sv;
+	struct scview_opts o;
+};
+
+static struct fixture fx;
+
+/* A line as perf trace lays it out: the call padded so that " = " starts at column 69. */
+static const char *line(const char *head, const char *call, const char *tail)
+{
+	static char buf[8][512];
+	static int i;
+	char *b = buf[i++ % 8];
+
+	snprintf(b, 512, "%s%-69s%s\n", head, call, tail);
+	return b;
+}
+
+static int count_lines(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+static void expect_text(const char *want)
+{
+	assert_string_equal(fx.text, want);
+}
+
+static void start(const struct scview_opts *o)
+{
+	memset(&fx, 0, sizeof(fx));
+	fx.out = open_memstream(&fx.text, &fx.len);
+	assert_non_null(fx.out);
+	fx.o = o ? *o : (struct scview_opts){ 0 };
+	fx.o.out = fx.out;
+	fx.sv = scview__new(&fx.o);
+	assert_non_null(fx.sv);
+}
+
+static const char *finish(void)
+{
+	scview__free(fx.sv);
+	fclose(fx.out);
+	return fx.text;
+}
+
+/* An entry at ms10 hundredths of a millisecond after 1 s. */
+static struct sc_event entry(uint64_t ms10, uint32_t tid, const char *comm, struct sc_desc *d)
+{
+	struct sc_event ev = { .time = 1000000000 + ms10 * 10000,
+			       .pid = tid,
+			       .tid = tid,
+			       .comm = comm,
+			       .call = { .desc = d } };
+
+	return ev;
+}
+
+static const struct sc_event *enter(uint64_t ms10, uint32_t tid, const char *comm,
+				    struct sc_desc *d)
+{
+	static struct sc_event ev;
+
+	ev = entry(ms10, tid, comm, d);
+	return &ev;
+}
+
+static const struct sc_event *leave(uint64_t ms10, uint32_t tid, struct sc_desc *d, int64_t ret)
+{
+	static struct sc_event ev;
+
+	ev = entry(ms10, tid, "x", d);
+	ev.call.exited = true;
+	ev.call.ret = ret;
+	return &ev;
+}
+
+static void test_scview__one_line_per_call(void **state)
+{
+	char *want;
+	struct sc_event e = entry(0, 7, "cat", &openat_desc), x = *leave(5, 7, &openat_desc, 3);
+
+	start(NULL);
+	e.call.args[0] = (uint64_t)-100;
+	e.call.args[1] = 0x1000;
+	e.call.mem[1] = (struct sc_bytes){ .p = "/etc/hostname", .len = 13 };
+	assert_int_equal(scview__enter(fx.sv, &e), 0);
+	e.call.mem[1].p = "/garbage/after"; /* the view copied the string */
+	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	x = *leave(9, 7, &getppid_desc, 1);
+	assert_int_equal(scview__enter(fx.sv,
+				       &(struct sc_event){ .time = 1000000000 + 80000,
+							   .tid = 7,
+							   .pid = 7,
+							   .comm = "cat",
+							   .call = { .desc = &getppid_desc } }),
+			 0);
+	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	finish();
+	assert_int_equal(asprintf(&want, "%s%s",
+				  line("     0.000 ( 0.050 ms): cat/7 ",
+				       "openat(dfd: CWD, filename: \"/etc/hostname\")", " = 3"),
+				  line("     0.080 ( 0.010 ms): cat/7 ", "getppid()", " = 1")) > 0,
+			 true);
+	expect_text(want);
+	free(want);
+}
+
+static void test_scview__interrupted_and_continued(void **state)
+{
+	char *want;
+	struct sc_event a = entry(0, 7, "sleep", &nanosleep_desc);
+
+	start(NULL);
+	a.call.args[1] = 0x7ffd;
+	assert_int_equal(scview__enter(fx.sv, &a), 0);
+	scview__interrupt(fx.sv); /* a scriptlet's line comes while the call sleeps */
+	fputs("OUTPUT\n", fx.out);
+	scview__interrupt(fx.sv); /* printed once */
+	assert_int_equal(scview__exit(fx.sv, &(struct sc_event){ .time = 1000000000 + 1000000,
+								 .tid = 7,
+								 .pid = 7,
+								 .call = { .desc = &nanosleep_desc,
+									   .exited = true } }),
+			 0);
+	finish();
+	assert_int_equal(asprintf(&want, "     0.000 (         ): sleep/7 %-66s ...\nOUTPUT\n%s",
+				  "clock_nanosleep(rqtp: 0x7ffd)",
+				  line("     0.000 ( 1.000 ms): sleep/7 ",
+				       " ... [continued]: clock_nanosleep())", " = 0")) > 0,
+			 true);
+	expect_text(want);
+	free(want);
+}
+
+static void test_scview__other_threads_interrupt(void **state)
+{
+	start(NULL);
+	assert_int_equal(scview__enter(fx.sv, enter(0, 1, "a", &getppid_desc)), 0);
+	assert_int_equal(scview__enter(fx.sv, enter(1, 2, "b", &getppid_desc)), 0);
+	assert_int_equal(scview__exit(fx.sv, leave(2, 2, &getppid_desc, 1)), 0);
+	assert_int_equal(scview__exit(fx.sv, leave(3, 1, &getppid_desc, 1)), 0);
+	finish();
+	/* a's entry, b whole, a's exit */
+	assert_non_null(strstr(fx.text, "a/1 getppid()"));
+	assert_true(strstr(fx.text, "a/1 getppid()") < strstr(fx.text, "b/2 getppid()"));
+	assert_true(strstr(fx.text, "b/2 getppid()") < strstr(fx.text, "a/1  ... [continued]"));
+	assert_int_equal(count_lines(fx.text), 3);
+	assert_non_null(strstr(fx.text, "0.000 ( 0.030 ms): a/1  ... [continued]: getppid())"));
+}
+
+static void test_scview__never_returns_and_orphans(void **state)
+{
+	static struct sc_desc exit_group = { .name = "exit_group" };
+	static struct sc_desc clone = { .name = "clone" };
+	char *want;
+
+	start(NULL);
+	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "sh", &exit_group)), 0);
+	scview__task_exit(fx.sv, 7);
+	scview__task_exit(fx.sv, 8); /* nothing in flight: nothing printed */
+	assert_int_equal(scview__exit(fx.sv, leave(1, 9, &clone, 0)), 0);
+	assert_int_equal(scview__enter(fx.sv, enter(2, 10, "sh", &exit_group)), 0);
+	finish();
+	assert_int_equal(
+		asprintf(&want, "%s%s%s",
+			 line("     0.000 (         ): sh/7 ", "exit_group()", " = ?"),
+			 line("         ? (         ): x/9 ", " ... [continued]: clone())", " = 0"),
+			 line("     0.020 (         ): sh/10 ", "exit_group()", " = ?")) > 0,
+		true);
+	expect_text(want);
+	free(want);
+}
+
+static void test_scview__filters(void **state)
+{
+	struct scview_opts o = { .failure_only = true };
+
+	start(&o);
+	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
+	assert_int_equal(scview__exit(fx.sv, leave(1, 7, &getppid_desc, 1)), 0);
+	assert_int_equal(scview__enter(fx.sv, enter(2, 7, "t", &openat_desc)), 0);
+	scview__interrupt(fx.sv); /* with a filter an entry never prints alone */
+	assert_int_equal(scview__exit(fx.sv, leave(3, 7, &openat_desc, -ENOENT)), 0);
+	assert_int_equal(scview__printed(fx.sv), 1);
+	finish();
+	assert_null(strstr(fx.text, "getppid"));
+	assert_non_null(strstr(fx.text, "openat(dfd: 0) "));
+	assert_non_null(strstr(fx.text, "= -1 ENOENT (No such file or directory)\n"));
+	assert_null(strstr(fx.text, "..."));
+
+	o = (struct scview_opts){ .min_duration_ns = 20000, .max_events = 1 };
+	start(&o);
+	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
+	assert_int_equal(scview__exit(fx.sv, leave(1, 7, &getppid_desc, 1)), 0); /* 10 us */
+	assert_int_equal(scview__enter(fx.sv, enter(2, 7, "t", &getppid_desc)), 0);
+	assert_int_equal(scview__exit(fx.sv, leave(5, 7, &getppid_desc, 1)), -ECANCELED);
+	finish();
+	assert_non_null(strstr(fx.text, "( 0.030 ms): t/7 getppid()"));
+	assert_null(strstr(fx.text, "0.010 ms"));
+}
+
+static void test_scview__json(void **state)
+{
+	struct sc_event e = entry(0, 7, "cat", &openat_desc);
+	struct scview_opts o = { 0 };
+	char *text;
+	size_t len;
+	FILE *out = open_memstream(&text, &len);
+
+	o.json = jsonw__new(out, false);
+	start(&o);
+	e.call.args[0] = (uint64_t)-100;
+	e.call.args[1] = 0x1000;
+	e.call.mem[1] = (struct sc_bytes){ .p = "/etc/host\"name", .len = 14 };
+	assert_int_equal(scview__enter(fx.sv, &e), 0);
+	assert_int_equal(scview__exit(fx.sv, leave(5, 7, &openat_desc, -2)), 0);
+	finish();
+	jsonw__free(o.json);
+	fclose(out);
+	assert_string_equal(text,
+			    "{\"type\":\"syscall\",\"time\":1000000000,\"duration\":50000,"
+			    "\"pid\":7,\"tid\":7,\"comm\":\"cat\",\"cpu\":0,\"name\":\"openat\","
+			    "\"args\":{\"dfd\":{\"raw\":-100,\"value\":\"CWD\"},"
+			    "\"filename\":{\"raw\":4096,\"value\":\"/etc/host\\\"name\"}},"
+			    "\"ret\":-2,\"errno\":\"ENOENT\"}\n");
+	free(text);
+}
+
+static int teardown(void **state)
+{
+	free(fx.text);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_scview__one_line_per_call, teardown),
+		cmocka_unit_test_teardown(test_scview__interrupted_and_continued, teardown),
+		cmocka_unit_test_teardown(test_scview__other_threads_interrupt, teardown),
+		cmocka_unit_test_teardown(test_scview__never_returns_and_orphans, teardown),
+		cmocka_unit_test(test_scview__filters),
+		cmocka_unit_test_teardown(test_scview__json, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
