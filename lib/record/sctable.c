@@ -9,6 +9,7 @@
 #include <string.h>
 #include <tracefs/tracefs.h>
 
+#include "bpf/syscalls.h"
 #include "util/sysconst.h"
 #include "record/sctable.h"
 #include "record/tpformat.h"
@@ -309,4 +310,41 @@ int sctable__parse_format(struct sc_desc *d, const char *text)
 	d->nr_args = n;
 	d->has_format = true;
 	return 0;
+}
+
+/* ---- what the capture reads ---- */
+
+static uint8_t capture_kind(enum sc_arg_kind kind)
+{
+	switch (kind) {
+	case SCA_STRING:
+		return SYSREC_KIND_STR;
+	case SCA_SOCKADDR:
+		return SYSREC_KIND_SOCKADDR;
+	case SCA_SOCKADDR_OUT:
+		return SYSREC_KIND_SOCKADDR_RET;
+	case SCA_BUF_OUT:
+		return SYSREC_KIND_BUF_RET;
+	case SCA_FDPAIR_OUT:
+		return SYSREC_KIND_FDS;
+	default:
+		return SYSREC_KIND_NONE;
+	}
+}
+
+void sctable__capture_spec(const struct sc_desc *d, struct sysrec_spec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->nargs = d->nr_args;
+	for (int i = 0; i < d->nr_args; i++) {
+		spec->kind[i] = capture_kind(d->args[i].kind);
+		/* an address's length follows it: connect(fd, addr, addrlen), accept(.., &len) */
+		if ((spec->kind[i] == SYSREC_KIND_SOCKADDR ||
+		     spec->kind[i] == SYSREC_KIND_SOCKADDR_RET) &&
+		    i + 1 < d->nr_args)
+			spec->len_arg[i] = (uint8_t)(i + 1);
+		else if (spec->kind[i] == SYSREC_KIND_SOCKADDR ||
+			 spec->kind[i] == SYSREC_KIND_SOCKADDR_RET)
+			spec->kind[i] = SYSREC_KIND_NONE; /* no length to read it by */
+	}
 }

@@ -80,6 +80,15 @@ bool sctable__in_kernel(const struct sctable *t, int nr);
  */
 void sctable__set_kernel_calls(struct sctable *t, const char *const *events, size_t nr);
 
+struct sysrec_spec;
+
+/*
+ * What the capture (bpf/syscalls.h) reads of each argument of d: nargs and kind[] and
+ * len_arg[] (a socket address's length is the argument after it); flags are left to the
+ * capture's loader.
+ */
+void sctable__capture_spec(const struct sc_desc *d, struct sysrec_spec *spec);
+
 /* The pieces, exposed for unit tests. */
 /* Fill d's arguments from a sys_enter tracepoint format text. -EINVAL if it has none. */
 int sctable__parse_format(struct sc_desc *d, const char *text);

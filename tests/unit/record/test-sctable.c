@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 
+#include "bpf/syscalls.h"
 #include "record/sctable.h"
 
 static char *read_fixture(const char *name)
@@ -109,6 +110,36 @@ static void test_sctable__arg_kinds(void **state)
 			 SCA_CLONE_FLAGS);
 }
 
+static void test_sctable__capture_spec(void **state)
+{
+	struct sc_desc connect = { .name = "connect",
+				   .nr_args = 3,
+				   .args = { { "fd", SCA_FD, 4 },
+					     { "uservaddr", SCA_SOCKADDR, 8 },
+					     { "addrlen", SCA_INT, 4 } } };
+	struct sc_desc lonely = { .name = "x",
+				  .nr_args = 1,
+				  .args = { { "addr", SCA_SOCKADDR_OUT, 8 } } };
+	struct sc_desc openat = { .nr = SYS_openat, .name = "openat" };
+	char *text = read_fixture("format-syscalls-sys_enter_openat.txt");
+	struct sysrec_spec spec;
+
+	sctable__capture_spec(&connect, &spec);
+	assert_int_equal(spec.nargs, 3);
+	assert_int_equal(spec.kind[0], SYSREC_KIND_NONE);
+	assert_int_equal(spec.kind[1], SYSREC_KIND_SOCKADDR);
+	assert_int_equal(spec.len_arg[1], 2);
+	/* an address with no length after it is not read */
+	sctable__capture_spec(&lonely, &spec);
+	assert_int_equal(spec.kind[0], SYSREC_KIND_NONE);
+	assert_int_equal(sctable__parse_format(&openat, text), 0);
+	sctable__capture_spec(&openat, &spec);
+	assert_int_equal(spec.nargs, 4);
+	assert_int_equal(spec.kind[1], SYSREC_KIND_STR);
+	assert_int_equal(spec.kind[2], SYSREC_KIND_NONE);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -116,6 +147,7 @@ int main(void)
 		cmocka_unit_test(test_sctable__parse_openat_format),
 		cmocka_unit_test(test_sctable__parse_no_args_and_garbage),
 		cmocka_unit_test(test_sctable__arg_kinds),
+		cmocka_unit_test(test_sctable__capture_spec),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
