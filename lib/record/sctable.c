@@ -219,6 +219,15 @@ static enum sc_arg_kind named_kind(const char *call, const char *name)
 	return flags_kind(call, name);
 }
 
+/* Addresses and offsets passed as numbers (mmap's addr, brk, clone's tls): hex. */
+static bool is_address_name(const char *name)
+{
+	static const char *const names[] = { "off", "pgoff", "addr", "start",
+					     "brk", "newsp", "tls",  NULL };
+
+	return is_one_of(name, names);
+}
+
 static bool is_unsigned(const char *type)
 {
 	return strstr(type, "unsigned") || strstr(type, "size_t") || strstr(type, "umode_t") ||
@@ -249,7 +258,7 @@ enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const cha
 		return SCA_DFD;
 	if (is_fd_name(name))
 		return SCA_FD;
-	if (!strcmp(name, "off") || !strcmp(name, "pgoff"))
+	if (is_address_name(name))
 		return SCA_HEX;
 	k = named_kind(call, name);
 	if (k != SCA_UINT)

@@ -97,6 +97,8 @@ static void test_sctable__arg_kinds(void **state)
 	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "flags"), SCA_MAP_FLAGS);
 	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "prot"), SCA_PROT);
 	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "off"), SCA_HEX);
+	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "addr"), SCA_HEX);
+	assert_int_equal(sctable__arg_kind("brk", "unsigned long", "brk"), SCA_HEX);
 	assert_int_equal(sctable__arg_kind("mmap", "unsigned long", "len"), SCA_UINT);
 	assert_int_equal(sctable__arg_kind("kill", "int", "sig"), SCA_SIGNAL);
 	assert_int_equal(sctable__arg_kind("kill", "pid_t", "pid"), SCA_INT);
