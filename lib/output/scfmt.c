@@ -39,17 +39,18 @@ static void puts_(struct out *o, const char *s)
 	put(o, s, strlen(s));
 }
 
+/* printf straight into the room left, cut as put() cuts. */
 static void __attribute__((format(printf, 2, 3))) putf(struct out *o, const char *fmt, ...)
 {
-	char tmp[128];
+	size_t room = o->size > o->len ? o->size - o->len : 0;
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	n = vsnprintf(room ? o->p + o->len : NULL, room, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		put(o, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+		o->len += (size_t)n < room ? (size_t)n : (room ? room - 1 : 0);
 }
 
 static unsigned strsize(const struct scfmt_opts *o)

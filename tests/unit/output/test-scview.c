@@ -223,6 +223,7 @@ static void test_scview__filters(void **state)
 	assert_non_null(strstr(fx.text, "= -1 ENOENT (No such file or directory)\n"));
 	assert_null(strstr(fx.text, "..."));
 
+	free(fx.text);
 	o = (struct scview_opts){ .min_duration_ns = 20000, .max_events = 1 };
 	start(&o);
 	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
@@ -274,7 +275,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_scview__interrupted_and_continued, teardown),
 		cmocka_unit_test_teardown(test_scview__other_threads_interrupt, teardown),
 		cmocka_unit_test_teardown(test_scview__never_returns_and_orphans, teardown),
-		cmocka_unit_test(test_scview__filters),
+		cmocka_unit_test_teardown(test_scview__filters, teardown),
 		cmocka_unit_test_teardown(test_scview__json, teardown),
 	};
 
