@@ -34,6 +34,11 @@
 enum sysrec_type {
 	SYSREC_ENTER = 1,
 	SYSREC_EXIT = 2,
+	/*
+	 * Made by user space, never by the capture: one (thread, call) pair of the counting
+	 * map, head.tid and head.nr its key, then a struct sysrec_count (a recording of `-s`).
+	 */
+	SYSREC_COUNT = 3,
 };
 
 /* sysrec_head.flags: the low bits count the arguments of an ENTER, the others are flags */

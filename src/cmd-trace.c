@@ -19,7 +19,7 @@
 #include "output/pipeline.h"
 
 static const char *const trace_usage[] = {
-	"perf-bpf trace -e EVENT [-e EVENT]... [-g] [-a | -p PID] [--json] [-o FILE] [-k CLOCK] [--] [CMD [ARG]...]",
+	"perf-bpf trace [-e EVENT|SYSCALLS]... [--ev EVENT]... [-s | -S] [-g] [-a | -p PID] [--json] [-o FILE] [-k CLOCK] [--] [CMD [ARG]...]",
 	NULL,
 };
 
@@ -54,11 +54,32 @@ static void report_losses(struct session *s)
 		pr_debug("%lu records too short for their type not shown", bad);
 }
 
+/*
+ * System calls print on stderr, as perf trace's and strace's lines do (the command's own
+ * output stays on stdout), buffered: a line per call must not cost a write per line.
+ */
+static FILE *text_to_stderr(void)
+{
+	FILE *f = pipeout__stream(STDERR_FILENO);
+	int fd;
+
+	if (f || errno)
+		return f;
+	fd = dup(STDERR_FILENO);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f && fd >= 0)
+		close(fd);
+	return f;
+}
+
 /* The run, shown by the views the options pick. */
 static int show(struct trace *t, struct session *s, const struct evopts *eo)
 {
 	struct pipeline_opts po = {
-		.views = { .out = t->out, .json = eo->json, .maps_out = t->out },
+		.views = { .out = t->out,
+			   .json = eo->json,
+			   .maps_out = t->out,
+			   .syscalls = eo->sc.on ? &eo->sc.view : NULL },
 		.maps = eo->maps,
 		.clockid = eo->session.use_clockid ? eo->session.clockid : CLOCKID_PERF,
 	};
@@ -69,6 +90,8 @@ static int show(struct trace *t, struct session *s, const struct evopts *eo)
 		return -errno;
 	session__set_round_fn(s, pipeline__round, t->p);
 	err = session__run(s, pipeline__session_record, t->p);
+	if (err == -ECANCELED)
+		err = 0; /* --max-events were shown */
 	return err ?: pipeline__end(t->p, NULL);
 }
 
@@ -99,6 +122,10 @@ int cmd_trace(int argc, char **argv)
 		evopts__exit(&eo);
 		return 1;
 	}
+	if (!t.out && eo.sc.on && !eo.json) {
+		t.out = text_to_stderr();
+		t.own_out = t.out;
+	}
 	if (!t.out) {
 		t.out = pipeout__stream(STDOUT_FILENO);
 		t.own_out = t.out;
@@ -107,6 +134,8 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (!t.out)
 		t.out = stdout;
+	eo.sc.view.out = t.out;
+	eo.sc.view.json = eo.json;
 	err = show(&t, s, &eo);
 	fflush(stdout);
 	report_losses(s);
@@ -118,7 +147,7 @@ int cmd_trace(int argc, char **argv)
 		pr_err("tracing stopped: %s", strerror(-err));
 	pipeline__free(t.p);
 	if (t.own_out && fclose(t.out) && !err) {
-		pr_err("cannot write '%s': %s", eo.output, strerror(errno));
+		pr_err("cannot write '%s': %s", eo.output ?: "the output", strerror(errno));
 		err = -EIO;
 	}
 	err = err ? 1 : session__exit_code(s);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 #include "evopts.h"
 #include "event/evparse.h"
@@ -37,14 +38,22 @@ static int call_graph(const struct opts *o, const struct opt *row, const char *a
 }
 
 /* What the options say once all are read: -m's value, the events, -p with -t. */
-static int check(struct evopts *eo, struct opts *o)
+static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 {
 	struct session_opts *so = &eo->session;
 
+	int err;
+
 	if (so->pages & (so->pages - 1))
 		return opts__misuse(o, "-m wants a power of two, not '%u'", so->pages);
-	if (!eo->event_args.nr)
-		return opts__misuse(o, "no event given: name a scriptlet with -e FILE.c");
+	err = scopts__split(&eo->sc, &eo->event_args);
+	if (err) {
+		pr_err("cannot read the events: %s", strerror(-err));
+		return OPTS_ERROR;
+	}
+	if (!eo->event_args.nr && !eo->sc.terms.nr && (cmd == EVOPTS_RECORD || eo->sc.no_syscalls))
+		return opts__misuse(o, "no event given: name a scriptlet with -e FILE.c%s",
+				    cmd == EVOPTS_RECORD ? " or system calls with -e NAME" : "");
 	eo->events = evparse__new();
 	if (!eo->events) {
 		pr_err("cannot parse the events: %s", strerror(errno));
@@ -62,7 +71,23 @@ static int check(struct evopts *eo, struct opts *o)
 				    "realtime, boottime, tai or a clock number",
 				    eo->clockid);
 	so->use_clockid = eo->clockid != NULL;
+	err = scopts__finish(&eo->sc, o, eo->event_args.nr, cmd == EVOPTS_TRACE);
+	if (err || !eo->sc.on)
+		return err;
+	so->syscalls = &eo->sc.config;
+	if (!so->use_clockid) { /* the capture's clock: calls and samples in one order */
+		so->use_clockid = true;
+		so->clockid = CLOCK_MONOTONIC;
+	}
 	return 0;
+}
+
+/* strace's -s N is the string size; ours (perf trace's) is the summary: say so. */
+static bool strace_strsize(const struct evopts *eo)
+{
+	const char *w = eo->session.argv ? eo->session.argv[0] : NULL;
+
+	return eo->sc.summary_only && w && *w && strspn(w, "0123456789") == strlen(w);
 }
 
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
@@ -77,7 +102,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 						     "write to FILE instead of stdout");
 	const struct opt rows[] = {
 		OPT_LIST('e', "event", &eo->event_args, "EVENT",
-			 "a BPF scriptlet (FILE.c, FILE.o) or a tracepoint (sys:name)"),
+			 "a BPF scriptlet (FILE.c, FILE.o), a tracepoint (sys:name), or system calls "
+			 "(openat, 'open*', !close, %file)"),
 		OPT_BOOL('a', "all-cpus", &so->system_wide, "system-wide: every task on every CPU"),
 		OPT_INT('p', "pid", &so->pid, "PID", 1, EVOPTS_PID_MAX,
 			"follow an existing process"),
@@ -101,7 +127,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 			   "time stamps from CLOCK (monotonic, realtime, boottime, tai, a number)"),
 		output,
 		OPT_COMMON,
-		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END,
+		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END, /* record's rows end here */
+		OPT_SYSCALL_VIEW(&eo->sc),
 		OPT_END,
 	};
 	struct opts o;
@@ -111,7 +138,12 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	ret = opts__parse(&o, rows, usage, argc, argv, OPTS_STOP_AT_OPERAND);
 	if (!ret && o.nr_operands)
 		so->argv = o.operands; /* the workload: its own options are not ours */
-	ret = ret ?: check(eo, &o);
+	ret = ret ?: check(eo, &o, cmd);
+	if (!ret && strace_strsize(eo))
+		ret = opts__misuse(&o,
+				   "-s is the summary, as perf trace's: '%s' is no command "
+				   "(strings are cut at --strsize N)",
+				   so->argv[0]);
 	if (!ret && !so->argv && !so->system_wide && !so->pid && !so->tid)
 		so->system_wide = true; /* as perf: no command, no pid: the whole system */
 	if (!ret && compile__load_perfconfig(&so->compile)) {
@@ -125,6 +157,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 
 void evopts__exit(struct evopts *eo)
 {
+	scopts__exit(&eo->sc);
 	evparse__free(eo->events);
 	eo->events = NULL;
 	eo->session.events = NULL;

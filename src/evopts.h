@@ -12,6 +12,7 @@
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
+#include "scopts.h"
 
 /* The rows of the compile options, setting the fields of struct compile_opts *co. */
 /* clang-format off */
@@ -38,6 +39,7 @@ struct evopts {
 	const char *output; /* record: -o (default perf.data); trace: -o (default stdout) */
 	const char *clockid; /* -k, as given */
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
+	struct scopts sc; /* the system calls: -e's names, trace's --ev, -s, ... */
 };
 
 /* 0, or OPTS_HELP / OPTS_USAGE / OPTS_ERROR (reported): opts__exit_status() tells the status. */

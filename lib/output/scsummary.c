@@ -94,14 +94,14 @@ int scsummary__add(struct scsummary *s, const struct sysrec_count_key *key,
 		return -ENOMEM;
 	sysrec__count_add(&e->c, c);
 	if (!e->c.comm[0])
-		memcpy(e->c.comm, c->comm, sizeof(e->c.comm));
+		memcpy(e->c.comm, c->comm, sizeof(e->c.comm) - 1);
 	if (!e->c.pid)
 		e->c.pid = c->pid;
 	return 0;
 }
 
-int scsummary__call(struct scsummary *s, uint32_t pid, uint32_t tid, uint32_t nr, uint64_t ns,
-		    int64_t ret)
+int scsummary__call(struct scsummary *s, uint32_t pid, uint32_t tid, const char *comm, uint32_t nr,
+		    uint64_t ns, int64_t ret)
 {
 	struct sysrec_count_key key = { .tid = tid, .nr = nr };
 	struct entry *e = lookup(s, &key, true);
@@ -109,6 +109,8 @@ int scsummary__call(struct scsummary *s, uint32_t pid, uint32_t tid, uint32_t nr
 	if (!e)
 		return -ENOMEM;
 	e->c.pid = pid;
+	if (comm) /* the latest: a thread is known by the name it has after its exec */
+		strncpy(e->c.comm, comm, sizeof(e->c.comm) - 1);
 	e->c.calls++;
 	e->c.errors += ret < 0 && ret >= -4095;
 	e->c.total_ns += ns;

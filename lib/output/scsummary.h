@@ -8,7 +8,7 @@
  *
  *	struct scsummary *s = scsummary__new(&opts);
  *	scsummary__add(s, &key, &count);		(a kernel count)
- *	scsummary__call(s, pid, tid, nr, ns, ret);	(or one call)
+ *	scsummary__call(s, pid, tid, comm, nr, ns, ret);	(or one call)
  *	scsummary__set_comm(s, tid, pid, comm);
  *	scsummary__print(s, table);
  *	scsummary__free(s);
@@ -38,9 +38,9 @@ void scsummary__free(struct scsummary *s);
 /* A (thread, call) count from the kernel, merged with what the thread has. 0 or -ENOMEM. */
 int scsummary__add(struct scsummary *s, const struct sysrec_count_key *key,
 		   const struct sysrec_count *c);
-/* One call of ns nanoseconds that returned ret. 0 or -ENOMEM. */
-int scsummary__call(struct scsummary *s, uint32_t pid, uint32_t tid, uint32_t nr, uint64_t ns,
-		    int64_t ret);
+/* One call of ns nanoseconds that returned ret, by thread tid named comm (NULL: unknown). */
+int scsummary__call(struct scsummary *s, uint32_t pid, uint32_t tid, const char *comm, uint32_t nr,
+		    uint64_t ns, int64_t ret);
 /* The thread's name and process, when the counts do not carry them. */
 void scsummary__set_comm(struct scsummary *s, uint32_t tid, uint32_t pid, const char *comm);
 /* Print the tables (or JSON objects); -EIO when the output failed. */

@@ -348,11 +348,17 @@ int scview__exit(struct scview *sv, const struct sc_event *ev)
 		return print_call(sv, &orphan, sv->o.json || filtered(sv), false, 0);
 	}
 	dur = ev->duration ?: ev->time - f->time;
+	if (!f->comm[0] && ev->comm) /* a task first named at its exit: the workload's execve */
+		snprintf(f->comm, sizeof(f->comm), "%s", ev->comm);
 	f->call.exited = true;
 	f->call.ret = ev->call.ret;
 	f->call.out = ev->call.out;
 	f->call.has_fds = ev->call.has_fds;
 	memcpy(f->call.fds, ev->call.fds, sizeof(f->call.fds));
+	/* what could not be read at entry and was read at exit, the page made present */
+	for (int i = 0; i < SC_MAX_ARGS; i++)
+		if (ev->call.mem[i].p && (!f->call.mem[i].p || f->call.mem[i].fault))
+			f->call.mem[i] = ev->call.mem[i];
 	err = print_call(sv, f, !f->entry_printed, true, dur);
 	drop(sv, f);
 	return err;

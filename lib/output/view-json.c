@@ -340,6 +340,8 @@ static unsigned json_needs(void *priv, const struct event_desc *ev)
 {
 	bool raw_text = ev->attr.type != PERF_TYPE_TRACEPOINT && !ev->btf;
 
+	if (event_desc__is_sysrec(ev))
+		return 0; /* the system-call view's (output/view-syscalls.h) */
 	return RESOLVE_SYM | RESOLVE_CHAIN | (raw_text ? RESOLVE_STRING : 0);
 }
 
@@ -347,7 +349,8 @@ static int json_sample(void *priv, const struct resolved_sample *rs)
 {
 	struct json_view *v = priv;
 
-	print_json__sample(v->w, rs);
+	if (!event_desc__is_sysrec(rs->ev))
+		print_json__sample(v->w, rs);
 	return 0;
 }
 

@@ -564,8 +564,11 @@ void printer__set_name_width(struct printer *p, int width)
 
 /* ---- the printer as a view ---- */
 
+/* The system-call capture's records are the system-call view's (output/view-syscalls.h). */
 static unsigned view_needs(void *priv, const struct event_desc *ev)
 {
+	if (event_desc__is_sysrec(ev))
+		return 0;
 	return printer__needs(priv, ev);
 }
 
@@ -577,7 +580,7 @@ static int view_begin(void *priv, const struct view_stream *st)
 	for (size_t i = 0; i < st->nr_events; i++) {
 		int len = (int)strlen(st->events[i].name ?: "");
 
-		if (len > width)
+		if (len > width && !event_desc__is_sysrec(&st->events[i]))
 			width = len;
 	}
 	printer__set_name_width(priv, width);
@@ -586,7 +589,8 @@ static int view_begin(void *priv, const struct view_stream *st)
 
 static int view_sample(void *priv, const struct resolved_sample *rs)
 {
-	print_plain(priv, rs->ev, rs);
+	if (!event_desc__is_sysrec(rs->ev))
+		print_plain(priv, rs->ev, rs);
 	return 0;
 }
 

@@ -13,12 +13,14 @@
 #include <stdio.h>
 
 struct consumer;
+struct view_syscalls_opts;
 
 struct views_opts {
 	FILE *out; /* where samples are shown; NULL: nowhere */
 	bool json; /* JSON Lines (output/view-json.h), else perf script's text */
 	unsigned fields; /* -F: PF_* of output/view-text.h; 0: perf script's default */
 	FILE *maps_out; /* where the looks at the maps are shown, in the same form; NULL: nowhere */
+	const struct view_syscalls_opts *syscalls; /* the system-call view; NULL: none */
 };
 
 /* Add to c the views o asks for. 0 or -errno. */

@@ -18,6 +18,7 @@
 #include <linux/perf_event.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 struct btf;
 struct tep_event;
@@ -37,6 +38,17 @@ struct event_desc {
 static inline bool event_desc__is_bpf_output(const struct event_desc *ev)
 {
 	return ev->attr.type == PERF_TYPE_SOFTWARE && ev->attr.config == PERF_COUNT_SW_BPF_OUTPUT;
+}
+
+/*
+ * The bpf-output event perf-bpf's system-call capture writes into (bpf/syscalls.h records
+ * as its samples' raw data): named with a ':' so that no map of a program can take its name.
+ */
+#define EVENT_SYSREC_NAME "perf-bpf:syscalls"
+
+static inline bool event_desc__is_sysrec(const struct event_desc *ev)
+{
+	return event_desc__is_bpf_output(ev) && ev->name && !strcmp(ev->name, EVENT_SYSREC_NAME);
 }
 
 /* The period of every sample, for samples that carry none: 0 for a frequency. */

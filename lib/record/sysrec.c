@@ -2,6 +2,7 @@
 /* Records and counts of the system call capture, decoded (bpf/syscalls.h has the layout). */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "record/sysrec.h"
@@ -39,7 +40,7 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 	struct sysrec_exit x;
 	size_t off = sizeof(r->head);
 
-	memset(r, 0, sizeof(*r));
+	memset(r, 0, offsetof(struct sysrec, count)); /* count is set for COUNT records only */
 	if (size < sizeof(r->head))
 		return -EINVAL;
 	memcpy(&r->head, p, sizeof(r->head));
@@ -63,10 +64,34 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 		r->duration = x.duration;
 		r->no_entry = r->head.flags & SYSREC_F_NO_ENTRY;
 		break;
+	case SYSREC_COUNT:
+		if (r->head.size - off != sizeof(r->count))
+			return -EINVAL;
+		memcpy(&r->count, p + off, sizeof(r->count));
+		r->head.pid = r->count.pid;
+		return 0;
 	default:
 		return -EINVAL;
 	}
 	return decode_items(r, p, off, r->head.size);
+}
+
+size_t sysrec__encode_count(void *buf, uint64_t time, const struct sysrec_count_key *key,
+			    const struct sysrec_count *c)
+{
+	struct sysrec_head h = {
+		.time = time,
+		.pid = c->pid,
+		.tid = key->tid,
+		.size = SYSREC_COUNT_SIZE,
+		.nr = (uint16_t)key->nr,
+		.cpu = 0,
+		.type = SYSREC_COUNT,
+	};
+
+	memcpy(buf, &h, sizeof(h));
+	memcpy((uint8_t *)buf + sizeof(h), c, sizeof(*c));
+	return SYSREC_COUNT_SIZE;
 }
 
 const struct sysrec_data *sysrec__item(const struct sysrec *r, unsigned int arg)

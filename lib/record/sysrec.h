@@ -40,6 +40,7 @@ struct sysrec {
 	bool items_cut; /* some items were left out: the record was full */
 	int nitems;
 	struct sysrec_data items[SYSREC_ARGS];
+	struct sysrec_count count; /* COUNT: the pair's statistics (head.tid, head.nr its key) */
 };
 
 /*
@@ -47,6 +48,13 @@ struct sysrec {
  * 0, or -EINVAL when it is not a whole record. r's items point into buf.
  */
 int sysrec__decode(struct sysrec *r, const void *buf, size_t size);
+/*
+ * A COUNT record of one (thread, call) pair, stamped time, into buf (8-byte aligned, at
+ * least SYSREC_COUNT_SIZE bytes). Returns its size.
+ */
+#define SYSREC_COUNT_SIZE (sizeof(struct sysrec_head) + sizeof(struct sysrec_count))
+size_t sysrec__encode_count(void *buf, uint64_t time, const struct sysrec_count_key *key,
+			    const struct sysrec_count *c);
 /* The item of argument arg, or NULL. */
 const struct sysrec_data *sysrec__item(const struct sysrec *r, unsigned int arg);
 

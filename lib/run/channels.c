@@ -21,7 +21,6 @@
 #include "run/printk.h"
 
 #define MAX_OUTPUT_MAPS 64
-#define SYNTH_ID_BASE (1ULL << 62) /* far above the ids the kernel hands out */
 #define RINGBUF_FULL_ROOM 512 /* less room than this when read: reserves may have failed */
 
 struct ringbuf_chan {
@@ -181,7 +180,7 @@ struct channels *channels__new(const struct channels_opts *opts)
 	if (!ch)
 		return NULL;
 	ch->o = *opts;
-	ch->next_id = SYNTH_ID_BASE;
+	ch->next_id = EVSEL_SYNTH_ID_BASE;
 	ch->tgid_tid = -1;
 	for (int i = 0; !err && i < loader__nr_progs(opts->loader); i++)
 		err = plan_program(ch, loader__prog(opts->loader, i));

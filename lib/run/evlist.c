@@ -225,6 +225,13 @@ int evlist__poll_add_fd(struct evlist *el, int fd)
 	return epoll_ctl(el->epfd, EPOLL_CTL_ADD, fd, &e) < 0 ? -errno : 0;
 }
 
+int evlist__poll_add_wake_fd(struct evlist *el, int fd)
+{
+	struct epoll_event e = { .events = EPOLLIN, .data.u32 = UINT32_MAX - 1 };
+
+	return epoll_ctl(el->epfd, EPOLL_CTL_ADD, fd, &e) < 0 ? -errno : 0;
+}
+
 int evlist__poll(struct evlist *el, int timeout_ms)
 {
 	struct epoll_event evs[16];

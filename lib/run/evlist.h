@@ -38,6 +38,8 @@ int evlist__poll(struct evlist *el, int timeout_ms);
 bool evlist__hung_up(const struct evlist *el);
 /* Add an fd (a signalfd, say) to the poll set; evlist__poll returns 1 when it is readable. */
 int evlist__poll_add_fd(struct evlist *el, int fd);
+/* Add an fd whose readiness only ends the wait (a ring buffer of records): poll returns 0. */
+int evlist__poll_add_wake_fd(struct evlist *el, int fd);
 /* Drain every ring once. Returns records read, or <0. */
 int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx);
 /*

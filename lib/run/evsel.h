@@ -18,6 +18,10 @@
 	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
 	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
 
+/* Ids of events made in user space (evsel.synthetic), far above the ids the kernel hands out. */
+#define EVSEL_SYNTH_ID_BASE (1ULL << 62) /* output channels (run/channels.h), upwards */
+#define EVSEL_SYNTH_ID_SYSCALLS (EVSEL_SYNTH_ID_BASE - 1) /* system calls (run/syschan.h) */
+
 enum evsel_kind {
 	EVSEL_BPF_OUTPUT,
 	EVSEL_TRACEPOINT,

@@ -19,6 +19,7 @@
 #include "util/log.h"
 #include "util/testhook.h"
 #include "run/channels.h"
+#include "run/syschan.h"
 #include "run/objconf.h"
 #include "run/progevent.h"
 #include "run/session-int.h"
@@ -217,6 +218,23 @@ static int plan_objconf(struct session *s)
 	return s->channels ? 0 : -errno;
 }
 
+/* The target's system calls, captured or counted by perf-bpf's own program. */
+static int plan_syscalls(struct session *s)
+{
+	struct syschan_opts o = {
+		.config = s->opts.syscalls,
+		.evlist = s->evlist,
+		.target = &s->target,
+		.by_tid = s->tree_by_tid,
+		.cpus_given = s->opts.cpu_list != NULL,
+		.workload_pid = s->ctl.has_workload ? s->ctl.workload.pid : 0,
+		.clockid = s->opts.use_clockid ? s->opts.clockid : -1,
+	};
+
+	s->syschan = syschan__new(&o);
+	return s->syschan ? 0 : -errno;
+}
+
 /*
  * -g: the sampled events take their callchains, kernel and user frames, up to the kernel's
  * perf_event_max_stack (sample_max_stack 0), as perf record -g; the tracking event samples
@@ -287,6 +305,8 @@ int session__build_events(struct session *s)
 		set_callchains(s->evlist);
 	if (!err && s->ctl.has_workload && !s->opts.system_wide)
 		start_at_exec(s->evlist);
+	if (!err && s->opts.syscalls)
+		err = plan_syscalls(s);
 	return err;
 }
 
@@ -319,6 +339,10 @@ int session__open_and_attach(struct session *s)
 	if (err)
 		return err;
 	err = channels__start(s->channels);
+	if (err)
+		return err;
+	if (s->syschan)
+		err = syschan__start(s->syschan);
 	if (err)
 		return err;
 	testhook__before_attach();

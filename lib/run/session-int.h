@@ -16,6 +16,7 @@ struct loader;
 struct objconf;
 struct objconf_bind;
 struct recqueue;
+struct syschan;
 struct typed;
 
 /*
@@ -33,6 +34,7 @@ struct session {
 	struct objconf *objconf;
 	struct typed *typed; /* record types of the channels, the maps to show */
 	struct channels *channels; /* printk, ring buffers, other perf event arrays */
+	struct syschan *syschan; /* the target's system calls, or NULL */
 
 	/* the target: whose records are shown */
 	struct target target;

@@ -18,6 +18,7 @@
 #include "run/recqueue.h"
 #include "run/session.h"
 #include "run/session-int.h"
+#include "run/syschan.h"
 #include "run/synth.h"
 #include "run/synthbpf.h"
 #include "run/synthtask.h"
@@ -139,6 +140,7 @@ void session__free(struct session *s)
 	if (!s)
 		return;
 	runctl__abort(&s->ctl);
+	syschan__free(s->syschan);
 	channels__free(s->channels);
 	objconf__free(s->objconf);
 	typed__free(s->typed);
@@ -349,12 +351,13 @@ static int read_rings(struct session *s, struct deliver *d)
 /* One pass over the rings; at the end of the run (last) everything queued goes out. */
 static int drain(struct session *s, struct deliver *d, bool last)
 {
+	channels_record_fn fn = s->span_fn ? deliver_channel_record : queue_channel_record;
 	int n = read_rings(s, d), err = 0;
 
 	if (n >= 0)
-		err = channels__read(s->channels,
-				     s->span_fn ? deliver_channel_record : queue_channel_record, d,
-				     last);
+		err = channels__read(s->channels, fn, d, last);
+	if (n >= 0 && err >= 0 && s->syschan)
+		err = syschan__read(s->syschan, fn, d, last);
 	if (n >= 0 && err < 0)
 		n = err;
 	if (n < 0)
@@ -458,6 +461,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	int err;
 
 	err = evlist__poll_add_fd(s->evlist, s->ctl.sigfd);
+	if (!err && s->syschan && syschan__fd(s->syschan) >= 0)
+		err = evlist__poll_add_wake_fd(s->evlist, syschan__fd(s->syschan));
 	if (!err)
 		err = synthesize(s, &d);
 	if (!err && s->ctl.has_workload)
@@ -478,6 +483,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	if (!err)
 		err = drain(s, &d, true) < 0 ? -EIO : 0; /* what the last moments wrote */
 	channels__report(s->channels);
+	if (s->syschan)
+		syschan__report(s->syschan);
 	if (recqueue__nr_unordered(s->queue))
 		pr_debug("%llu records arrived after newer ones were shown",
 			 (unsigned long long)recqueue__nr_unordered(s->queue));

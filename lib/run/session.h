@@ -18,6 +18,7 @@
 #include "run/evlist.h"
 
 struct evparse_list;
+struct syschan_config;
 
 struct session;
 
@@ -35,6 +36,8 @@ struct session_opts {
 	bool use_clockid; /* -k: every event stamps its records with clockid */
 	int clockid;
 	bool workload_stdout_to_stderr; /* the workload's stdout is ours (trace --json) */
+	/* the target's system calls, as samples of EVENT_SYSREC_NAME (run/syschan.h); NULL: none */
+	const struct syschan_config *syscalls;
 };
 
 /*

@@ -31,9 +31,10 @@ static char *run(bool total, bool json)
 	assert_non_null(c);
 	/* thread 10: four openat, one failing; one read */
 	for (int i = 1; i <= 4; i++)
-		assert_int_equal(
-			scsummary__call(s, 10, 10, SYS_openat, i * 1000000, i == 4 ? -2 : 3), 0);
-	assert_int_equal(scsummary__call(s, 10, 10, SYS_read, 500000, 10), 0);
+		assert_int_equal(scsummary__call(s, 10, 10, NULL, SYS_openat, i * 1000000,
+						 i == 4 ? -2 : 3),
+				 0);
+	assert_int_equal(scsummary__call(s, 10, 10, NULL, SYS_read, 500000, 10), 0);
 	scsummary__set_comm(s, 10, 10, "cat");
 	/* thread 11: a kernel count of 100 getppid of 1 us, merged with one call of 3 us */
 	c->calls = 100;
@@ -44,7 +45,7 @@ static char *run(bool total, bool json)
 	c->hist[sysrec_hist_bucket(1000)] = 100;
 	snprintf(c->comm, sizeof(c->comm), "worker");
 	assert_int_equal(scsummary__add(s, &k, c), 0);
-	assert_int_equal(scsummary__call(s, 10, 11, SYS_getppid, 3000, 1), 0);
+	assert_int_equal(scsummary__call(s, 10, 11, NULL, SYS_getppid, 3000, 1), 0);
 	assert_int_equal(scsummary__print(s, t), 0);
 	scsummary__free(s);
 	jsonw__free(w);

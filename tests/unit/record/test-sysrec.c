@@ -318,13 +318,44 @@ static void test_count_add(void **state)
 	free(none);
 }
 
+/* A COUNT record made from a pair decodes to the same pair; cut or padded ones do not. */
+static void test_count_record(void **state)
+{
+	uint64_t *buf = calloc(1, SYSREC_COUNT_SIZE + 8);
+	struct sysrec_count *c = calloc(1, sizeof(*c));
+	struct sysrec_count_key key = { .tid = 77, .nr = 39 };
+	struct sysrec *r = calloc(1, sizeof(*r));
+	size_t n;
+
+	(void)state;
+	count_one(c, 1500, 0);
+	count_one(c, 2500, 1);
+	c->pid = 70;
+	memcpy(c->comm, "worker", 7);
+	n = sysrec__encode_count(buf, 123456, &key, c);
+	assert_int_equal(n, SYSREC_COUNT_SIZE);
+	assert_int_equal(sysrec__decode(r, buf, n + 8), 0); /* padding after it is fine */
+	assert_int_equal(r->head.type, SYSREC_COUNT);
+	assert_int_equal(r->head.tid, 77);
+	assert_int_equal(r->head.pid, 70);
+	assert_int_equal(r->head.nr, 39);
+	assert_int_equal(r->head.time, 123456);
+	assert_memory_equal(&r->count, c, sizeof(*c));
+	assert_int_equal(sysrec__decode(r, buf, n - 1), -EINVAL);
+	((struct sysrec_head *)buf)->size = (uint16_t)(n - 8); /* a body shorter than a count */
+	assert_int_equal(sysrec__decode(r, buf, n), -EINVAL);
+	free(buf);
+	free(c);
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_enter),	   cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_broken),	   cmocka_unit_test(test_buckets),
 		cmocka_unit_test(test_square_sum), cmocka_unit_test(test_figures),
-		cmocka_unit_test(test_count_add),
+		cmocka_unit_test(test_count_add),  cmocka_unit_test(test_count_record),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The system-call view (output/view-syscalls.h): capture records to lines and summaries. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output/scsummary.h"
+#include "output/scview.h"
+#include "output/view-syscalls.h"
+#include "output/view.h"
+#include "record/sctable.h"
+#include "record/sysrec.h"
+#include "util/jsonw.h"
+#include "util/log.h"
+
+#define FD_CACHE 256 /* -y: the last paths seen, by (pid, fd) */
+
+struct fd_path {
+	uint32_t pid;
+	int fd;
+	char path[112];
+};
+
+struct sys_view {
+	struct view_syscalls_opts o;
+	struct sctable *table;
+	struct scview *lines;
+	struct scsummary *summary;
+	struct jsonw *json;
+	struct sc_desc *unknown[SYSREC_NR_MAX]; /* calls this machine's headers do not name */
+	struct sysrec rec;
+	struct fd_path fds[FD_CACHE];
+	uint64_t bad; /* samples that are no whole record */
+};
+
+/*
+ * -y: a descriptor's path from /proc while the task holds it, else the last one seen
+ * (a close prints once the descriptor is gone).
+ */
+static bool fd_path(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
+{
+	struct sys_view *v = ctx;
+	struct fd_path *c = &v->fds[(pid * 31u + (unsigned)fd) % FD_CACHE];
+	char proc[64];
+	ssize_t n;
+
+	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
+	n = readlink(proc, buf, size - 1);
+	if (n > 0) {
+		buf[n] = '\0';
+		c->pid = pid;
+		c->fd = fd;
+		snprintf(c->path, sizeof(c->path), "%s", buf);
+		return true;
+	}
+	if (c->pid != pid || c->fd != fd || !c->path[0])
+		return false;
+	snprintf(buf, size, "%s", c->path);
+	return true;
+}
+
+/* The call of number nr: this kernel's, or "syscall_NR" for one the headers do not name. */
+static const struct sc_desc *desc_of(struct sys_view *v, unsigned int nr)
+{
+	const struct sc_desc *d = sctable__get(v->table, (int)nr);
+	struct sc_desc *u;
+	char *name;
+
+	if (d || nr >= SYSREC_NR_MAX)
+		return d;
+	if (v->unknown[nr])
+		return v->unknown[nr];
+	u = calloc(1, sizeof(*u));
+	name = malloc(24);
+	if (!u || !name) {
+		free(u);
+		free(name);
+		return NULL;
+	}
+	snprintf(name, 24, "syscall_%u", nr);
+	u->nr = (int)nr;
+	u->name = name;
+	u->nr_args = SC_MAX_ARGS;
+	for (int i = 0; i < SC_MAX_ARGS; i++) {
+		snprintf(u->args[i].name, sizeof(u->args[i].name), "arg%d", i);
+		u->args[i].kind = SCA_HEX;
+		u->args[i].size = 8;
+	}
+	v->unknown[nr] = u;
+	return u;
+}
+
+static struct sc_bytes bytes_of(const struct sysrec_data *d)
+{
+	return (struct sc_bytes){
+		.p = d->data, .len = d->len, .truncated = d->truncated, .fault = d->fault
+	};
+}
+
+/* The record's items into the call: entry memory, what the call filled, the fd pair. */
+static void take_items(struct sc_call *call, const struct sysrec *r)
+{
+	for (int i = 0; i < r->nitems; i++) {
+		const struct sysrec_data *d = &r->items[i];
+
+		if (d->kind == SYSREC_KIND_FDS && d->len == sizeof(call->fds)) {
+			memcpy(call->fds, d->data, sizeof(call->fds));
+			call->has_fds = true;
+		} else if (SYSREC_KIND_AT_EXIT(d->kind)) {
+			call->out = bytes_of(d);
+		} else if (d->arg < SC_MAX_ARGS) {
+			call->mem[d->arg] = bytes_of(d);
+		}
+	}
+}
+
+static int show_call(struct sys_view *v, const struct resolved_sample *rs)
+{
+	const struct sysrec *r = &v->rec;
+	struct sc_event ev = {
+		.time = rs->s->time,
+		.pid = r->head.pid,
+		.tid = r->head.tid,
+		.cpu = r->head.cpu,
+		.comm = rs->comm,
+		.duration = r->duration,
+	};
+
+	ev.call.desc = desc_of(v, r->head.nr);
+	if (!ev.call.desc)
+		return -ENOMEM;
+	memcpy(ev.call.args, r->args, sizeof(r->args));
+	take_items(&ev.call, r);
+	if (r->head.type == SYSREC_ENTER)
+		return scview__enter(v->lines, &ev);
+	ev.call.exited = true;
+	ev.call.ret = r->ret;
+	return scview__exit(v->lines, &ev);
+}
+
+static int count_call(struct sys_view *v, const struct resolved_sample *rs)
+{
+	const struct sysrec *r = &v->rec;
+	struct sysrec_count_key key = { .tid = r->head.tid, .nr = r->head.nr };
+
+	if (r->head.type == SYSREC_COUNT) {
+		if (rs->comm) /* the name after its exec, not the one of its first call */
+			snprintf(v->rec.count.comm, sizeof(v->rec.count.comm), "%s", rs->comm);
+		return scsummary__add(v->summary, &key, &r->count);
+	}
+	if (r->head.type != SYSREC_EXIT || r->no_entry)
+		return 0;
+	return scsummary__call(v->summary, r->head.pid, r->head.tid, rs->comm, r->head.nr,
+			       r->duration, r->ret);
+}
+
+static int sys_sample(void *priv, const struct resolved_sample *rs)
+{
+	struct sys_view *v = priv;
+	int err = 0;
+
+	if (!event_desc__is_sysrec(rs->ev)) {
+		if (v->lines)
+			scview__interrupt(v->lines); /* another view prints a line now */
+		return 0;
+	}
+	if (!rs->s->has_raw || sysrec__decode(&v->rec, rs->s->raw, rs->s->raw_size)) {
+		v->bad++;
+		return 0;
+	}
+	if (v->lines && v->rec.head.type != SYSREC_COUNT)
+		err = show_call(v, rs);
+	if (!err && v->summary)
+		err = count_call(v, rs);
+	return err;
+}
+
+static int sys_task(void *priv, const struct record *rec)
+{
+	struct sys_view *v = priv;
+
+	if (v->lines && rec->decoded && rec->type == PERF_RECORD_EXIT)
+		scview__task_exit(v->lines, rec->task.tid);
+	return 0;
+}
+
+static int sys_flush(void *priv)
+{
+	struct sys_view *v = priv;
+
+	fflush(v->o.out);
+	return ferror(v->o.out) ? -EIO : 0;
+}
+
+static int sys_end(void *priv)
+{
+	struct sys_view *v = priv;
+
+	if (v->lines)
+		scview__end(v->lines);
+	if (v->summary && scsummary__print(v->summary, v->table))
+		return -EIO;
+	if (v->bad)
+		pr_warn("%llu system-call records damaged, not shown", (unsigned long long)v->bad);
+	return sys_flush(v);
+}
+
+static void sys_free(void *priv)
+{
+	struct sys_view *v = priv;
+
+	if (!v)
+		return;
+	scview__free(v->lines);
+	scsummary__free(v->summary);
+	jsonw__free(v->json);
+	sctable__free(v->table);
+	for (int i = 0; i < SYSREC_NR_MAX; i++) {
+		if (v->unknown[i])
+			free((char *)v->unknown[i]->name);
+		free(v->unknown[i]);
+	}
+	free(v);
+}
+
+static const struct view_ops sys_ops = {
+	.name = "syscalls",
+	.sample = sys_sample,
+	.task = sys_task,
+	.flush = sys_flush,
+	.end = sys_end,
+	.free = sys_free,
+};
+
+static int make_parts(struct sys_view *v)
+{
+	const struct view_syscalls_opts *o = &v->o;
+	struct scview_opts lo = {
+		.out = o->out,
+		.failure_only = o->failure_only,
+		.min_duration_ns = o->min_duration_ns,
+		.max_events = o->max_events,
+		.absolute_time = o->absolute_time,
+		.fmt = { .strsize = o->strsize, .fd_path = o->fd_paths ? fd_path : NULL, .ctx = v },
+	};
+	struct scsummary_opts so = { .out = o->out, .total = o->summary_total };
+
+	v->table = sctable__new();
+	if (!v->table)
+		return -errno;
+	if (o->json) {
+		v->json = jsonw__new(o->out, false);
+		if (!v->json)
+			return -ENOMEM;
+		lo.json = so.json = v->json;
+	}
+	if (o->lines && !(v->lines = scview__new(&lo)))
+		return -ENOMEM;
+	if (o->summary && !(v->summary = scsummary__new(&so)))
+		return -ENOMEM;
+	return 0;
+}
+
+struct view *view_syscalls__new(const struct view_syscalls_opts *o)
+{
+	struct sys_view *v = calloc(1, sizeof(*v));
+	int err;
+
+	if (!v)
+		return NULL;
+	v->o = *o;
+	err = make_parts(v);
+	if (err) {
+		sys_free(v);
+		errno = -err;
+		return NULL;
+	}
+	return view__new(&sys_ops, v);
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The system-call view: the samples of perf-bpf's system-call capture (EVENT_SYSREC_NAME
+ * of record/evdesc.h, bpf/syscalls.h records as their raw data) shown as perf trace shows
+ * calls, one line each (output/scview.h), and as its summary tables (output/scsummary.h),
+ * from the records or from the kernel's counts (COUNT records). The other views leave
+ * these samples alone; this one comes first, so that a call in flight prints its entry
+ * ("...") before a line of another view falls inside it.
+ */
+#ifndef PERF_BPF_VIEW_SYSCALLS_H
+#define PERF_BPF_VIEW_SYSCALLS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct view;
+
+struct view_syscalls_opts {
+	FILE *out;
+	bool json; /* JSON Lines */
+	bool lines; /* a line per call */
+	bool summary; /* the summary tables at the end */
+	bool summary_total; /* --summary-mode=total: one table for every thread */
+	bool failure_only; /* --failure */
+	uint64_t min_duration_ns; /* --duration */
+	uint64_t max_events; /* --max-events: 0 for no limit */
+	bool absolute_time; /* -T */
+	unsigned int strsize; /* bytes of strings and buffers shown; 0: 256 */
+	bool fd_paths; /* -y: descriptors with their path (live: read from /proc) */
+};
+
+/* NULL + errno. */
+struct view *view_syscalls__new(const struct view_syscalls_opts *o);
+
+#endif

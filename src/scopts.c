@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scopts.h"
+#include "event/evparse.h"
+#include "record/sctable.h"
+#include "record/scsel.h"
+#include "util/errmsg.h"
+#include "util/log.h"
+
+/* A word of -e that names system calls: a call, a glob matching some, a '!' or a class. */
+static bool names_calls(const struct sctable *t, const char *word)
+{
+	if (word[0] == '!' || word[0] == '%')
+		return true;
+	for (size_t i = 0; i < sctable__count(t); i++)
+		if (!fnmatch(word, sctable__at(t, i)->name, 0))
+			return true;
+	return false;
+}
+
+/* Does word parse as an event (a counter's name, a raw event)? Quietly: errors go nowhere. */
+static bool is_event(const char *word)
+{
+	struct evparse_list *l = evparse__new();
+	char *sink = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&sink, &len);
+	bool ok = false;
+
+	if (l && f) {
+		evparse__set_output(l, f, 80);
+		ok = !evparse__add(l, word);
+	}
+	evparse__free(l);
+	if (f)
+		fclose(f);
+	free(sink);
+	return ok;
+}
+
+/* An argument that is an event whatever its words: a file, a tracepoint, terms. */
+static bool whole_event(const char *arg)
+{
+	return strpbrk(arg, "/:.=") != NULL;
+}
+
+static int push(struct opt_list *l, const char *s)
+{
+	const char **n = realloc(l->items, sizeof(*n) * (l->nr + 1));
+
+	if (!n)
+		return -ENOMEM;
+	l->items = n;
+	l->items[l->nr++] = s;
+	return 0;
+}
+
+/* One -e argument split into its events (a new string, kept in *owned) and its terms. */
+static int split_arg(struct scopts *sc, const char *arg, struct opt_list *events, char **owned)
+{
+	char *copy = strdup(arg), *save = NULL, *ev_words = calloc(1, strlen(arg) + 1);
+	int err = copy && ev_words ? 0 : -ENOMEM;
+
+	for (char *w = copy ? strtok_r(copy, ",", &save) : NULL; !err && w;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (names_calls(sc->table, w) || (scsel__looks_like_term(w) && !is_event(w))) {
+			char *term = strdup(w);
+
+			err = term ? push(&sc->terms, term) : -ENOMEM;
+			if (err)
+				free(term);
+			continue;
+		}
+		if (*ev_words)
+			strcat(ev_words, ",");
+		strcat(ev_words, w);
+	}
+	free(copy);
+	if (!err && *ev_words)
+		err = push(events, ev_words);
+	if (err || !*ev_words)
+		free(ev_words);
+	else
+		*owned = ev_words;
+	return err;
+}
+
+int scopts__split(struct scopts *sc, struct opt_list *event_args)
+{
+	struct opt_list events = { 0 };
+	int err = 0;
+
+	sc->table = sctable__new();
+	if (!sc->table)
+		return -errno;
+	sc->owned = calloc(event_args->nr + 1, sizeof(*sc->owned));
+	if (!sc->owned)
+		return -ENOMEM;
+	for (int i = 0; !err && i < event_args->nr; i++) {
+		const char *arg = event_args->items[i];
+
+		if (whole_event(arg))
+			err = push(&events, arg);
+		else
+			err = split_arg(sc, arg, &events, &sc->owned[sc->nr_owned++]);
+	}
+	for (int i = 0; !err && i < sc->ev_args.nr; i++)
+		err = push(&events, sc->ev_args.items[i]);
+	opts__free_list(event_args);
+	*event_args = events;
+	return err;
+}
+
+/* The calls selected, and what the capture reads of each. */
+static int select_calls(struct scopts *sc)
+{
+	struct scsel sel;
+	int err = scsel__init(&sel, sc->table);
+
+	for (int i = 0; !err && i < sc->terms.nr; i++)
+		err = scsel__add(&sel, sc->terms.items[i]);
+	if (!err && !sc->terms.nr)
+		scsel__all(&sel);
+	sc->specs = err ? NULL : calloc(SYSREC_NR_MAX, sizeof(*sc->specs));
+	if (!err && !sc->specs)
+		err = -ENOMEM;
+	for (int nr = 0; !err && nr < SYSREC_NR_MAX; nr++) {
+		const struct sc_desc *d;
+
+		if (!scsel__has(&sel, nr))
+			continue;
+		sc->select[nr / 64] |= 1ULL << (nr % 64);
+		d = sctable__get(sc->table, nr);
+		if (d)
+			sctable__capture_spec(d, &sc->specs[nr]);
+	}
+	scsel__exit(&sel);
+	return err;
+}
+
+static int view_options(struct scopts *sc, const struct opts *o)
+{
+	struct view_syscalls_opts *v = &sc->view;
+	char *end;
+	double ms;
+
+	if (sc->summary_mode && strcmp(sc->summary_mode, "thread") &&
+	    strcmp(sc->summary_mode, "total"))
+		return opts__misuse(o, "--summary-mode wants thread or total, not '%s'",
+				    sc->summary_mode);
+	if (sc->duration) {
+		ms = strtod(sc->duration, &end);
+		if (end == sc->duration || *end || !(ms >= 0) || ms > 1e9)
+			return opts__misuse(o, "--duration wants milliseconds, not '%s'",
+					    sc->duration);
+		v->min_duration_ns = (uint64_t)(ms * 1e6);
+	}
+	v->lines = !sc->summary_only || sc->with_summary;
+	v->summary = sc->summary_only || sc->with_summary;
+	v->summary_total = sc->summary_mode && !strcmp(sc->summary_mode, "total");
+	v->failure_only = sc->failure;
+	v->max_events = sc->max_events;
+	v->absolute_time = sc->absolute_time;
+	v->strsize = sc->strsize;
+	v->fd_paths = sc->fd_paths;
+	return 0;
+}
+
+int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool for_trace)
+{
+	bool asked = sc->terms.nr || sc->ev_args.nr || sc->summary_only || sc->with_summary;
+	int err;
+
+	sc->on = !sc->no_syscalls && (sc->terms.nr || (for_trace && (asked || !nr_events)));
+	if (!sc->on) {
+		if (sc->terms.nr)
+			return opts__misuse(o, "--no-syscalls, but -e names system calls ('%s')",
+					    sc->terms.items[0]);
+		return 0;
+	}
+	err = view_options(sc, o);
+	if (err)
+		return err;
+	err = select_calls(sc);
+	if (err == -ENOMEM) {
+		pr_err("cannot select the system calls: %s", strerror(ENOMEM));
+		return OPTS_ERROR;
+	}
+	if (err) {
+		errmsg__print(err, NULL);
+		return OPTS_ERROR;
+	}
+	/* the summary alone is counted in the kernel, with no record per call */
+	sc->config.mode = sc->view.lines ? SYSCALLS_CAPTURE : SYSCALLS_COUNT;
+	sc->config.select = sc->select;
+	sc->config.specs = sc->specs;
+	sc->config.strsize = sc->strsize;
+	return 0;
+}
+
+void scopts__exit(struct scopts *sc)
+{
+	for (int i = 0; i < sc->terms.nr; i++)
+		free((char *)sc->terms.items[i]);
+	free(sc->terms.items);
+	sc->terms = (struct opt_list){ 0 };
+	for (int i = 0; i < sc->nr_owned; i++)
+		free(sc->owned[i]);
+	free(sc->owned);
+	sc->owned = NULL;
+	sc->nr_owned = 0;
+	opts__free_list(&sc->ev_args);
+	free(sc->specs);
+	sc->specs = NULL;
+	sctable__free(sc->table);
+	sc->table = NULL;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The system-call options of `trace` and `record`, in perf trace's words: -e takes system
+ * call names, globs, '!' and strace's classes beside events; --ev adds an event and keeps
+ * the system calls on; -s/-S the summary; --failure, --duration, --max-events, --strsize,
+ * -y and -T shape the lines. From them: the selection checked against the running kernel,
+ * what the capture reads of each call (run/syschan.h) and the view's options
+ * (output/view-syscalls.h).
+ */
+#ifndef PERF_BPF_SCOPTS_H
+#define PERF_BPF_SCOPTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "output/view-syscalls.h"
+#include "run/syschan.h"
+#include "util/opts.h"
+
+struct sctable;
+
+struct scopts {
+	/* as given */
+	struct opt_list ev_args; /* --ev */
+	bool no_syscalls; /* --no-syscalls */
+	bool summary_only; /* -s */
+	bool with_summary; /* -S */
+	const char *summary_mode; /* --summary-mode: thread (default) or total */
+	bool failure; /* --failure */
+	const char *duration; /* --duration MS */
+	unsigned int max_events; /* --max-events */
+	unsigned int strsize; /* --strsize */
+	bool fd_paths; /* -y */
+	bool absolute_time; /* -T */
+	struct opt_list terms; /* the system-call terms of -e (owned copies) */
+	char **owned; /* the event words of -e arguments that mixed both */
+	int nr_owned;
+
+	/* made from them by scopts__finish */
+	bool on; /* system calls are traced */
+	struct sctable *table;
+	uint64_t select[SYSCALLS_SELECT_WORDS];
+	struct sysrec_spec *specs;
+	struct syschan_config config;
+	struct view_syscalls_opts view;
+};
+
+/* The rows of the options (trace has them all; record the selection only). */
+/* clang-format off */
+#define OPT_SYSCALL_VIEW(sc) \
+	OPT_LIST(0, "ev", &(sc)->ev_args, "EVENT", \
+		 "an event or scriptlet beside the system calls (which stay on)"), \
+	OPT_BOOL(0, "no-syscalls", &(sc)->no_syscalls, "do not trace system calls"), \
+	OPT_BOOL('s', "summary", &(sc)->summary_only, \
+		 "only a summary of the system calls, counted in the kernel"), \
+	OPT_BOOL('S', "with-summary", &(sc)->with_summary, "the calls and their summary"), \
+	OPT_STRING(0, "summary-mode", &(sc)->summary_mode, "MODE", \
+		   "the summary per thread (default) or in total"), \
+	OPT_BOOL(0, "failure", &(sc)->failure, "only the calls that failed"), \
+	OPT_STRING(0, "duration", &(sc)->duration, "MS", \
+		   "only the calls that took longer than MS milliseconds"), \
+	OPT_UINT(0, "max-events", &(sc)->max_events, "N", 1, 4000000000u, \
+		 "stop after N system calls"), \
+	OPT_UINT(0, "strsize", &(sc)->strsize, "N", 1, SYSREC_STRSIZE_MAX, \
+		 "bytes of strings and buffers shown (default 256)"), \
+	OPT_BOOL('y', NULL, &(sc)->fd_paths, "file descriptors with their paths"), \
+	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call")
+/* clang-format on */
+
+/*
+ * Move the system-call terms of the -e arguments (names, globs, !, %class: what is no event)
+ * into sc->terms; the events stay. 0 or -ENOMEM.
+ */
+int scopts__split(struct scopts *sc, struct opt_list *event_args);
+/*
+ * Decide and build: trace (for_trace) traces the system calls when a term, --ev, -s or -S is
+ * given or no event is; record when a term is. nr_events: the events left by the split.
+ * 0, or OPTS_ERROR / OPTS_USAGE (reported).
+ */
+int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool for_trace);
+void scopts__exit(struct scopts *sc);
+
+#endif
