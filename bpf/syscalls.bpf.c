@@ -26,12 +26,17 @@ const volatile bool cfg_all_tasks;
 const volatile bool cfg_tids; /* some threads are selected by tid */
 const volatile bool cfg_boottime;
 const volatile __u32 cfg_self_tgid;
+/* A workload forked and waiting for its exec: traced from its first execve that succeeds. */
+const volatile __u32 cfg_gate_tgid;
+const volatile __u32 cfg_execve_nr;
 const volatile __u32 cfg_strsize = SYSREC_STRSIZE_DEFAULT;
 const volatile __u64 cfg_wakeup_bytes; /* 0: the ring buffer's own wake-up policy */
 const volatile struct sysrec_spec cfg_specs[SYSREC_NR_MAX];
 
 /* User space adds one each time it selects a task: the verdicts tasks keep are then stale. */
 __u32 sel_gen = 1;
+/* cfg_gate_tgid has exec'd: its calls are traced from now on */
+__u32 gate_open;
 
 #if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
 #error "bpf/syscalls.bpf.c: no system call registers for this architecture"
@@ -465,6 +470,11 @@ static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64
 		c->hist[b]++;
 }
 
+static __always_inline bool gate_closed(__u64 pid_tgid)
+{
+	return cfg_gate_tgid && (__u32)(pid_tgid >> 32) == cfg_gate_tgid && !gate_open;
+}
+
 /*
  * The current task's entry, with whether it is traced: from the maps once, then kept with
  * it until user space selects more tasks (a hash lookup less per call). NULL: not traced.
@@ -506,6 +516,9 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	e = traced_entry(pid_tgid);
 	if (!e)
 		return 0;
+	/* before the workload's exec, only its tries to exec */
+	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
+		return 0;
 	e->nr = id;
 	e->live = 1;
 	if (!cfg_count) {
@@ -526,7 +539,7 @@ static __always_inline void exit_alone(long nr, long ret, __u64 time)
 	const volatile struct sysrec_spec *spec = spec_of(nr);
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 
-	if (spec && task_selected(pid_tgid) && !task_compat())
+	if (spec && task_selected(pid_tgid) && !task_compat() && !gate_closed(pid_tgid))
 		exit_record(spec, pid_tgid, time, nr, ret, 0, NULL, 0);
 }
 
@@ -553,6 +566,12 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	e->live = 0;
 	ns = time - e->time;
+	if (gate_closed(bpf_get_current_pid_tgid())) {
+		if (ret != 0 && cfg_count)
+			return 0; /* execvp's search of PATH: not the workload yet */
+		if (ret == 0)
+			gate_open = 1;
+	}
 	if (cfg_count) {
 		count_call(bpf_get_current_pid_tgid(), e->nr, ret, ns);
 		return 0;

@@ -232,7 +232,9 @@ static int plan_syscalls(struct session *s)
 	};
 
 	s->syschan = syschan__new(&o);
-	return s->syschan ? 0 : -errno;
+	if (!s->syschan)
+		return -errno;
+	return syschan__start_entries(s->syschan);
 }
 
 /*

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -101,6 +102,8 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	ro->cfg_tids = !opts->all_tasks && opts->nr_tids > 0;
 	ro->cfg_boottime = opts->boottime;
 	ro->cfg_self_tgid = getpid();
+	ro->cfg_gate_tgid = opts->gate_pid > 0 ? (uint32_t)opts->gate_pid : 0;
+	ro->cfg_execve_nr = SYS_execve;
 	ro->cfg_strsize = opts->strsize ? opts->strsize : SYSREC_STRSIZE_DEFAULT;
 	if (ro->cfg_strsize > SYSREC_STRSIZE_MAX)
 		ro->cfg_strsize = SYSREC_STRSIZE_MAX;
@@ -239,7 +242,8 @@ static const char *hook_of(const struct bpf_program *prog)
 	return name ? name + 1 : sec;
 }
 
-int syscalls__attach(struct syscalls *sc)
+/* Attach the programs on hook (NULL: all) not attached yet. */
+static int attach(struct syscalls *sc, const char *hook)
 {
 	struct bpf_program *prog;
 	int i = 0, err;
@@ -247,8 +251,9 @@ int syscalls__attach(struct syscalls *sc)
 	bpf_object__for_each_program(prog, sc->skel->obj) {
 		if (!bpf_program__autoload(prog))
 			continue;
-		sc->links[i] = bpf_program__attach(prog);
-		if (!sc->links[i]) {
+		if (!sc->links[i] && (!hook || !strcmp(hook_of(prog), hook)))
+			sc->links[i] = bpf_program__attach(prog);
+		if (!sc->links[i] && (!hook || !strcmp(hook_of(prog), hook))) {
 			err = -errno;
 			errmsg__set(err, "cannot attach to raw tracepoint '%s': %s", hook_of(prog),
 				    strerror(-err));
@@ -257,6 +262,16 @@ int syscalls__attach(struct syscalls *sc)
 		i++;
 	}
 	return 0;
+}
+
+int syscalls__attach_entries(struct syscalls *sc)
+{
+	return attach(sc, "sys_enter");
+}
+
+int syscalls__attach(struct syscalls *sc)
+{
+	return attach(sc, NULL);
 }
 
 int syscalls__fd(const struct syscalls *sc)

@@ -58,6 +58,12 @@ struct syscalls_opts {
 	size_t wakeup_bytes;
 	unsigned int max_counts; /* count: (thread, call) pairs kept; 0: 16384 */
 	bool boottime; /* stamp with CLOCK_BOOTTIME, not CLOCK_MONOTONIC */
+	/*
+	 * A process of pids forked to exec a command, waiting: traced from its exec. Before,
+	 * only its execve calls are (captured whether they fail or not, counted once one
+	 * succeeds: execvp's search of PATH is not the command's).
+	 */
+	int gate_pid;
 };
 
 struct syscalls;
@@ -74,6 +80,13 @@ struct syscalls *syscalls__open(const struct syscalls_opts *opts);
 int syscalls__add_pid(struct syscalls *sc, int pid);
 /* 0 or -errno, the ERROR line recorded. */
 int syscalls__attach(struct syscalls *sc);
+/*
+ * The entry program alone, first: a tracepoint runs its probes in the order they were
+ * attached, so a capture whose entries attach before other programs (and its exits after
+ * them) stamps a call's entry before, and its exit after, what those programs emit for it.
+ * syscalls__attach() attaches the rest later.
+ */
+int syscalls__attach_entries(struct syscalls *sc);
 /* capture: a descriptor that polls readable when records wait; -1 when counting. */
 int syscalls__fd(const struct syscalls *sc);
 /* capture: every record written so far, in the order written; returns how many, or <0. */

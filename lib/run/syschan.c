@@ -105,6 +105,7 @@ static struct syscalls *open_capture(struct syschan *sc)
 		so.pids = &t->pid;
 		so.nr_pids = 1;
 	}
+	so.gate_pid = sc->o.workload_pid;
 	set_clock(sc, &so);
 	return syscalls__open(&so);
 }
@@ -120,7 +121,7 @@ struct syschan *syschan__new(const struct syschan_opts *opts)
 	sc->gated = opts->workload_pid > 0 && opts->config->mode == SYSCALLS_CAPTURE;
 	if (opts->config->select) {
 		memcpy(sc->select, opts->config->select, sizeof(sc->select));
-		sc->hide_execve = sc->gated &&
+		sc->hide_execve = opts->workload_pid > 0 &&
 				  !(sc->select[SYS_execve / 64] >> (SYS_execve % 64) & 1);
 		if (sc->hide_execve) /* the gate opens at the workload's exec: it must be seen */
 			sc->select[SYS_execve / 64] |= 1ULL << (SYS_execve % 64);
@@ -140,6 +141,11 @@ struct syschan *syschan__new(const struct syschan_opts *opts)
 		return NULL;
 	}
 	return sc;
+}
+
+int syschan__start_entries(struct syschan *sc)
+{
+	return syscalls__attach_entries(sc->sys);
 }
 
 int syschan__start(struct syschan *sc)
@@ -226,6 +232,8 @@ static int count_record(void *ctx, const struct sysrec_count_key *key,
 	size_t n = sysrec__encode_count(rec, clock_ns(sc->capture_clock), key, count);
 	struct sysrec_head h;
 
+	if (sc->hide_execve && key->nr == SYS_execve)
+		return 0;
 	memcpy(&h, rec, sizeof(h));
 	return emit(sc, &h, rec, n);
 }

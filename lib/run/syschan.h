@@ -11,6 +11,7 @@
  * the gate, execvp's search of PATH) is left out, but for the execve that succeeded.
  *
  *	sc = syschan__new(&opts);	after the target is known (the workload forked)
+ *	syschan__start_entries(sc);	before the run's events are opened
  *	syschan__start(sc);		with the other programs, before the workload starts
  *	syschan__read(sc, fn, ctx, last);	with every pass over the rings
  *	syschan__report(sc);		losses, one warning line each
@@ -48,7 +49,12 @@ struct syschan;
 
 /* Loaded, its event added; NULL + errno, the ERROR line recorded (util/errmsg.h). */
 struct syschan *syschan__new(const struct syschan_opts *opts);
-/* Attach. 0 or -errno, the ERROR line recorded. */
+/*
+ * Attach the entry program, then the others: calls are stamped at entry before, and at
+ * exit after, what the run's own programs on the same calls emit (run/syscalls.h). 0 or
+ * -errno, the ERROR line recorded.
+ */
+int syschan__start_entries(struct syschan *sc);
 int syschan__start(struct syschan *sc);
 /* What polls readable when records wait (-1 when counting). */
 int syschan__fd(const struct syschan *sc);
