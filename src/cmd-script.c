@@ -15,9 +15,10 @@
 #include "perfdata/reader.h"
 #include "output/pipeline.h"
 #include "output/view-text.h"
+#include "scopts.h"
 
 static const char *const script_usage[] = {
-	"perf-bpf script [-i FILE] [--json] [-F FIELDS] [-v] [-q]",
+	"perf-bpf script [-i FILE] [--json] [-F FIELDS] [-s | -S] [-v] [-q]",
 	NULL,
 };
 
@@ -25,6 +26,7 @@ struct script {
 	const char *input;
 	bool json;
 	unsigned fields;
+	struct scopts calls; /* how the system calls of the file show */
 	struct pdreader *r;
 	struct pipeline *p;
 };
@@ -44,12 +46,14 @@ static int parse(struct script *sc, int argc, char **argv)
 		OPT_BOOL('j', "json", &sc->json, "print JSON Lines, one object per sample"),
 		OPT_CALLBACK('F', "fields", &sc->fields, "FIELDS", set_fields,
 			     "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
+		OPT_SYSCALL_SHOW(&sc->calls),
 		OPT_COMMON,
 		OPT_END,
 	};
 	struct opts o;
 	int ret = opts__parse(&o, rows, script_usage, argc, argv, 0);
 
+	ret = ret ?: scopts__view(&sc->calls, &o);
 	if (ret)
 		return opts__exit_status(ret);
 	if (o.nr_operands) {
@@ -120,9 +124,12 @@ static int run(struct script *sc)
 		.views = { .out = stdout,
 			   .json = sc->json,
 			   .fields = sc->fields,
-			   .maps_out = stdout },
+			   .maps_out = stdout,
+			   .syscalls = &sc->calls.view },
 	};
 
+	sc->calls.view.out = stdout;
+	sc->calls.view.json = sc->json;
 	sc->r = pdreader__open(sc->input);
 	if (!sc->r) {
 		if (errno == ENOENT)
@@ -147,6 +154,7 @@ static void cleanup(struct script *sc)
 {
 	pipeline__free(sc->p);
 	pdreader__free(sc->r);
+	scopts__exit(&sc->calls);
 }
 
 int cmd_script(int argc, char **argv)

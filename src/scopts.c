@@ -144,7 +144,7 @@ static int select_calls(struct scopts *sc)
 	return err;
 }
 
-static int view_options(struct scopts *sc, const struct opts *o)
+int scopts__view(struct scopts *sc, const struct opts *o)
 {
 	struct view_syscalls_opts *v = &sc->view;
 	char *end;
@@ -184,7 +184,7 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 					    sc->terms.items[0]);
 		return 0;
 	}
-	err = view_options(sc, o);
+	err = scopts__view(sc, o);
 	if (err)
 		return err;
 	err = select_calls(sc);

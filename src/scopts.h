@@ -45,26 +45,28 @@ struct scopts {
 	struct view_syscalls_opts view;
 };
 
-/* The rows of the options (trace has them all; record the selection only). */
+/* The rows of the options: trace has them all, script the lines' and summary's. */
 /* clang-format off */
-#define OPT_SYSCALL_VIEW(sc) \
-	OPT_LIST(0, "ev", &(sc)->ev_args, "EVENT", \
-		 "an event or scriptlet beside the system calls (which stay on)"), \
-	OPT_BOOL(0, "no-syscalls", &(sc)->no_syscalls, "do not trace system calls"), \
+#define OPT_SYSCALL_SHOW(sc) \
 	OPT_BOOL('s', "summary", &(sc)->summary_only, \
-		 "only a summary of the system calls, counted in the kernel"), \
+		 "only a summary of the system calls (live: counted in the kernel)"), \
 	OPT_BOOL('S', "with-summary", &(sc)->with_summary, "the calls and their summary"), \
 	OPT_STRING(0, "summary-mode", &(sc)->summary_mode, "MODE", \
 		   "the summary per thread (default) or in total"), \
-	OPT_BOOL(0, "failure", &(sc)->failure, "only the calls that failed"), \
+	OPT_BOOL(0, "failure", &(sc)->failure, "only the system calls that failed"), \
 	OPT_STRING(0, "duration", &(sc)->duration, "MS", \
-		   "only the calls that took longer than MS milliseconds"), \
+		   "only the system calls that took longer than MS milliseconds"), \
 	OPT_UINT(0, "max-events", &(sc)->max_events, "N", 1, 4000000000u, \
 		 "stop after N system calls"), \
 	OPT_UINT(0, "strsize", &(sc)->strsize, "N", 1, SYSREC_STRSIZE_MAX, \
 		 "bytes of strings and buffers shown (default 256)"), \
-	OPT_BOOL('y', NULL, &(sc)->fd_paths, "file descriptors with their paths"), \
 	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call")
+#define OPT_SYSCALL_VIEW(sc) \
+	OPT_LIST(0, "ev", &(sc)->ev_args, "EVENT", \
+		 "an event or scriptlet beside the system calls (which stay on)"), \
+	OPT_BOOL(0, "no-syscalls", &(sc)->no_syscalls, "do not trace system calls"), \
+	OPT_SYSCALL_SHOW(sc), \
+	OPT_BOOL('y', NULL, &(sc)->fd_paths, "file descriptors with their paths")
 /* clang-format on */
 
 /*
@@ -78,6 +80,8 @@ int scopts__split(struct scopts *sc, struct opt_list *event_args);
  * 0, or OPTS_ERROR / OPTS_USAGE (reported).
  */
 int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool for_trace);
+/* The view's options alone (script). 0, or OPTS_USAGE (reported). */
+int scopts__view(struct scopts *sc, const struct opts *o);
 void scopts__exit(struct scopts *sc);
 
 #endif

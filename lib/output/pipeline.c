@@ -157,10 +157,13 @@ static int file_consumer(struct pipeline *p)
 
 	if (!evs)
 		return -ENOMEM;
+	bool calls = false;
+
 	for (size_t i = 0; i < n; i++) {
 		const struct pdreader_event *e = pdreader__event(p->r, i);
 
 		evs[i] = e->desc;
+		calls |= event_desc__is_sysrec(&e->desc);
 		if (e->desc.attr.type == PERF_TYPE_TRACEPOINT && p->tep)
 			evs[i].tp = tep_find_event(p->tep, e->desc.attr.config);
 	}
@@ -168,6 +171,8 @@ static int file_consumer(struct pipeline *p)
 	free(evs);
 	if (!p->c)
 		return -errno;
+	if (!calls)
+		p->o.views.syscalls = NULL; /* no system calls in the file: no view of them */
 	return views__add(p->c, &p->o.views);
 }
 
