@@ -245,9 +245,22 @@ static void mem(struct out *o, const struct sc_bytes *b, uint64_t ptr, enum sc_a
 }
 
 /* Is the value one the line leaves out (perf trace drops arguments that are 0)? */
-static bool omitted(enum sc_arg_kind kind, uint64_t v)
+/* An open's mode means something only when the call may create a file. */
+static bool mode_unused(const struct sc_call *c)
 {
-	switch (kind) {
+	for (int i = 0; i < c->desc->nr_args; i++)
+		if (c->desc->args[i].kind == SCA_OPEN_FLAGS)
+			return !(c->args[i] & (O_CREAT | __O_TMPFILE));
+	return false;
+}
+
+static bool omitted(const struct sc_call *c, int i)
+{
+	uint64_t v = c->args[i];
+
+	switch (c->desc->args[i].kind) {
+	case SCA_MODE:
+		return v == 0 || mode_unused(c);
 	case SCA_FD:
 	case SCA_DFD:
 	case SCA_WHENCE:
@@ -310,6 +323,9 @@ static void arg_value(struct out *o, const struct sc_call *c, int i, const struc
 	case SCA_OPEN_FLAGS:
 		open_flags(o, v);
 		break;
+	case SCA_FD_FLAGS:
+		flags(o, &sysconst_open, v);
+		break;
 	case SCA_MODE:
 		putf(o, "%#llo", (unsigned long long)v);
 		break;
@@ -353,7 +369,7 @@ size_t scfmt__arg(char *buf, size_t size, const struct sc_call *c, int i,
 
 	if (size)
 		buf[0] = '\0';
-	*shown = !omitted(c->desc->args[i].kind, c->args[i]);
+	*shown = !omitted(c, i);
 	arg_value(&o, c, i, opt);
 	return o.len;
 }
@@ -368,7 +384,7 @@ size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct
 	puts_(&o, c->desc->name);
 	put(&o, "(", 1);
 	for (int i = 0; i < c->desc->nr_args; i++) {
-		if (omitted(c->desc->args[i].kind, c->args[i]))
+		if (omitted(c, i))
 			continue;
 		if (!first)
 			put(&o, ", ", 2);

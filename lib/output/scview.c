@@ -14,6 +14,8 @@
 #define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
 #define LINE_MAX_BYTES 16384
 #define COMM_MAX 16
+#define HEAD_MAX 96 /* "%10.3f (%6.3f ms): comm/tid " */
+#define SPACES "                                "
 
 /* A call in flight on one thread: its entry, copied. */
 struct inflight {
@@ -142,24 +144,60 @@ static bool filtered(const struct scview *sv)
 	return sv->o.failure_only || sv->o.min_duration_ns;
 }
 
-static void head(struct scview *sv, bool has_time, uint64_t time, bool has_dur, uint64_t dur,
-		 const char *comm, uint32_t tid)
+/* ns as milliseconds with three decimals, right-aligned in width: "%*.3f" without floats. */
+static char *put_ms(char *p, uint64_t ns, int width)
 {
+	uint64_t us = (ns + 500) / 1000;
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%llu.%03u", (unsigned long long)(us / 1000),
+			 (unsigned)(us % 1000));
+
+	for (; n < width; width--)
+		*p++ = ' ';
+	memcpy(p, tmp, (size_t)n);
+	return p + n;
+}
+
+/* The head of a line, "    12.345 ( 0.055 ms): comm/tid ", into buf (HEAD_MAX bytes). */
+static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, bool has_dur,
+		   uint64_t dur, const char *comm, uint32_t tid)
+{
+	char *p = buf;
+
+	if (has_time) {
+		p = put_ms(p, time - (sv->o.absolute_time ? 0 : sv->base_time), 10);
+		*p++ = ' ';
+	} else {
+		p = stpcpy(p, "         ? ");
+	}
+	if (has_dur) {
+		p = stpcpy(p, "(");
+		p = put_ms(p, dur, 6);
+		p = stpcpy(p, " ms): ");
+	} else {
+		p = stpcpy(p, "(         ): ");
+	}
+	if (comm && *comm)
+		p += snprintf(p, HEAD_MAX - (size_t)(p - buf), "%.*s/%u ", COMM_MAX, comm, tid);
+	else
+		p += snprintf(p, HEAD_MAX - (size_t)(p - buf), ":%u/%u ", tid, tid);
+	return (size_t)(p - buf);
+}
+
+/* One line: the head, then the call padded to width and the rest, in one write. */
+static void print_line(struct scview *sv, const char *head_buf, size_t head_len, int width,
+		       const char *rest)
+{
+	size_t call_len = strlen(sv->call), rest_len = strlen(rest);
+	size_t pad = call_len < (size_t)width ? (size_t)width - call_len : 0;
 	FILE *f = sv->o.out;
 
-	if (has_time)
-		fprintf(f, "%10.3f ",
-			(double)(time - (sv->o.absolute_time ? 0 : sv->base_time)) / 1e6);
-	else
-		fputs("         ? ", f);
-	if (has_dur)
-		fprintf(f, "(%6.3f ms): ", (double)dur / 1e6);
-	else
-		fputs("(         ): ", f);
-	if (comm && *comm)
-		fprintf(f, "%s/%u ", comm, tid);
-	else
-		fprintf(f, ":%u/%u ", tid, tid);
+	fwrite(head_buf, 1, head_len, f);
+	fwrite(sv->call, 1, call_len, f);
+	for (; pad >= sizeof(SPACES) - 1; pad -= sizeof(SPACES) - 1)
+		fwrite(SPACES, 1, sizeof(SPACES) - 1, f);
+	fwrite(SPACES, 1, pad, f);
+	fwrite(rest, 1, rest_len, f);
 }
 
 static void format_call(struct scview *sv, const struct sc_call *c, uint32_t pid)
@@ -173,9 +211,11 @@ static void format_call(struct scview *sv, const struct sc_call *c, uint32_t pid
 /* "name(args) ...": the entry, when another line comes before the exit. */
 static void print_entry(struct scview *sv, struct inflight *f)
 {
+	char h[HEAD_MAX];
+	size_t n = head(sv, h, true, f->time, false, 0, f->comm, f->tid);
+
 	format_call(sv, &f->call, f->pid);
-	head(sv, true, f->time, false, 0, f->comm, f->tid);
-	fprintf(sv->o.out, "%-*s ...\n", CALL_WIDTH - 3, sv->call);
+	print_line(sv, h, n, CALL_WIDTH - 3, " ...\n");
 	f->entry_printed = true;
 }
 
@@ -246,6 +286,7 @@ static void print_json_call(struct scview *sv, const struct inflight *f, const s
 static int print_call(struct scview *sv, struct inflight *f, bool whole, bool has_dur, uint64_t dur)
 {
 	const struct sc_call *c = &f->call;
+	size_t n_ret;
 
 	if (sv->o.failure_only && !(c->exited && c->ret < 0 && c->ret >= -4095))
 		return 0;
@@ -262,9 +303,14 @@ static int print_call(struct scview *sv, struct inflight *f, bool whole, bool ha
 				 c->desc->name);
 		else
 			format_call(sv, c, f->pid);
-		scfmt__ret(sv->ret, sizeof(sv->ret), c);
-		head(sv, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
-		fprintf(sv->o.out, "%-*s = %s\n", CALL_WIDTH, sv->call, sv->ret);
+		char h[HEAD_MAX];
+		size_t n = head(sv, h, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
+
+		memcpy(sv->ret, " = ", 3);
+		n_ret = scfmt__ret(sv->ret + 3, sizeof(sv->ret) - 4, c) + 3;
+		sv->ret[n_ret++] = '\n';
+		sv->ret[n_ret] = '\0';
+		print_line(sv, h, n, CALL_WIDTH, sv->ret);
 	}
 	return sv->o.max_events && sv->printed >= sv->o.max_events ? -ECANCELED : 0;
 }

@@ -184,8 +184,15 @@ static bool is_string(const char *type, const char *name)
 static enum sc_arg_kind flags_kind(const char *call, const char *name)
 {
 	static const char *const open_calls[] = { "open", "openat", "creat", NULL };
+	/* calls that make descriptors take O_CLOEXEC and O_NONBLOCK (or their SOCK_ twins) */
+	static const char *const fd_calls[] = { "pipe2",     "dup3",	       "accept4",
+						"eventfd2",  "inotify_init1",  "epoll_create1",
+						"signalfd4", "timerfd_create", NULL };
+
 	if (!strcmp(name, "flags") && is_one_of(call, open_calls))
 		return SCA_OPEN_FLAGS;
+	if (!strcmp(name, "flags") && is_one_of(call, fd_calls))
+		return SCA_FD_FLAGS;
 	if (!strcmp(name, "flags") && !strcmp(call, "mmap"))
 		return SCA_MAP_FLAGS;
 	if (!strcmp(name, "prot"))

@@ -44,6 +44,7 @@ enum sc_arg_kind {
 	SCA_FCNTL_CMD,
 	SCA_FUTEX_OP,
 	SCA_WHENCE,
+	SCA_FD_FLAGS, /* O_CLOEXEC, O_NONBLOCK of a call that makes descriptors (pipe2, accept4) */
 };
 
 struct sc_arg {

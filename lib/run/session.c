@@ -455,6 +455,14 @@ static int synthesize(struct session *s, struct deliver *d)
 	return err;
 }
 
+/* A pass's failure: a view that has shown all it was asked to (-ECANCELED) ends the run. */
+static int pass_result(int n)
+{
+	if (n == -ECANCELED)
+		return n;
+	return n < 0 ? -EIO : 0;
+}
+
 int session__run(struct session *s, session_record_fn fn, void *ctx)
 {
 	struct deliver d = { .s = s, .fn = fn, .ctx = ctx };
@@ -477,11 +485,11 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 		if (!s->ctl.has_workload && evlist__hung_up(s->evlist))
 			s->ctl.done = true; /* -p's or -t's task exited, as perf record ends then */
 		if (!err)
-			err = drain(s, &d, false) < 0 ? -EIO : 0;
+			err = pass_result(drain(s, &d, false));
 	}
 	runctl__stop_workload(&s->ctl);
 	if (!err)
-		err = drain(s, &d, true) < 0 ? -EIO : 0; /* what the last moments wrote */
+		err = pass_result(drain(s, &d, true)); /* what the last moments wrote */
 	channels__report(s->channels);
 	if (s->syschan)
 		syschan__report(s->syschan);

@@ -66,7 +66,8 @@ struct evlist *session__evlist(const struct session *s);
 /* The channels' record types and the maps to show (run/typed.h). */
 struct typed *session__typed(const struct session *s);
 /*
- * Start the workload and deliver records until it ends or a stop signal ends the run
+ * Start the workload and deliver records until it ends, a stop signal ends the run, or fn
+ * returns -ECANCELED (returned: it has shown all it was asked to)
  * (util/stopsig.h: a workload gets a grace to exit, a second signal ends it); then drain.
  */
 int session__run(struct session *s, session_record_fn fn, void *ctx);

@@ -8,6 +8,7 @@
  *   pipe2 (two fds back)
  *   socket, connect to 127.0.0.1 port 1, which nothing listens on (ECONNREFUSED)
  *   a connection to a socket of its own on 127.0.0.1, and its accept4 (the peer's address)
+ *   a clock_nanosleep of a millisecond
  *   a child process that calls getppid 7 times, waited for
  * Usage: syscall-mix [N]
  */
@@ -20,6 +21,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define CHILD_CALLS 7
@@ -84,6 +86,7 @@ static void net(void)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 1;
+	struct timespec ms = { .tv_nsec = 1000000 };
 	int status;
 	pid_t child;
 
@@ -91,6 +94,7 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++)
 		syscall(SYS_getppid);
 	net();
+	clock_nanosleep(CLOCK_MONOTONIC, 0, &ms, NULL);
 	child = fork();
 	if (child == 0) {
 		for (int i = 0; i < CHILD_CALLS; i++)

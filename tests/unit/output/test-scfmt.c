@@ -39,9 +39,10 @@ static struct sc_call openat_call(const char *path, uint64_t flags)
 static void expect_call(const struct sc_call *c, const struct scfmt_opts *o, const char *want)
 {
 	char buf[1024];
+	size_t n = scfmt__call(buf, sizeof(buf), c, o);
 
-	assert_int_equal(scfmt__call(buf, sizeof(buf), c, o), strlen(want));
 	assert_string_equal(buf, want);
+	assert_int_equal(n, strlen(want));
 }
 
 static void expect_ret(const struct sc_call *c, const char *want)
@@ -65,10 +66,16 @@ static void test_scfmt__openat_as_perf_trace(void **state)
 	expect_ret(&c, "-1 ENOENT (No such file or directory)");
 	c.exited = false;
 	expect_ret(&c, "?");
-	/* flags 0 is left out, a mode shows in octal */
+	/* flags 0 is left out; a mode shows in octal, when the call may create a file */
 	c = openat_call("x", 0);
 	c.args[3] = 0644;
-	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\", mode: 0644)");
+	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\")");
+	c = openat_call("x", O_CREAT);
+	c.args[3] = 0644;
+	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\", flags: RDONLY|CREAT, mode: 0644)");
+	c = openat_call("x", __O_TMPFILE | O_RDWR);
+	c.args[3] = 0600;
+	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\", flags: RDWR|TMPFILE, mode: 0600)");
 }
 
 static void test_scfmt__strings_escaped_and_cut(void **state)

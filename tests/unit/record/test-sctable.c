@@ -87,6 +87,9 @@ static void test_sctable__arg_kinds(void **state)
 	assert_int_equal(sctable__arg_kind("recvfrom", "void *", "ubuf"), SCA_BUF_OUT);
 	assert_int_equal(sctable__arg_kind("mkdir", "const char *", "pathname"), SCA_STRING);
 	assert_int_equal(sctable__arg_kind("mount", "char *", "dev_name"), SCA_STRING);
+	assert_int_equal(sctable__arg_kind("pipe2", "int", "flags"), SCA_FD_FLAGS);
+	assert_int_equal(sctable__arg_kind("accept4", "int", "flags"), SCA_FD_FLAGS);
+	assert_int_equal(sctable__arg_kind("openat", "int", "flags"), SCA_OPEN_FLAGS);
 	assert_int_equal(sctable__arg_kind("connect", "struct sockaddr *", "uservaddr"),
 			 SCA_SOCKADDR);
 	assert_int_equal(sctable__arg_kind("accept", "struct sockaddr *", "upeer_sockaddr"),
