@@ -117,6 +117,33 @@ int scopts__split(struct scopts *sc, struct opt_list *event_args)
 	return err;
 }
 
+/* Capture call nr, reading what its arguments' kinds say. */
+static void capture(struct scopts *sc, int nr)
+{
+	const struct sc_desc *d = sctable__get(sc->table, nr);
+
+	sc->select[nr / 64] |= 1ULL << (nr % 64);
+	if (d)
+		sctable__capture_spec(d, &sc->specs[nr]);
+}
+
+/* -y: the calls that make and end descriptors are read, for their paths, if not shown. */
+static void track_descriptors(struct scopts *sc)
+{
+	static const char *const calls[] = { "open", "openat", "openat2", "creat", "close",
+					     "dup",  "dup2",   "dup3",	  NULL };
+
+	if (!sc->fd_paths)
+		return;
+	for (int i = 0; calls[i]; i++) {
+		int nr = sctable__nr(sc->table, calls[i]);
+
+		if (nr >= 0 && nr < SYSREC_NR_MAX && sctable__in_kernel(sc->table, nr))
+			capture(sc, nr);
+	}
+	sc->view.shown = sc->shown;
+}
+
 /* The calls selected, and what the capture reads of each. */
 static int select_calls(struct scopts *sc)
 {
@@ -131,16 +158,14 @@ static int select_calls(struct scopts *sc)
 	if (!err && !sc->specs)
 		err = -ENOMEM;
 	for (int nr = 0; !err && nr < SYSREC_NR_MAX; nr++) {
-		const struct sc_desc *d;
-
 		if (!scsel__has(&sel, nr))
 			continue;
-		sc->select[nr / 64] |= 1ULL << (nr % 64);
-		d = sctable__get(sc->table, nr);
-		if (d)
-			sctable__capture_spec(d, &sc->specs[nr]);
+		sc->shown[nr / 64] |= 1ULL << (nr % 64);
+		capture(sc, nr);
 	}
 	scsel__exit(&sel);
+	if (!err)
+		track_descriptors(sc);
 	return err;
 }
 

@@ -39,7 +39,8 @@ struct scopts {
 	/* made from them by scopts__finish */
 	bool on; /* system calls are traced */
 	struct sctable *table;
-	uint64_t select[SYSCALLS_SELECT_WORDS];
+	uint64_t select[SYSCALLS_SELECT_WORDS]; /* captured */
+	uint64_t shown[SYSCALLS_SELECT_WORDS]; /* selected */
 	struct sysrec_spec *specs;
 	struct syschan_config config;
 	struct view_syscalls_opts view;

@@ -15,12 +15,22 @@
 #include "util/jsonw.h"
 #include "util/log.h"
 
-#define FD_CACHE 256 /* -y: the last paths seen, by (pid, fd) */
+#define FD_CACHE 4096 /* -y: the paths known, by (pid, fd) */
+#define PATH_KEPT 240
+#define PENDING 64 /* -y: opens in flight, by thread */
 
 struct fd_path {
 	uint32_t pid;
 	int fd;
-	char path[112];
+	char path[PATH_KEPT];
+};
+
+/* -y: a thread's call in flight: its first argument (a descriptor) and an open's path. */
+struct pending_call {
+	uint32_t tid;
+	bool has_path;
+	uint64_t arg0;
+	char path[PATH_KEPT];
 };
 
 struct sys_view {
@@ -31,34 +41,90 @@ struct sys_view {
 	struct jsonw *json;
 	struct sc_desc *unknown[SYSREC_NR_MAX]; /* calls this machine's headers do not name */
 	struct sysrec rec;
-	struct fd_path fds[FD_CACHE];
+	struct fd_path *fds; /* -y */
+	struct pending_call pending[PENDING];
 	uint64_t bad; /* samples that are no whole record */
 };
 
+static struct fd_path *fd_slot(struct sys_view *v, uint32_t pid, int fd)
+{
+	return &v->fds[(pid * 2654435761u + (unsigned)fd * 40503u) % FD_CACHE];
+}
+
 /*
- * -y: a descriptor's path from /proc while the task holds it, else the last one seen
- * (a close prints once the descriptor is gone).
+ * -y: a descriptor's path, as the records said when it was made (an open's path; a dup's
+ * source), else from /proc while the task holds it.
  */
 static bool fd_path(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
 {
 	struct sys_view *v = ctx;
-	struct fd_path *c = &v->fds[(pid * 31u + (unsigned)fd) % FD_CACHE];
+	struct fd_path *c = fd_slot(v, pid, fd);
 	char proc[64];
 	ssize_t n;
 
-	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
-	n = readlink(proc, buf, size - 1);
-	if (n > 0) {
-		buf[n] = '\0';
-		c->pid = pid;
-		c->fd = fd;
-		snprintf(c->path, sizeof(c->path), "%s", buf);
+	if (c->path[0] && c->pid == pid && c->fd == fd) {
+		snprintf(buf, size, "%s", c->path);
 		return true;
 	}
-	if (c->pid != pid || c->fd != fd || !c->path[0])
+	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
+	n = readlink(proc, buf, size - 1);
+	if (n <= 0)
 		return false;
-	snprintf(buf, size, "%s", c->path);
+	buf[n] = '\0';
 	return true;
+}
+
+static void fd_set_path(struct sys_view *v, uint32_t pid, int fd, const char *path)
+{
+	struct fd_path *c = fd_slot(v, pid, fd);
+
+	c->pid = pid;
+	c->fd = fd;
+	snprintf(c->path, sizeof(c->path), "%s", path);
+}
+
+static bool is_open(const char *name)
+{
+	return !strcmp(name, "openat") || !strcmp(name, "open") || !strcmp(name, "creat") ||
+	       !strcmp(name, "openat2");
+}
+
+/* -y: what an entry says of descriptors to come, kept for its exit. */
+static void track_entry(struct sys_view *v, const struct sc_call *call, uint32_t tid)
+{
+	struct pending_call *p = &v->pending[tid % PENDING];
+
+	p->tid = tid;
+	p->arg0 = call->args[0];
+	p->has_path = false;
+	for (int i = 0; is_open(call->desc->name) && i < call->desc->nr_args; i++) {
+		const struct sc_bytes *m = &call->mem[i];
+
+		if (call->desc->args[i].kind == SCA_STRING && m->p && !m->fault) {
+			p->has_path = true;
+			snprintf(p->path, sizeof(p->path), "%.*s", (int)m->len, (const char *)m->p);
+			break;
+		}
+	}
+}
+
+/* -y: what an exit says of descriptors: an open's, a dup's, a close. */
+static void track_exit(struct sys_view *v, const char *name, uint32_t pid, uint32_t tid,
+		       int64_t ret)
+{
+	struct pending_call *p = &v->pending[tid % PENDING];
+	char path[PATH_KEPT];
+
+	if (p->tid != tid)
+		return; /* its entry was not seen */
+	p->tid = 0;
+	if (is_open(name) && p->has_path && ret >= 0)
+		fd_set_path(v, pid, (int)ret, p->path);
+	else if (!strcmp(name, "close") && ret == 0)
+		fd_slot(v, pid, (int)p->arg0)->path[0] = '\0';
+	else if (!strncmp(name, "dup", 3) && ret >= 0 &&
+		 fd_path(v, pid, (int)p->arg0, path, sizeof(path)))
+		fd_set_path(v, pid, (int)ret, path);
 }
 
 /* The call of number nr: this kernel's, or "syscall_NR" for one the headers do not name. */
@@ -127,17 +193,24 @@ static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 		.comm = rs->comm,
 		.duration = r->duration,
 	};
+	int err;
 
 	ev.call.desc = desc_of(v, r->head.nr);
 	if (!ev.call.desc)
 		return -ENOMEM;
 	memcpy(ev.call.args, r->args, sizeof(r->args));
 	take_items(&ev.call, r);
-	if (r->head.type == SYSREC_ENTER)
+	if (r->head.type == SYSREC_ENTER) {
+		if (v->fds)
+			track_entry(v, &ev.call, ev.tid);
 		return scview__enter(v->lines, &ev);
+	}
 	ev.call.exited = true;
 	ev.call.ret = r->ret;
-	return scview__exit(v->lines, &ev);
+	err = scview__exit(v->lines, &ev);
+	if (v->fds) /* after the line: a close shows the path it closes */
+		track_exit(v, ev.call.desc->name, ev.pid, ev.tid, ev.call.ret);
+	return err;
 }
 
 static int count_call(struct sys_view *v, const struct resolved_sample *rs)
@@ -156,6 +229,28 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 			       r->duration, r->ret);
 }
 
+static bool shown(const struct sys_view *v, unsigned int nr)
+{
+	return !v->o.shown || (nr < SYSREC_NR_MAX && (v->o.shown[nr / 64] >> (nr % 64) & 1));
+}
+
+/* A call read only for -y: what it says of descriptors, no line. */
+static void track_only(struct sys_view *v, const struct resolved_sample *rs)
+{
+	const struct sysrec *r = &v->rec;
+	struct sc_call call = { .desc = desc_of(v, r->head.nr) };
+
+	if (!v->fds || !call.desc)
+		return;
+	memcpy(call.args, r->args, sizeof(r->args));
+	take_items(&call, r);
+	if (r->head.type == SYSREC_ENTER)
+		track_entry(v, &call, r->head.tid);
+	else if (r->head.type == SYSREC_EXIT)
+		track_exit(v, call.desc->name, r->head.pid, r->head.tid, r->ret);
+	(void)rs;
+}
+
 static int sys_sample(void *priv, const struct resolved_sample *rs)
 {
 	struct sys_view *v = priv;
@@ -168,6 +263,10 @@ static int sys_sample(void *priv, const struct resolved_sample *rs)
 	}
 	if (!rs->s->has_raw || sysrec__decode(&v->rec, rs->s->raw, rs->s->raw_size)) {
 		v->bad++;
+		return 0;
+	}
+	if (!shown(v, v->rec.head.nr)) {
+		track_only(v, rs);
 		return 0;
 	}
 	if (v->lines && v->rec.head.type != SYSREC_COUNT)
@@ -217,6 +316,7 @@ static void sys_free(void *priv)
 	scsummary__free(v->summary);
 	jsonw__free(v->json);
 	sctable__free(v->table);
+	free(v->fds);
 	for (int i = 0; i < SYSREC_NR_MAX; i++) {
 		if (v->unknown[i])
 			free((char *)v->unknown[i]->name);
@@ -250,6 +350,8 @@ static int make_parts(struct sys_view *v)
 	v->table = sctable__new();
 	if (!v->table)
 		return -errno;
+	if (o->fd_paths && !(v->fds = calloc(FD_CACHE, sizeof(*v->fds))))
+		return -ENOMEM;
 	if (o->json) {
 		v->json = jsonw__new(o->out, false);
 		if (!v->json)

@@ -28,6 +28,11 @@ struct view_syscalls_opts {
 	bool absolute_time; /* -T */
 	unsigned int strsize; /* bytes of strings and buffers shown; 0: 256 */
 	bool fd_paths; /* -y: descriptors with their path (live: read from /proc) */
+	/*
+	 * The calls shown, a bit per number (SYSREC_NR_MAX bits); NULL: every call the records
+	 * have. Others are read for what they say of descriptors (-y) and not shown.
+	 */
+	const uint64_t *shown;
 };
 
 /* NULL + errno. */
