@@ -10,7 +10,7 @@ set -e
 # compiles scriptlets when perf-bpf runs.
 BUILD_PKGS="gcc make pkg-config flex bison clang bpftool
 libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev liblzma-dev"
-CHECK_PKGS="llvm clang-format libcmocka-dev linux-perf python3 jq valgrind
+CHECK_PKGS="llvm clang-format libcmocka-dev linux-perf python3 jq valgrind strace
 qemu-system-x86 busybox-static cpio xz-utils zstd"
 
 dry=

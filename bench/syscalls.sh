@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The system-call view against perf trace, strace and bpftrace, side by side in one run, on two
+# loops: N getppid calls, and dd copying N single bytes from /dev/zero to /dev/null (a read
+# and a write per byte). Output to a file for every tool. Per tool: wall seconds (median of
+# RUNS alternating runs), the ratio to the untraced loop, the calls shown and the records
+# lost. Sourced by run.sh; run alone it prints its tables:
+#	bench/syscalls.sh [RUNS [N]]
+
+# sc_run DIR LABEL CMD...: wall seconds appended to DIR/LABEL, stderr kept in DIR/LABEL.err
+sc_run() {
+	local d=$1 label=$2 t0 t1
+	shift 2
+	t0=$EPOCHREALTIME
+	"$@" >/dev/null 2>"$d/$label.err" || {
+		echo "bench: '$label' failed: $(tail -n 1 "$d/$label.err")" >&2
+		return 1
+	}
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }' >>"$d/$label"
+}
+sc_med() { [ -s "$1" ] && sort -g "$1" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}' || echo -; }
+sc_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.2fx", a / b }'; }
+# sc_lost FILE: records perf-bpf said it lost, summed over its warnings
+sc_lost() { awk '/system-call records lost/ { n += $2 } END { print n + 0 }' "$1" 2>/dev/null || echo -; }
+
+# sc_loop D NAME LABEL CMD...: every tool on one loop, RUNS times; rows into D/NAME.rows
+sc_loop() {
+	local d=$1 name=$2 calls=$3
+	shift 3
+	for _ in $(seq "$SC_RUNS"); do
+		sc_run "$d" "$name.untraced" "$@"
+		sc_run "$d" "$name.pb_all" "$SC_PB" trace -o "$d/pb.out" -- "$@" &&
+			grep -c " = " "$d/pb.out" >>"$d/$name.pb_all.lines"
+		sc_lost "$d/$name.pb_all.err" >>"$d/$name.pb_all.lost"
+		sc_run "$d" "$name.pb_unused" "$SC_PB" trace -e openat -o "$d/pb1.out" -- "$@"
+		sc_run "$d" "$name.pb_sum" "$SC_PB" trace -s -o "$d/pbs.out" -- "$@"
+		if command -v perf >/dev/null; then
+			sc_run "$d" "$name.perf_trace" perf trace -o "$d/perf.out" -- "$@" &&
+				grep -c " = " "$d/perf.out" >>"$d/$name.perf_trace.lines"
+			sc_run "$d" "$name.perf_sum" perf trace -s -o "$d/perfs.out" -- "$@"
+		fi
+		if command -v strace >/dev/null; then
+			sc_run "$d" "$name.strace" strace -f -o "$d/strace.out" "$@" &&
+				grep -c " = " "$d/strace.out" >>"$d/$name.strace.lines"
+			sc_run "$d" "$name.strace_c" strace -f -c -o "$d/stracec.out" "$@"
+		fi
+		if command -v bpftrace >/dev/null; then
+			sc_run "$d" "$name.bpftrace" bpftrace -q -o "$d/bt.out" -e \
+				'tracepoint:raw_syscalls:sys_enter /pid == cpid/ { @s[tid] = nsecs; }
+				 tracepoint:raw_syscalls:sys_exit /@s[tid]/ { @calls[args->id] = count(); @ns[args->id] = sum(nsecs - @s[tid]); delete(@s[tid]); }' \
+				-c "$*"
+		fi
+	done
+	local u
+	u=$(sc_med "$d/$name.untraced")
+	{
+		echo "| $name: $calls | wall s | vs untraced | calls shown | lost |"
+		echo "|---|---:|---:|---:|---:|"
+		printf '| untraced | %s | 1x | - | - |\n' "$u"
+		printf '| perf-bpf trace, every call | %s | %s | %s | %s |\n' "$(sc_med "$d/$name.pb_all")" \
+			"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$u")" "$(sc_med "$d/$name.pb_all.lines")" \
+			"$(sc_med "$d/$name.pb_all.lost")"
+		printf '| perf trace, every call | %s | %s | %s | - |\n' "$(sc_med "$d/$name.perf_trace")" \
+			"$(sc_ratio "$(sc_med "$d/$name.perf_trace")" "$u")" "$(sc_med "$d/$name.perf_trace.lines")"
+		printf '| strace -f, every call | %s | %s | %s | - |\n' "$(sc_med "$d/$name.strace")" \
+			"$(sc_ratio "$(sc_med "$d/$name.strace")" "$u")" "$(sc_med "$d/$name.strace.lines")"
+		printf '| perf-bpf trace -e openat (a call the loop never makes) | %s | %s | - | - |\n' \
+			"$(sc_med "$d/$name.pb_unused")" "$(sc_ratio "$(sc_med "$d/$name.pb_unused")" "$u")"
+		printf '| perf-bpf trace -s (counted in the kernel) | %s | %s | - | - |\n' \
+			"$(sc_med "$d/$name.pb_sum")" "$(sc_ratio "$(sc_med "$d/$name.pb_sum")" "$u")"
+		printf '| perf trace -s | %s | %s | - | - |\n' \
+			"$(sc_med "$d/$name.perf_sum")" "$(sc_ratio "$(sc_med "$d/$name.perf_sum")" "$u")"
+		printf '| strace -f -c | %s | %s | - | - |\n' \
+			"$(sc_med "$d/$name.strace_c")" "$(sc_ratio "$(sc_med "$d/$name.strace_c")" "$u")"
+		printf '| bpftrace, calls and time counted in maps | %s | %s | - | - |\n' \
+			"$(sc_med "$d/$name.bpftrace")" "$(sc_ratio "$(sc_med "$d/$name.bpftrace")" "$u")"
+		echo
+		echo "| $name, same run | ratio |"
+		echo "|---|---:|"
+		printf '| perf-bpf trace / perf trace, every call | %s |\n' \
+			"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$(sc_med "$d/$name.perf_trace")")"
+		printf '| perf-bpf trace / strace -f, every call | %s |\n' \
+			"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$(sc_med "$d/$name.strace")")"
+		printf '| perf-bpf trace -s / bpftrace counting | %s |\n' \
+			"$(sc_ratio "$(sc_med "$d/$name.pb_sum")" "$(sc_med "$d/$name.bpftrace")")"
+		echo
+	} >"$d/$name.rows"
+}
+
+# bench_syscalls PB BUILD RUNS N DIR: the markdown tables on stdout
+bench_syscalls() {
+	SC_PB=$1
+	SC_RUNS=$3
+	local loop=$2/tests/workloads/getppid-loop n=$4 d=$5
+	sc_loop "$d" getppid "$n getppid calls" "$loop" "$n"
+	sc_loop "$d" dd "$n one-byte reads and writes" dd if=/dev/zero of=/dev/null bs=1 count="$n" status=none
+	cat "$d/getppid.rows" "$d/dd.rows"
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	set -u
+	top=$(cd "$(dirname "$0")/.." && pwd)
+	d=$(mktemp -d /tmp/perf-bpf-bench.XXXXXX)
+	trap 'rm -rf "$d"' EXIT
+	bench_syscalls "${PERF_BPF:-$top/perf-bpf}" "${BUILD:-$top/build}" "${1:-3}" "${2:-300000}" "$d"
+fi
