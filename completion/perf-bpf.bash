@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # bash completion for perf-bpf(1), also as `perf bpf`: subcommands, the options of each
-# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o) and
-# tracepoint names (tracefs) for -e, clocks for -k, files for -o and -i, the traced command
+# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o),
+# tracepoint names (tracefs), system-call names and classes for -e, clocks for -k, files for -o and -i, the traced command
 # after --. Needs no bash-completion helpers. $PERF_BPF_BIN names another perf-bpf binary.
 
 # The words up to the cursor with the pieces bash split off at ':' and '=' joined again
@@ -52,6 +52,29 @@ _perf_bpf_tracepoints()
 	done
 }
 
+# System-call names (the kernel's sys_enter tracepoints) and strace's classes, for -e: a
+# name after the last ',' of a list, after a '!' too.
+_perf_bpf_syscalls()
+{
+	local cur=$1 pre="" dir names=""
+	if [[ $cur == *,* ]]; then
+		pre=${cur%,*},
+		cur=${cur##*,}
+	fi
+	if [[ $cur == '!'* ]]; then
+		pre+='!'
+		cur=${cur#!}
+	fi
+	for dir in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+		if [[ -r $dir/available_events ]]; then
+			names=$(sed -n 's/^syscalls:sys_enter_//p' "$dir/available_events")
+			break
+		fi
+	done
+	compgen -W "$names %file %desc %net %process %memory %signal %ipc" -- "$cur" |
+		sed "s|^|$pre|"
+}
+
 # Files ending in one of the suffixes $2..., and directories, matching $1.
 _perf_bpf_files()
 {
@@ -75,6 +98,7 @@ _perf_bpf_arg()
 	EVENT)
 		_perf_bpf_files "$1" .c .o .obj
 		_perf_bpf_tracepoints "$1"
+		_perf_bpf_syscalls "$1"
 		compgen -W "cpu-clock task-clock page-faults context-switches cpu-migrations
 			minor-faults major-faults bpf-output cycles instructions" -- "$1"
 		;;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bash completion, as `make install` puts it: perf-bpf and perf bpf complete subcommands, each
-# subcommand's options (from the binary's hidden --list-opts), scriptlets and tracepoints
-# for -e, clocks for -k, the traced command after --
+# subcommand's options (from the binary's hidden --list-opts), scriptlets, tracepoints and
+# system calls for -e, clocks for -k, the traced command after --
 source "$(dirname "$0")/lib.sh"
 
 make -s -C "$TOP" install DESTDIR="$T/root" PREFIX=/usr >/dev/null || fail "make install failed"
@@ -53,11 +53,16 @@ expect_out "sub/x.c" perf-bpf trace -e sub/
 expect_out "prog.c sub/" perf-bpf compile ""
 expect_out "notes.txt" perf-bpf record -o no
 expect_out "sleep" perf-bpf trace -e prog.c -- sleep
-expect_out "--fields --help --input --json --quiet --verbose" perf-bpf script --
+expect_out "--duration --failure --fields --help --input --json --max-events --quiet --strsize --summary --summary-mode --time --verbose --with-summary" perf-bpf script --
 # tracepoints from tracefs: bash splits at ':', the candidates are what follows it
 if [ -r /sys/kernel/tracing/available_events ]; then
 	expect_out "sys_enter_getppid" perf-bpf trace -e syscalls : sys_enter_getpp
 	expect_out "sys_enter_getppid" perf-bpf query syscalls : sys_enter_getpp
+	# system calls by name, in a list, left out, and strace's classes
+	expect_out "getppid" perf-bpf trace -e getpp
+	expect_out "openat,close openat,close_range" perf-bpf trace -e openat,clos
+	expect_out "!getppid" perf-bpf record -e '!getpp'
+	expect_out "%net" perf-bpf trace -e %n
 fi
 # perf bpf: the same, after "bpf"; "bpf" itself is one of perf's commands
 expect_out "record" perf bpf rec
