@@ -37,6 +37,8 @@ const volatile struct sysrec_spec cfg_specs[SYSREC_NR_MAX];
 __u32 sel_gen = 1;
 /* cfg_gate_tgid has exec'd: its calls are traced from now on */
 __u32 gate_open;
+/* Set by user space once every program is attached: no entry is kept whose exit is missed. */
+__u32 armed;
 
 #if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
 #error "bpf/syscalls.bpf.c: no system call registers for this architecture"
@@ -510,7 +512,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u64 pid_tgid, args[SYSREC_ARGS];
 	struct entry *e;
 
-	if (!spec)
+	if (!spec || !armed)
 		return 0;
 	pid_tgid = bpf_get_current_pid_tgid();
 	e = traced_entry(pid_tgid);

@@ -271,7 +271,11 @@ int syscalls__attach_entries(struct syscalls *sc)
 
 int syscalls__attach(struct syscalls *sc)
 {
-	return attach(sc, NULL);
+	int err = attach(sc, NULL);
+
+	if (!err) /* entries from now on: their exits are seen */
+		__atomic_store_n(&sc->skel->bss->armed, 1, __ATOMIC_RELEASE);
+	return err;
 }
 
 int syscalls__fd(const struct syscalls *sc)
