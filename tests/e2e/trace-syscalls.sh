@@ -92,3 +92,16 @@ on_exit "kill $lp 2>/dev/null"
 expect_eq "-p --max-events 5" 5 "$(grep -c "getppid-loop/$lp getppid() *= [0-9]" "$T/pid")"
 expect_eq "only -p's calls" 5 "$(wc -l <"$T/pid")"
 kill "$lp"
+# -t: one thread of a process of three, from now on
+threads=$(workload objconf-threads)
+"$threads" 30 3 >"$T/tid.out" &
+tp=$!
+on_exit "kill $tp 2>/dev/null"
+for _ in $(seq 100); do [ -s "$T/tid.out" ] && break; sleep 0.1; done
+tid=$(head -n 1 "$T/tid.out")
+[ -n "$tid" ] || fail "the threaded workload gave no thread id"
+"$PERF_BPF" trace -t "$tid" --max-events 6 -e getppid,clock_nanosleep,nanosleep -o "$T/tid" >/dev/null 2>"$T/err" ||
+	fail "trace -t exited $?: $(tail -n 3 "$T/err")"
+expect_eq "-t: its calls only" 6 "$(grep -cE "objconf-thread?s?/$tid " "$T/tid")"
+expect_eq "-t: the lines" 6 "$(grep -c ' = ' "$T/tid")"
+kill "$tp"
