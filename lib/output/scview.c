@@ -338,6 +338,10 @@ static int copy_entry(struct inflight *f, const struct sc_event *ev)
 	for (int i = 0; i < SC_MAX_ARGS; i++) {
 		if (!ev->call.mem[i].p)
 			continue;
+		if (!ev->call.mem[i].len) { /* a fault, an empty string: nothing to keep */
+			f->call.mem[i].p = "";
+			continue;
+		}
 		memcpy(f->mem + at, ev->call.mem[i].p, ev->call.mem[i].len);
 		f->call.mem[i].p = f->mem + at;
 		at += ev->call.mem[i].len;

@@ -140,6 +140,35 @@ static void test_scview__one_line_per_call(void **state)
 	free(want);
 }
 
+/* Memory that could not be read (len 0) is kept as a fault, and read at exit replaces it. */
+static void test_scview__faulted_then_read_at_exit(void **state)
+{
+	char *want;
+	struct sc_event e = entry(0, 7, "cat", &openat_desc), x = *leave(5, 7, &openat_desc, 3);
+
+	start(NULL);
+	e.call.args[0] = (uint64_t)-100;
+	e.call.args[1] = 0x1000;
+	e.call.mem[1] = (struct sc_bytes){ .p = "", .len = 0, .fault = true };
+	assert_int_equal(scview__enter(fx.sv, &e), 0);
+	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	e.time += 100000;
+	assert_int_equal(scview__enter(fx.sv, &e), 0);
+	x = *leave(15, 7, &openat_desc, 4);
+	x.call.mem[1] = (struct sc_bytes){ .p = "/late", .len = 5 };
+	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	finish();
+	assert_int_equal(asprintf(&want, "%s%s",
+				  line("     0.000 ( 0.050 ms): cat/7 ",
+				       "openat(dfd: CWD, filename: 0x1000)", " = 3"),
+				  line("     0.100 ( 0.050 ms): cat/7 ",
+				       "openat(dfd: CWD, filename: \"/late\")", " = 4")) > 0,
+			 true);
+	expect_text(want);
+	free(want);
+	(void)state;
+}
+
 static void test_scview__interrupted_and_continued(void **state)
 {
 	char *want;
@@ -272,6 +301,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_scview__one_line_per_call, teardown),
+		cmocka_unit_test_teardown(test_scview__faulted_then_read_at_exit, teardown),
 		cmocka_unit_test_teardown(test_scview__interrupted_and_continued, teardown),
 		cmocka_unit_test_teardown(test_scview__other_threads_interrupt, teardown),
 		cmocka_unit_test_teardown(test_scview__never_returns_and_orphans, teardown),
