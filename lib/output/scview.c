@@ -15,7 +15,6 @@
 #define LINE_MAX_BYTES 16384
 #define COMM_MAX 16
 #define HEAD_MAX 96 /* "%10.3f (%6.3f ms): comm/tid " */
-#define SPACES "                                "
 
 /* A call in flight on one thread: its entry, copied. */
 struct inflight {
@@ -37,6 +36,7 @@ struct scview {
 	uint64_t printed;
 	size_t unprinted; /* calls in flight whose entry is not printed */
 	char call[LINE_MAX_BYTES], ret[256], arg[LINE_MAX_BYTES];
+	char line[HEAD_MAX + LINE_MAX_BYTES + 256 + CALL_WIDTH];
 };
 
 static size_t slot_of(const struct scview *sv, uint32_t tid)
@@ -144,14 +144,30 @@ static bool filtered(const struct scview *sv)
 	return sv->o.failure_only || sv->o.min_duration_ns;
 }
 
+/* v in decimal at p, at least digits wide with leading zeros; returns the end. */
+static char *put_dec(char *p, uint64_t v, int digits)
+{
+	char tmp[24], *t = tmp + sizeof(tmp);
+
+	do {
+		*--t = (char)('0' + v % 10);
+		v /= 10;
+		digits--;
+	} while (v || digits > 0);
+	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
+	return p + (tmp + sizeof(tmp) - t);
+}
+
 /* ns as milliseconds with three decimals, right-aligned in width: "%*.3f" without floats. */
 static char *put_ms(char *p, uint64_t ns, int width)
 {
 	uint64_t us = (ns + 500) / 1000;
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%llu.%03u", (unsigned long long)(us / 1000),
-			 (unsigned)(us % 1000));
+	char tmp[32], *end = put_dec(tmp, us / 1000, 1);
+	int n;
 
+	*end++ = '.';
+	end = put_dec(end, us % 1000, 3);
+	n = (int)(end - tmp);
 	for (; n < width; width--)
 		*p++ = ' ';
 	memcpy(p, tmp, (size_t)n);
@@ -177,10 +193,18 @@ static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, b
 	} else {
 		p = stpcpy(p, "(         ): ");
 	}
-	if (comm && *comm)
-		p += snprintf(p, HEAD_MAX - (size_t)(p - buf), "%.*s/%u ", COMM_MAX, comm, tid);
-	else
-		p += snprintf(p, HEAD_MAX - (size_t)(p - buf), ":%u/%u ", tid, tid);
+	if (comm && *comm) {
+		size_t n = strnlen(comm, COMM_MAX);
+
+		memcpy(p, comm, n);
+		p += n;
+	} else {
+		*p++ = ':';
+		p = put_dec(p, tid, 1);
+	}
+	*p++ = '/';
+	p = put_dec(p, tid, 1);
+	*p++ = ' ';
 	return (size_t)(p - buf);
 }
 
@@ -190,14 +214,19 @@ static void print_line(struct scview *sv, const char *head_buf, size_t head_len,
 {
 	size_t call_len = strlen(sv->call), rest_len = strlen(rest);
 	size_t pad = call_len < (size_t)width ? (size_t)width - call_len : 0;
-	FILE *f = sv->o.out;
+	char *p = sv->line;
 
-	fwrite(head_buf, 1, head_len, f);
-	fwrite(sv->call, 1, call_len, f);
-	for (; pad >= sizeof(SPACES) - 1; pad -= sizeof(SPACES) - 1)
-		fwrite(SPACES, 1, sizeof(SPACES) - 1, f);
-	fwrite(SPACES, 1, pad, f);
-	fwrite(rest, 1, rest_len, f);
+	if (head_len + call_len + pad + rest_len > sizeof(sv->line)) { /* cannot be: bounded */
+		fwrite(head_buf, 1, head_len, sv->o.out);
+		fwrite(sv->call, 1, call_len, sv->o.out);
+		fwrite(rest, 1, rest_len, sv->o.out);
+		return;
+	}
+	p = mempcpy(p, head_buf, head_len);
+	p = mempcpy(p, sv->call, call_len);
+	memset(p, ' ', pad);
+	p = mempcpy(p + pad, rest, rest_len);
+	fwrite(sv->line, 1, (size_t)(p - sv->line), sv->o.out);
 }
 
 static void format_call(struct scview *sv, const struct sc_call *c, uint32_t pid)
@@ -317,6 +346,14 @@ static int print_call(struct scview *sv, struct inflight *f, bool whole, bool ha
 
 /* ---- entries and exits ---- */
 
+static void copy_comm(char *to, const char *comm)
+{
+	size_t n = comm ? strnlen(comm, COMM_MAX) : 0;
+
+	memcpy(to, comm ? comm : "", n);
+	to[n] = '\0';
+}
+
 static int copy_entry(struct inflight *f, const struct sc_event *ev)
 {
 	size_t need = 0, at = 0;
@@ -331,7 +368,7 @@ static int copy_entry(struct inflight *f, const struct sc_event *ev)
 	f->pid = ev->pid;
 	f->cpu = ev->cpu;
 	f->time = ev->time;
-	snprintf(f->comm, sizeof(f->comm), "%s", ev->comm ?: "");
+	copy_comm(f->comm, ev->comm);
 	f->entry_printed = false;
 	f->call = ev->call;
 	f->call.exited = false;

@@ -333,6 +333,7 @@ void print_json__lost(struct jsonw *w, const struct sample *s, uint64_t lost)
 struct json_view {
 	FILE *out;
 	struct jsonw *w;
+	struct sysrec_memo memo;
 };
 
 /* Every key it can: the symbols, the callchain, and the BPF string of untyped payloads. */
@@ -349,7 +350,7 @@ static int json_sample(void *priv, const struct resolved_sample *rs)
 {
 	struct json_view *v = priv;
 
-	if (!event_desc__is_sysrec(rs->ev))
+	if (!event_desc__is_sysrec_memo(&v->memo, rs->ev))
 		print_json__sample(v->w, rs);
 	return 0;
 }

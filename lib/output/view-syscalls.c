@@ -41,6 +41,7 @@ struct sys_view {
 	struct jsonw *json;
 	struct sc_desc *unknown[SYSREC_NR_MAX]; /* calls this machine's headers do not name */
 	struct sysrec rec;
+	struct sysrec_memo memo;
 	struct fd_path *fds; /* -y */
 	struct pending_call pending[PENDING];
 	uint64_t bad; /* samples that are no whole record */
@@ -256,7 +257,7 @@ static int sys_sample(void *priv, const struct resolved_sample *rs)
 	struct sys_view *v = priv;
 	int err = 0;
 
-	if (!event_desc__is_sysrec(rs->ev)) {
+	if (!event_desc__is_sysrec_memo(&v->memo, rs->ev)) {
 		if (v->lines)
 			scview__interrupt(v->lines); /* another view prints a line now */
 		return 0;

@@ -32,6 +32,7 @@ struct printer {
 	struct dbuf typed; /* a typed record's fields */
 	size_t len;
 	char buf[OUTBUF_SIZE];
+	struct sysrec_memo memo; /* the system-call view's samples are skipped */
 };
 
 static const char hexdig[] = "0123456789abcdef";
@@ -279,7 +280,7 @@ static void bpf_output(struct printer *p, const void *data, uint32_t size, bool 
 
 void print__bpf_output(FILE *f, const void *data, uint32_t size)
 {
-	struct printer *p = malloc(sizeof(*p));
+	struct printer *p = calloc(1, sizeof(*p));
 
 	if (!p)
 		return;
@@ -589,7 +590,9 @@ static int view_begin(void *priv, const struct view_stream *st)
 
 static int view_sample(void *priv, const struct resolved_sample *rs)
 {
-	if (!event_desc__is_sysrec(rs->ev))
+	struct printer *p = priv;
+
+	if (!event_desc__is_sysrec_memo(&p->memo, rs->ev))
 		print_plain(priv, rs->ev, rs);
 	return 0;
 }

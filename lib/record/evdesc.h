@@ -51,6 +51,21 @@ static inline bool event_desc__is_sysrec(const struct event_desc *ev)
 	return event_desc__is_bpf_output(ev) && ev->name && !strcmp(ev->name, EVENT_SYSREC_NAME);
 }
 
+/* The last event asked about, for views that ask of every sample (a strcmp less each). */
+struct sysrec_memo {
+	const struct event_desc *ev;
+	bool is;
+};
+
+static inline bool event_desc__is_sysrec_memo(struct sysrec_memo *m, const struct event_desc *ev)
+{
+	if (m->ev != ev) {
+		m->ev = ev;
+		m->is = event_desc__is_sysrec(ev);
+	}
+	return m->is;
+}
+
 /* The period of every sample, for samples that carry none: 0 for a frequency. */
 static inline uint64_t event_desc__period(const struct event_desc *ev)
 {
