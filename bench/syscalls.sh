@@ -93,7 +93,7 @@ bench_syscalls() {
 	SC_RUNS=$3
 	local loop=$2/tests/workloads/getppid-loop n=$4 d=$5
 	sc_loop "$d" getppid "$n getppid calls" "$loop" "$n"
-	sc_loop "$d" dd "$n one-byte reads and writes" dd if=/dev/zero of=/dev/null bs=1 count="$n" status=none
+	sc_loop "$d" dd "$n one-byte reads and writes" "$(type -P dd)" if=/dev/zero of=/dev/null bs=1 count="$n" status=none
 	cat "$d/getppid.rows" "$d/dd.rows"
 }
 
