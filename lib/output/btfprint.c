@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * BTF value printer. Every read is bounded by the bytes given, every type walk by a
- * depth limit: a file's BTF is not trusted to be free of loops.
+ * BTF value printer. Every read and write is bounded by the bytes given, every type walk
+ * by a depth limit and a budget of steps linear in those bytes: a file's BTF is not
+ * trusted to be free of loops, nor of members that overlap (a union of two unions of two
+ * unions ... is 2^depth steps for a few bytes).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +17,37 @@
 #include "output/btfprint.h"
 
 #define MAX_DEPTH 32
+
+/*
+ * The steps (types visited, members looked at) one value may cost: a real value needs
+ * about one per byte, eight per byte of bitfields.
+ */
+#define STEPS_BASE 256
+#define STEPS_PER_BYTE 16
+
+struct walk {
+	size_t left; /* steps */
+	bool cut; /* the budget ran out: the rest of the value is left out */
+};
+
+static struct walk walk_of(size_t size)
+{
+	size_t per_byte = size < SIZE_MAX / 2 / STEPS_PER_BYTE ? size * STEPS_PER_BYTE :
+								 SIZE_MAX / 2;
+
+	return (struct walk){ .left = STEPS_BASE + per_byte };
+}
+
+/* Take one step: false (and cut) when the value's budget is spent. */
+static bool step(struct walk *w)
+{
+	if (w->left) {
+		w->left--;
+		return true;
+	}
+	w->cut = true;
+	return false;
+}
 
 #define put dbuf__text
 
@@ -168,10 +201,30 @@ static const char *enum_name(const struct btf *btf, const struct btf_type *t, in
 	return NULL;
 }
 
+/* One value's print: its BTF, where it goes, the steps it has left. */
+struct pr {
+	const struct btf *btf;
+	struct dbuf *b;
+	struct jsonw *jw;
+	struct walk w;
+};
+
 /* ---- text ---- */
 
-static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const unsigned char *d,
-		       size_t size, int depth, bool top);
+static void text_value(struct pr *c, uint32_t id, const unsigned char *d, size_t size, int depth,
+		       bool top);
+
+/* A step of a text walk: when the budget runs out, "..." stands for the rest. */
+static bool text_step(struct pr *c)
+{
+	bool was_cut = c->w.cut;
+
+	if (step(&c->w))
+		return true;
+	if (!was_cut)
+		puts_(c->b, "...");
+	return false;
+}
 
 static void text_string(struct dbuf *b, const unsigned char *d, size_t n)
 {
@@ -197,28 +250,41 @@ static void text_int(struct dbuf *b, const struct btf_type *t, const unsigned ch
 		putf(b, "%" PRIu64, v);
 }
 
-static void text_array(struct dbuf *b, const struct btf *btf, const struct btf_type *t,
-		       const unsigned char *d, size_t size, int depth)
+/* The elements of array t held in size bytes (0 when its elements have no size). */
+static uint32_t array_held(const struct btf *btf, const struct btf_type *t, size_t size,
+			   int64_t *esz)
 {
 	const struct btf_array *a = btf_array(t);
-	int64_t esz = btf__resolve_size(btf, a->type);
 	uint32_t n = a->nelems;
+
+	*esz = btf__resolve_size(btf, a->type);
+	if (*esz <= 0)
+		return 0;
+	if (!n || (uint64_t)n * *esz > size) /* a flexible or cut-short tail: what is there */
+		n = size / *esz;
+	return n;
+}
+
+static void text_array(struct pr *c, const struct btf_type *t, const unsigned char *d, size_t size,
+		       int depth)
+{
+	uint32_t elem = btf_array(t)->type;
+	int64_t esz;
+	uint32_t n = array_held(c->btf, t, size, &esz);
 
 	if (esz <= 0)
 		return;
-	if (!n || (uint64_t)n * esz > size) /* a flexible or cut-short tail: what is there */
-		n = size / esz;
-	if (is_char(btf, a->type)) {
-		text_string(b, d, n);
+	if (is_char(c->btf, elem)) {
+		text_string(c->b, d, n);
 		return;
 	}
-	put(b, "[", 1);
-	for (uint32_t i = 0; i < n; i++) {
+	put(c->b, "[", 1);
+	for (uint32_t i = 0; i < n && !c->w.cut; i++) {
 		if (i)
-			put(b, ",", 1);
-		text_value(b, btf, a->type, d + i * esz, esz, depth + 1, false);
+			put(c->b, ",", 1);
+		text_value(c, elem, d + i * esz, esz, depth + 1, false);
 	}
-	put(b, "]", 1);
+	put(c->b, "]", 1);
 }
 
 /* A member's bytes: is it whole inside size? */
@@ -270,45 +336,48 @@ static bool member_view(const struct btf *btf, const struct btf_type *t, const s
 	return true;
 }
 
-static void text_struct(struct dbuf *b, const struct btf *btf, const struct btf_type *t,
-			const unsigned char *d, size_t size, int depth, bool top)
+static void text_struct(struct pr *c, const struct btf_type *t, const unsigned char *d, size_t size,
+			int depth, bool top)
 {
 	const struct btf_member *m = btf_members(t);
 	bool first = true;
 
 	if (!top)
-		put(b, "{", 1);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *name = btf__name_by_offset(btf, m->name_off);
+		put(c->b, "{", 1);
+	for (int i = 0; i < btf_vlen(t) && text_step(c); i++, m++) {
+		const char *name = btf__name_by_offset(c->btf, m->name_off);
 		struct member_view v;
 
-		if (!member_view(btf, t, m, d, size, &v))
+		if (!member_view(c->btf, t, m, d, size, &v))
 			continue;
 		if (!first)
-			put(b, " ", 1);
+			put(c->b, " ", 1);
 		first = false;
 		if (name && *name) {
-			puts_(b, name);
-			put(b, "=", 1);
+			puts_(c->b, name);
+			put(c->b, "=", 1);
 		}
 		if (!v.bitfield)
-			text_value(b, btf, m->type, d + v.bit_off / 8, v.len, depth + 1, false);
+			text_value(c, m->type, d + v.bit_off / 8, v.len, depth + 1, false);
 		else if (v.is_signed)
-			putf(b, "%" PRId64, sign_extend(v.bits, v.bitfield));
+			putf(c->b, "%" PRId64, sign_extend(v.bits, v.bitfield));
 		else
-			putf(b, "%" PRIu64, v.bits);
+			putf(c->b, "%" PRIu64, v.bits);
 	}
 	if (!top)
-		put(b, "}", 1);
+		put(c->b, "}", 1);
 }
 
-static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const unsigned char *d,
-		       size_t size, int depth, bool top)
+static void text_value(struct pr *c, uint32_t id, const unsigned char *d, size_t size, int depth,
+		       bool top)
 {
-	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+	const struct btf_type *t = btf__type_by_id(c->btf, btfprint__resolve(c->btf, id));
+	struct dbuf *b = c->b;
 	const char *name;
 	int64_t v;
 
+	if (!text_step(c))
+		return;
 	if (!t || depth > MAX_DEPTH) {
 		puts_(b, "?");
 		return;
@@ -329,7 +398,7 @@ static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const
 		if (!int_size_ok(t->size) || t->size > size)
 			break;
 		v = btfprint__int_value(d, t->size, btf_kflag(t));
-		name = enum_name(btf, t, v);
+		name = enum_name(c->btf, t, v);
 		if (name)
 			puts_(b, name);
 		else
@@ -349,11 +418,11 @@ static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const
 		}
 		break;
 	case BTF_KIND_ARRAY:
-		text_array(b, btf, t, d, size, depth);
+		text_array(c, t, d, size, depth);
 		break;
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
-		text_struct(b, btf, t, d, size, depth, top);
+		text_struct(c, t, d, size, depth, top);
 		break;
 	default:
 		puts_(b, "?");
@@ -363,13 +432,14 @@ static void text_value(struct dbuf *b, const struct btf *btf, uint32_t id, const
 void btfprint__text(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size)
 {
-	text_value(b, btf, id, data, size, 0, true);
+	struct pr c = { .btf = btf, .b = b, .w = walk_of(size) };
+
+	text_value(&c, id, data, size, 0, true);
 }
 
 /* ---- JSON ---- */
 
-static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, const unsigned char *d,
-		       size_t size, int depth);
+static void json_value(struct pr *c, uint32_t id, const unsigned char *d, size_t size, int depth);
 
 static void json_int(struct jsonw *w, const struct btf_type *t, const unsigned char *d, size_t size)
 {
@@ -385,66 +455,64 @@ static void json_int(struct jsonw *w, const struct btf_type *t, const unsigned c
 		jsonw__u64(w, v);
 }
 
-static void json_array(struct jsonw *w, const struct btf *btf, const struct btf_type *t,
-		       const unsigned char *d, size_t size, int depth)
+static void json_array(struct pr *c, const struct btf_type *t, const unsigned char *d, size_t size,
+		       int depth)
 {
-	const struct btf_array *a = btf_array(t);
-	int64_t esz = btf__resolve_size(btf, a->type);
-	uint32_t n = a->nelems;
+	uint32_t elem = btf_array(t)->type;
+	int64_t esz;
+	uint32_t n = array_held(c->btf, t, size, &esz);
 
 	if (esz <= 0) {
-		jsonw__null(w);
+		jsonw__null(c->jw);
 		return;
 	}
-	if (!n || (uint64_t)n * esz > size)
-		n = size / esz;
-	if (is_char(btf, a->type)) {
-		jsonw__strn(w, (const char *)d, strnlen((const char *)d, n));
+	if (is_char(c->btf, elem)) {
+		jsonw__strn(c->jw, (const char *)d, strnlen((const char *)d, n));
 		return;
 	}
-	jsonw__start_array(w);
-	for (uint32_t i = 0; i < n; i++)
-		json_value(w, btf, a->type, d + i * esz, esz, depth + 1);
-	jsonw__end_array(w);
+	jsonw__start_array(c->jw);
+	for (uint32_t i = 0; i < n && !c->w.cut; i++)
+		json_value(c, elem, d + i * esz, esz, depth + 1);
+	jsonw__end_array(c->jw);
 }
 
-static void json_struct(struct jsonw *w, const struct btf *btf, const struct btf_type *t,
-			const unsigned char *d, size_t size, int depth)
+static void json_struct(struct pr *c, const struct btf_type *t, const unsigned char *d, size_t size,
+			int depth)
 {
 	const struct btf_member *m = btf_members(t);
 	char anon[32];
 
-	jsonw__start_object(w);
-	for (int i = 0; i < btf_vlen(t); i++, m++) {
-		const char *name = btf__name_by_offset(btf, m->name_off);
+	jsonw__start_object(c->jw);
+	for (int i = 0; i < btf_vlen(t) && step(&c->w); i++, m++) {
+		const char *name = btf__name_by_offset(c->btf, m->name_off);
 		struct member_view v;
 
-		if (!member_view(btf, t, m, d, size, &v))
+		if (!member_view(c->btf, t, m, d, size, &v))
 			continue;
 		if (!name || !*name) {
 			snprintf(anon, sizeof(anon), "_%d", i);
 			name = anon;
 		}
-		jsonw__name(w, name);
+		jsonw__name(c->jw, name);
 		if (!v.bitfield)
-			json_value(w, btf, m->type, d + v.bit_off / 8, v.len, depth + 1);
+			json_value(c, m->type, d + v.bit_off / 8, v.len, depth + 1);
 		else if (v.is_signed)
-			jsonw__s64(w, sign_extend(v.bits, v.bitfield));
+			jsonw__s64(c->jw, sign_extend(v.bits, v.bitfield));
 		else
-			jsonw__u64(w, v.bits);
+			jsonw__u64(c->jw, v.bits);
 	}
-	jsonw__end_object(w);
+	jsonw__end_object(c->jw);
 }
 
-static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, const unsigned char *d,
-		       size_t size, int depth)
+static void json_value(struct pr *c, uint32_t id, const unsigned char *d, size_t size, int depth)
 {
-	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+	const struct btf_type *t = btf__type_by_id(c->btf, btfprint__resolve(c->btf, id));
+	struct jsonw *w = c->jw;
 	char buf[32];
 	const char *name;
 	int64_t v;
 
-	if (!t || depth > MAX_DEPTH) {
+	if (!t || depth > MAX_DEPTH || !step(&c->w)) {
 		jsonw__null(w);
 		return;
 	}
@@ -467,7 +535,7 @@ static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, cons
 			break;
 		}
 		v = btfprint__int_value(d, t->size, btf_kflag(t));
-		name = enum_name(btf, t, v);
+		name = enum_name(c->btf, t, v);
 		if (name)
 			jsonw__str(w, name);
 		else if (btf_kflag(t))
@@ -491,11 +559,11 @@ static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, cons
 		}
 		break;
 	case BTF_KIND_ARRAY:
-		json_array(w, btf, t, d, size, depth);
+		json_array(c, t, d, size, depth);
 		break;
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
-		json_struct(w, btf, t, d, size, depth);
+		json_struct(c, t, d, size, depth);
 		break;
 	default:
 		jsonw__null(w);
@@ -505,46 +573,54 @@ static void json_value(struct jsonw *w, const struct btf *btf, uint32_t id, cons
 void btfprint__json(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size)
 {
-	json_value(w, btf, id, data, size, 0);
+	struct pr c = { .btf = btf, .jw = w, .w = walk_of(size) };
+
+	json_value(&c, id, data, size, 0);
 }
 
 /* ---- per-CPU sums ---- */
 
-static void add_value(const struct btf *btf, uint32_t id, unsigned char *dst,
-		      const unsigned char *src, int depth)
+/* Add src into dst (size bytes each): nothing past size is read or written. */
+static void add_value(struct pr *c, uint32_t id, unsigned char *dst, const unsigned char *src,
+		      size_t size, int depth)
 {
-	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+	const struct btf_type *t = btf__type_by_id(c->btf, btfprint__resolve(c->btf, id));
 
-	if (!t || depth > MAX_DEPTH)
+	if (!t || depth > MAX_DEPTH || !step(&c->w))
 		return;
-	if (btf_is_int(t) && int_size_ok(t->size) && !(btf_int_encoding(t) & ~BTF_INT_SIGNED) &&
-	    !btf_int_offset(t) && !is_char(btf, id)) {
-		uint64_t a = 0, c = 0;
+	if (btf_is_int(t) && int_size_ok(t->size) && t->size <= size &&
+	    !(btf_int_encoding(t) & ~BTF_INT_SIGNED) && !btf_int_offset(t) &&
+	    !is_char(c->btf, id)) {
+		uint64_t a = 0, b = 0;
 
 		memcpy(&a, dst, t->size); /* little endian: the low bytes */
-		memcpy(&c, src, t->size);
-		a += c;
+		memcpy(&b, src, t->size);
+		a += b;
 		memcpy(dst, &a, t->size);
-	} else if (btf_is_array(t)) {
-		const struct btf_array *a = btf_array(t);
-		int64_t esz = btf__resolve_size(btf, a->type);
+	} else if (btf_is_array(t) && !is_char(c->btf, btf_array(t)->type)) {
+		int64_t esz;
+		uint32_t n = array_held(c->btf, t, size, &esz);
 
-		for (uint32_t i = 0; esz > 0 && i < a->nelems && !is_char(btf, a->type); i++)
-			add_value(btf, a->type, dst + i * esz, src + i * esz, depth + 1);
+		for (uint32_t i = 0; i < n && !c->w.cut; i++)
+			add_value(c, btf_array(t)->type, dst + i * esz, src + i * esz, esz,
+				  depth + 1);
 	} else if (btf_is_struct(t)) {
 		const struct btf_member *m = btf_members(t);
 
-		for (int i = 0; i < btf_vlen(t); i++, m++) {
+		for (int i = 0; i < btf_vlen(t) && step(&c->w); i++, m++) {
 			uint32_t off = btf_member_bit_offset(t, i);
 
-			if (btf_member_bitfield_size(t, i) || off % 8)
+			if (btf_member_bitfield_size(t, i) || off % 8 || off / 8 >= size)
 				continue;
-			add_value(btf, m->type, dst + off / 8, src + off / 8, depth + 1);
+			add_value(c, m->type, dst + off / 8, src + off / 8, size - off / 8,
+				  depth + 1);
 		}
 	}
 }
 
-void btfprint__add(const struct btf *btf, uint32_t id, void *dst, const void *src)
+void btfprint__add(const struct btf *btf, uint32_t id, void *dst, const void *src, size_t size)
 {
-	add_value(btf, id, dst, src, 0);
+	struct pr c = { .btf = btf, .w = walk_of(size) };
+
+	add_value(&c, id, dst, src, size, 0);
 }

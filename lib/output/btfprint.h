@@ -7,7 +7,9 @@
  * true/false, pointers in hex. JSON is the same value as an object of named fields.
  *
  * A value shorter than its type (a record with a variable-length tail) shows the members
- * it holds whole; an array cut short shows the elements it holds.
+ * it holds whole; an array cut short shows the elements it holds. The work on a value is
+ * bounded by its size: types that would take more (members that overlap, nested over
+ * and over) show "..." (JSON: null) for the rest.
  */
 #ifndef PERF_BPF_BTFPRINT_H
 #define PERF_BPF_BTFPRINT_H
@@ -35,9 +37,10 @@ bool btfprint__is_int(const struct btf *btf, uint32_t id, bool *is_signed);
 /* An integer type's value (size bytes at data), sign-extended when signed. */
 int64_t btfprint__int_value(const void *data, size_t size, bool is_signed);
 /*
- * Add src into dst, both of type id (per-CPU values summed): integers are added, members and
- * elements recursively; anything else keeps dst's bytes.
+ * Add src into dst, both of type id and size bytes long (per-CPU values summed): integers
+ * are added, members and elements recursively, those inside size only; anything else keeps
+ * dst's bytes.
  */
-void btfprint__add(const struct btf *btf, uint32_t id, void *dst, const void *src);
+void btfprint__add(const struct btf *btf, uint32_t id, void *dst, const void *src, size_t size);
 
 #endif

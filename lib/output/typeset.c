@@ -215,7 +215,8 @@ static int load_view(const struct typeset *ts, const struct tfeat_entry *e, stru
 			const uint8_t *src = p + v->m.key_size + (size_t)c * v->m.value_size;
 
 			if (v->btf && v->m.value_type) {
-				btfprint__add(v->btf, v->m.value_type, en->value, src);
+				btfprint__add(v->btf, v->m.value_type, en->value, src,
+					      v->m.value_size);
 			} else if (v->num_values) {
 				uint64_t a = 0, b = 0;
 

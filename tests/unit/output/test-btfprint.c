@@ -169,7 +169,7 @@ static void test_add(void **state)
 	struct ev a = sample(), b = sample();
 
 	(void)state;
-	btfprint__add(btf, ev_id, &a, &b);
+	btfprint__add(btf, ev_id, &a, &b, sizeof(a));
 	assert_int_equal(a.pid, 84);
 	assert_int_equal(a.in.a, 14);
 	assert_int_equal(a.arr[1], -4);

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hostile inputs, made the same way by the unit tests that check what they do and by
+ * tests/runners/hostile-files.c, which writes them as perf.data files and fuzz seeds.
+ *
+ * Each hostile_maps__NAME() appends to b a util/tfeat.h stream (perf-bpf's feature of a
+ * perf.data file, what `trace` hands its printer at exit): a damaged or costly map, then a
+ * good one, "good" with one entry [1]: 7, which must still print.
+ */
+#ifndef PERF_BPF_TESTS_HOSTILE_H
+#define PERF_BPF_TESTS_HOSTILE_H
+
+#include <stdint.h>
+#include <string.h>
+#include <linux/bpf.h>
+#include <bpf/btf.h>
+
+#include "util/dbuf.h"
+#include "util/tfeat.h"
+
+/* A MAP entry: header m, its name, then the entries' bytes (len of them). */
+static inline void hostile__map(struct dbuf *b, struct tfeat_map m, const char *name,
+				const void *bytes, size_t len)
+{
+	size_t start = tfeat__begin(b, TFEAT_MAP);
+
+	m.name_len = (uint32_t)(strlen(name) + 8) / 8 * 8;
+	dbuf__put(b, &m, sizeof(m));
+	dbuf__put(b, name, strlen(name));
+	dbuf__zero(b, m.name_len - strlen(name));
+	dbuf__put(b, bytes, len);
+	tfeat__end(b, start);
+}
+
+/* The good map after each hostile one: @good[1]: 7. */
+static inline void hostile__good(struct dbuf *b)
+{
+	uint32_t kv[2] = { 1, 7 };
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_HASH, .key_size = 4, .value_size = 4,
+			       .nr_values = 1, .nr_entries = 1 };
+
+	hostile__map(b, m, "good", kv, sizeof(kv));
+}
+
+/* BTF number idx of the stream: btf's raw bytes. */
+static inline void hostile__btf(struct dbuf *b, uint32_t idx, const struct btf *btf)
+{
+	uint32_t size;
+	const void *raw = btf__raw_data(btf, &size);
+	uint32_t hdr[2] = { idx, 0 };
+	const void *parts[] = { hdr, raw };
+	size_t lens[] = { sizeof(hdr), size };
+
+	tfeat__put(b, TFEAT_BTF, 2, parts, lens);
+}
+
+/*
+ * Per-CPU values whose BTF type (struct { u32 a, b; }, 8 bytes) is longer than the map's
+ * value_size (4): the sum must not write past each 4-byte value (into the next entry's).
+ * Entries [0]: a=1,1 and [1]: a=2,2 on two CPUs, so @pcpu[0]: 2 and @pcpu[1]: 4.
+ */
+static inline void hostile_maps__percpu_overflow(struct dbuf *b)
+{
+	struct btf *btf = btf__new_empty();
+	int u32 = btf__add_int(btf, "unsigned int", 4, 0);
+	int st = btf__add_struct(btf, "two", 8);
+	uint32_t kv[] = { 0, 1, 1, 1, 2, 2 };
+	struct tfeat_map m = { .btf = 0, .value_type = (uint32_t)st,
+			       .map_type = BPF_MAP_TYPE_PERCPU_ARRAY, .key_size = 4,
+			       .value_size = 4, .nr_values = 2, .nr_entries = 2 };
+
+	btf__add_field(btf, "a", u32, 0, 0);
+	btf__add_field(btf, "b", u32, 32, 0);
+	hostile__btf(b, 0, btf);
+	hostile__map(b, m, "pcpu", kv, sizeof(kv));
+	hostile__good(b);
+	btf__free(btf);
+}
+
+/*
+ * nr_entries * (key_size + nr_values * value_size) is 2^64: 0 when multiplied in 64 bits.
+ * The dump holds 16 bytes.
+ */
+static inline void hostile_maps__size_wrap(struct dbuf *b)
+{
+	uint8_t bytes[16] = { 0 };
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_HASH, .key_size = 0,
+			       .value_size = 1U << 29, .nr_values = 1U << 31, .nr_entries = 16 };
+
+	hostile__map(b, m, "wrap", bytes, sizeof(bytes));
+	hostile__good(b);
+}
+
+/* 2^32 - 1 entries of no bytes at all. */
+static inline void hostile_maps__zero_entries(struct dbuf *b)
+{
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_HASH, .nr_values = 1,
+			       .nr_entries = UINT32_MAX };
+
+	hostile__map(b, m, "zero", NULL, 0);
+	hostile__good(b);
+}
+
+/* One entry whose value is 2^32 - 1 per-CPU values of no bytes. */
+static inline void hostile_maps__nr_values(struct dbuf *b)
+{
+	uint32_t key = 1;
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_PERCPU_HASH, .key_size = 4,
+			       .value_size = 0, .nr_values = UINT32_MAX, .nr_entries = 1 };
+
+	hostile__map(b, m, "cpus", &key, sizeof(key));
+	hostile__good(b);
+}
+
+/* A linear histogram whose width, from its name, is 2^64 - 1: keys 0 and 1 counted once. */
+static inline void hostile_maps__lhist_width(struct dbuf *b)
+{
+	uint64_t kv[] = { 0, 1, 1, 1 };
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_HASH, .key_size = 8, .value_size = 8,
+			       .nr_values = 1, .nr_entries = 2 };
+
+	hostile__map(b, m, "x_lhist_18446744073709551615", kv, sizeof(kv));
+	hostile__good(b);
+}
+
+/*
+ * A value of type union u29 { union u28 a; union u28 b; }, ... down to union u0 { int a;
+ * int b; }: 2^31 members for 4 bytes, if every one were visited. kind: BTF_KIND_UNION, or
+ * BTF_KIND_STRUCT (two members at offset 0, as no compiler makes them). nr_values 2: the
+ * per-CPU sum walks the type too.
+ */
+static inline void hostile_maps__nested(struct dbuf *b, int kind)
+{
+	struct btf *btf = btf__new_empty();
+	int id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	uint32_t kv[] = { 1, 5, 6 };
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_PERCPU_HASH, .key_size = 4,
+			       .value_size = 4, .nr_values = 2, .nr_entries = 1 };
+
+	for (int level = 0; level < 30; level++) {
+		char name[16];
+		int inner = id;
+
+		snprintf(name, sizeof(name), "u%d", level);
+		id = kind == BTF_KIND_UNION ? btf__add_union(btf, name, 4) :
+					      btf__add_struct(btf, name, 4);
+		btf__add_field(btf, "a", inner, 0, 0);
+		btf__add_field(btf, "b", inner, 0, 0);
+	}
+	m.value_type = (uint32_t)id;
+	hostile__btf(b, 0, btf);
+	hostile__map(b, m, "deep", kv, sizeof(kv));
+	hostile__good(b);
+	btf__free(btf);
+}
+
+#endif

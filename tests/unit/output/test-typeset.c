@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Map dumps printed by typeset from hostile streams (tests/fuzz/hostile.h): each damaged
+ * map is refused with one warning naming it, a costly one is printed in bounded work, and
+ * the good map after it prints. Under ASan (make asan) a write past a value is caught.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "output/typeset.h"
+#include "tests/fuzz/hostile.h"
+
+#define GOOD "@good[1]: 7\n\n"
+
+struct printed {
+	char *out, *err;
+};
+
+static char *slurp(FILE *f)
+{
+	long n;
+	char *s;
+
+	fflush(f);
+	n = ftell(f);
+	assert_true(n >= 0);
+	s = calloc(1, (size_t)n + 1);
+	assert_non_null(s);
+	rewind(f);
+	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return s;
+}
+
+/* Print the maps of stream b (text or JSON): what went to the output, and to stderr. */
+static struct printed print(struct dbuf *b, bool json)
+{
+	struct typeset *ts = typeset__new();
+	FILE *out = tmpfile(), *err = tmpfile();
+	int saved = dup(2);
+	struct printed p;
+
+	assert_int_equal(b->err, 0);
+	assert_non_null(ts);
+	assert_true(out && err && saved >= 0);
+	fflush(stderr);
+	dup2(fileno(err), 2);
+	typeset__add(ts, b->p, b->len);
+	assert_int_equal(typeset__print_maps(ts, b->p, b->len, out, json), 0);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	typeset__free(ts);
+	p.out = slurp(out);
+	p.err = slurp(err);
+	return p;
+}
+
+static void printed_free(struct printed *p)
+{
+	free(p->out);
+	free(p->err);
+}
+
+/* The sum stays inside each 4-byte value; the member past it is not shown. */
+static void test_percpu_overflow(void **state)
+{
+	struct dbuf b = { 0 };
+	struct printed p;
+
+	(void)state;
+	hostile_maps__percpu_overflow(&b);
+	p = print(&b, false);
+	assert_string_equal(p.err, "");
+	assert_string_equal(p.out, "@pcpu[0]: a=2\n@pcpu[1]: a=4\n\n" GOOD);
+	printed_free(&p);
+	dbuf__free(&b);
+}
+
+/* 2^31 members for a 4-byte value: the print stops at its budget, and says so. */
+static void nested(int kind)
+{
+	struct dbuf b = { 0 };
+	struct printed p;
+
+	hostile_maps__nested(&b, kind);
+	p = print(&b, false);
+	assert_string_equal(p.err, "");
+	assert_true(strlen(p.out) < 16384);
+	assert_memory_equal(p.out, "@deep[1]: a={a={a=", 18);
+	assert_non_null(strstr(p.out, "...}"));
+	assert_non_null(strstr(p.out, "]: " /* the line ends */));
+	assert_non_null(strstr(p.out, "\n\n" GOOD));
+	printed_free(&p);
+	p = print(&b, true);
+	assert_true(strlen(p.out) < 16384);
+	assert_non_null(strstr(p.out, "\"a\":{\"a\":{\"a\":"));
+	assert_non_null(strstr(p.out, "{\"key\":1,\"value\":7}"));
+	printed_free(&p);
+	dbuf__free(&b);
+}
+
+static void test_nested_unions(void **state)
+{
+	(void)state;
+	nested(BTF_KIND_UNION);
+}
+
+static void test_nested_structs(void **state)
+{
+	(void)state;
+	nested(BTF_KIND_STRUCT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_percpu_overflow),
+		cmocka_unit_test(test_nested_unions),
+		cmocka_unit_test(test_nested_structs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
