@@ -176,23 +176,35 @@ static void json_of(struct jsonw *w, const struct btf *btf, uint32_t id, const u
 		jsonw__hex(w, p, n);
 }
 
+/*
+ * Whether a MAP entry's rest bytes, after its name, hold nr_entries entries of key_size +
+ * nr_values * value_size bytes each (value_size > 0: every entry has bytes, so the work on
+ * a dump is linear in its size).
+ */
+static bool entries_fit(const struct tfeat_map *m, size_t rest)
+{
+	uint64_t stride = m->key_size + (uint64_t)m->value_size * m->nr_values;
+
+	return m->nr_values && m->value_size && m->nr_entries <= rest / stride;
+}
+
 static int load_view(const struct typeset *ts, const struct tfeat_entry *e, struct mapview *v)
 {
 	const uint8_t *p;
-	size_t vall, stride;
+	size_t rest, stride;
 	bool sgn = false;
 
 	memset(v, 0, sizeof(*v));
 	if (e->len < sizeof(v->m))
 		return -EINVAL;
 	memcpy(&v->m, e->data, sizeof(v->m));
-	vall = (size_t)v->m.value_size * v->m.nr_values;
-	stride = v->m.key_size + vall;
-	if (!v->m.nr_values || v->m.name_len > e->len - sizeof(v->m) ||
-	    !memchr(e->data + sizeof(v->m), 0, v->m.name_len) ||
-	    (uint64_t)v->m.nr_entries * stride > e->len - sizeof(v->m) - v->m.name_len)
+	rest = e->len - sizeof(v->m);
+	if (v->m.name_len > rest || !memchr(e->data + sizeof(v->m), 0, v->m.name_len))
 		return -EINVAL;
 	v->name = (const char *)e->data + sizeof(v->m);
+	if (!entries_fit(&v->m, rest - v->m.name_len))
+		return -EINVAL;
+	stride = v->m.key_size + (size_t)v->m.value_size * v->m.nr_values;
 	v->btf = btf_of(ts, v->m.btf);
 	if (v->btf && v->m.value_type && !btf__type_by_id(v->btf, v->m.value_type))
 		v->btf = NULL;
@@ -345,7 +357,10 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, F
 		if (e.tag != TFEAT_MAP)
 			continue;
 		if (load_view(ts, &e, &v)) {
-			pr_debug("a map dump is damaged, not shown");
+			if (v.name)
+				pr_warn("the dump of map '%s' is damaged, not shown", v.name);
+			else
+				pr_warn("a map dump is damaged, not shown");
 			free_view(&v);
 			continue;
 		}

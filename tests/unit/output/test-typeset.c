@@ -69,6 +69,40 @@ static void printed_free(struct printed *p)
 	free(p->err);
 }
 
+/* The map is refused with one line naming it; the good map prints, alone. */
+static void refused(void (*make)(struct dbuf *b), const char *name)
+{
+	char want[128];
+	struct dbuf b = { 0 };
+	struct printed p;
+
+	make(&b);
+	p = print(&b, false);
+	snprintf(want, sizeof(want), "Warning: the dump of map '%s' is damaged, not shown\n", name);
+	assert_string_equal(p.err, want);
+	assert_string_equal(p.out, GOOD);
+	printed_free(&p);
+	dbuf__free(&b);
+}
+
+static void test_size_wrap(void **state)
+{
+	(void)state;
+	refused(hostile_maps__size_wrap, "wrap");
+}
+
+static void test_zero_entries(void **state)
+{
+	(void)state;
+	refused(hostile_maps__zero_entries, "zero");
+}
+
+static void test_nr_values(void **state)
+{
+	(void)state;
+	refused(hostile_maps__nr_values, "cpus");
+}
+
 /* The sum stays inside each 4-byte value; the member past it is not shown. */
 static void test_percpu_overflow(void **state)
 {
@@ -122,9 +156,9 @@ static void test_nested_structs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_percpu_overflow),
-		cmocka_unit_test(test_nested_unions),
-		cmocka_unit_test(test_nested_structs),
+		cmocka_unit_test(test_size_wrap),     cmocka_unit_test(test_zero_entries),
+		cmocka_unit_test(test_nr_values),     cmocka_unit_test(test_percpu_overflow),
+		cmocka_unit_test(test_nested_unions), cmocka_unit_test(test_nested_structs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
