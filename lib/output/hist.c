@@ -56,7 +56,7 @@ void hist__bounds(enum hist_kind kind, uint64_t width, uint64_t key, uint64_t *l
 {
 	if (kind == HIST_LINEAR) {
 		*lo = key;
-		*hi = key + width;
+		*hi = key > UINT64_MAX - width ? UINT64_MAX : key + width;
 	} else if (key == 0) {
 		*lo = 0;
 		*hi = 1;
@@ -149,8 +149,13 @@ static bool next(struct cursor *c, uint64_t *key, uint64_t *count)
 	*count = 0;
 	if (c->bk[c->i].key == c->key)
 		*count = c->bk[c->i++].count;
-	/* the next key: a step of the width, or straight to the next bucket past a long gap */
-	if (c->i < c->n && c->bk[c->i].key - c->key > MAX_GAP * c->width)
+	/*
+	 * the next key: a step of the width, or straight to the next bucket past a long gap or
+	 * when a step would pass it (keys not on the width's steps, a width near 2^64): at
+	 * most MAX_GAP + 1 steps between two buckets, and no step wraps around
+	 */
+	if (c->i < c->n && ((c->bk[c->i].key - c->key) / c->width > MAX_GAP ||
+			    c->bk[c->i].key - c->key < c->width))
 		c->key = c->bk[c->i].key;
 	else
 		c->key += c->width;

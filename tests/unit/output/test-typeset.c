@@ -118,6 +118,30 @@ static void test_percpu_overflow(void **state)
 	dbuf__free(&b);
 }
 
+/* Width 2^64 - 1: each bucket once, no step wraps around. */
+static void test_lhist_width(void **state)
+{
+	struct dbuf b = { 0 };
+	struct printed p;
+
+	(void)state;
+	hostile_maps__lhist_width(&b);
+	p = print(&b, false);
+	assert_string_equal(p.err, "");
+	assert_memory_equal(p.out,
+			    "@x_lhist_18446744073709551615:\n"
+			    "[0, 18446744073709551615)        1 |",
+			    67);
+	assert_non_null(strstr(p.out, "|\n[1, 18446744073709551615)        1 |"));
+	assert_non_null(strstr(p.out, "@|\n\n" GOOD));
+	assert_int_equal(strlen(p.out), 31 + 2 * 88 + 1 + strlen(GOOD));
+	printed_free(&p);
+	p = print(&b, true);
+	assert_non_null(strstr(p.out, "{\"low\":1,\"high\":18446744073709551615,\"count\":1}]}"));
+	printed_free(&p);
+	dbuf__free(&b);
+}
+
 /* 2^31 members for a 4-byte value: the print stops at its budget, and says so. */
 static void nested(int kind)
 {
@@ -156,9 +180,10 @@ static void test_nested_structs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size_wrap),     cmocka_unit_test(test_zero_entries),
-		cmocka_unit_test(test_nr_values),     cmocka_unit_test(test_percpu_overflow),
-		cmocka_unit_test(test_nested_unions), cmocka_unit_test(test_nested_structs),
+		cmocka_unit_test(test_size_wrap),      cmocka_unit_test(test_zero_entries),
+		cmocka_unit_test(test_nr_values),      cmocka_unit_test(test_percpu_overflow),
+		cmocka_unit_test(test_lhist_width),    cmocka_unit_test(test_nested_unions),
+		cmocka_unit_test(test_nested_structs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
