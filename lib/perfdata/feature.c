@@ -72,33 +72,64 @@ static int read_event_desc(struct pdreader *r, uint64_t off, uint64_t end)
 	return 0;
 }
 
-/* At most this much of one feature is kept: a file cannot make the reader hold more. */
+/*
+ * At most this much is copied for the features the reader keeps, all of them together: a
+ * file cannot make the reader hold more, however many ids it gives.
+ */
 #define PD_XFEAT_MAX (32U << 20)
 
-/* A feature for the caller (pdreader__feature): appended to what earlier records gave. */
-static int keep_feature(struct pdreader *r, int feat, uint64_t off, uint64_t size)
+static struct pdxfeat *xfeat_of(struct pdreader *r, int feat)
 {
-	struct pdxfeat *x = NULL;
-	uint8_t *data;
+	struct pdxfeat *x;
 
-	for (size_t i = 0; i < r->nr_xfeat && !x; i++)
+	for (size_t i = 0; i < r->nr_xfeat; i++)
 		if (r->xfeat[i].feat == feat)
-			x = &r->xfeat[i];
-	if (!x) {
-		x = realloc(r->xfeat, sizeof(*x) * (r->nr_xfeat + 1));
-		if (!x)
-			return -ENOMEM;
-		r->xfeat = x;
-		x = &r->xfeat[r->nr_xfeat++];
-		*x = (struct pdxfeat){ .feat = feat };
-	}
-	if (size > PD_XFEAT_MAX - x->len)
-		return -EFBIG;
-	data = realloc(x->data, x->len + size + 1);
-	if (!data)
+			return &r->xfeat[i];
+	x = realloc(r->xfeat, sizeof(*x) * (r->nr_xfeat + 1));
+	if (!x)
+		return NULL;
+	r->xfeat = x;
+	x = &r->xfeat[r->nr_xfeat++];
+	*x = (struct pdxfeat){ .feat = feat };
+	return x;
+}
+
+/*
+ * A feature for the caller (pdreader__feature): appended to what earlier records gave.
+ * A section of the index is the file's own bytes, held as long as the reader: it is
+ * pointed at, not copied (the index may name one section for every id).
+ */
+static int keep_feature(struct pdreader *r, int feat, uint64_t off, uint64_t size, bool in_place)
+{
+	struct pdxfeat *x = xfeat_of(r, feat);
+	uint8_t *data;
+	size_t held;
+
+	if (!x)
 		return -ENOMEM;
-	memcpy(data + x->len, at(r, off), size);
-	x->data = data;
+	if (in_place && !x->len) {
+		x->data = at(r, off);
+		x->len = size;
+		return 0;
+	}
+	held = x->copy ? 0 : x->len; /* a section pointed at is copied now */
+	if (size + held > PD_XFEAT_MAX - r->xfeat_copied)
+		return -EFBIG;
+	if (x->len + size + 1 > x->cap) {
+		size_t cap = x->cap ? x->cap : 4096;
+
+		while (cap < x->len + size + 1)
+			cap *= 2;
+		data = x->copy ? realloc(x->copy, cap) : malloc(cap);
+		if (!data)
+			return -ENOMEM;
+		if (!x->copy && x->len)
+			memcpy(data, x->data, x->len);
+		x->data = x->copy = data;
+		x->cap = cap;
+	}
+	memcpy(x->copy + x->len, at(r, off), size);
+	r->xfeat_copied += size + held;
 	x->len += size;
 	return 0;
 }
@@ -115,8 +146,7 @@ const void *pdreader__feature(const struct pdreader *r, int feat, size_t *len)
 	return NULL;
 }
 
-/* The feature payload [off, off+size) of feature id feat. */
-void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
+static void read_feature(struct pdreader *r, int feat, uint64_t off, uint64_t size, bool in_place)
 {
 	uint64_t end = off + size;
 	size_t used;
@@ -142,10 +172,20 @@ void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
 
 		r->fstr[feat] = get_hstr(r, &at, end);
 	} else if (feat >= PD_NR_FEAT && feat < PD_FEAT_BITS) {
-		err = keep_feature(r, feat, off, size);
+		err = keep_feature(r, feat, off, size, in_place);
 	}
-	if (err)
+	if (err == -EFBIG && !r->warned_xfeat)
+		pr_warn("perf.data: features of ids %d and up hold more than %u MiB, the rest ignored",
+			PD_NR_FEAT, PD_XFEAT_MAX >> 20);
+	else if (err && err != -EFBIG)
 		pr_warn("perf.data: feature %d is damaged, ignored", feat);
+	r->warned_xfeat |= err == -EFBIG;
+}
+
+/* The feature payload [off, off+size) of feature id feat, from a record. */
+void pdfeature__read(struct pdreader *r, int feat, uint64_t off, uint64_t size)
+{
+	read_feature(r, feat, off, size, false);
 }
 
 void pdfeature__read_index(struct pdreader *r, const struct pdheader *h)
@@ -169,7 +209,7 @@ void pdfeature__read_index(struct pdreader *r, const struct pdheader *h)
 			pr_warn("perf.data: feature %d is outside the file, ignored", bit);
 			continue;
 		}
-		pdfeature__read(r, bit, off, size);
+		read_feature(r, bit, off, size, true);
 	}
 }
 

@@ -26,11 +26,15 @@ struct ev {
 	uint64_t *ids;
 };
 
-/* A feature the reader does not interpret: its records' payloads, concatenated. */
+/*
+ * A feature the reader does not interpret: its records' payloads, concatenated (in copy),
+ * or its section of the index (in the file's bytes).
+ */
 struct pdxfeat {
 	int feat;
-	uint8_t *data;
-	size_t len;
+	const uint8_t *data;
+	uint8_t *copy; /* free at free */
+	size_t len, cap; /* cap: bytes at copy */
 };
 
 struct idmap {
@@ -69,6 +73,8 @@ struct pdreader {
 	const char *fstr[PD_NR_FEAT];
 	struct pdxfeat *xfeat; /* features of ids PD_NR_FEAT and up, kept for the caller */
 	size_t nr_xfeat;
+	size_t xfeat_copied; /* bytes copied for them, all together */
+	bool warned_xfeat;
 	bool has_clock_data; /* CLOCK_DATA (perfdata/clockfeat.h) */
 	struct clockfeat_data clock_data;
 

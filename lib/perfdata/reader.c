@@ -222,7 +222,7 @@ void pdreader__free(struct pdreader *r)
 	free(r->evs);
 	free(r->ids);
 	for (size_t i = 0; i < r->nr_xfeat; i++)
-		free(r->xfeat[i].data);
+		free(r->xfeat[i].copy);
 	free(r->xfeat);
 	pdtracing__exit(&r->tr);
 	order__exit(&r->order);

@@ -5,18 +5,23 @@
  *
  * Each hostile_maps__NAME() appends to b a util/tfeat.h stream (perf-bpf's feature of a
  * perf.data file, what `trace` hands its printer at exit): a damaged or costly map, then a
- * good one, "good" with one entry [1]: 7, which must still print.
+ * good one, "good" with one entry [1]: 7, which must still print. hostile_file__NAME()
+ * makes a whole perf.data file.
  */
 #ifndef PERF_BPF_TESTS_HOSTILE_H
 #define PERF_BPF_TESTS_HOSTILE_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <linux/bpf.h>
 #include <bpf/btf.h>
 
+#include <linux/perf_event.h>
+
 #include "util/dbuf.h"
 #include "util/tfeat.h"
+#include "perfdata/format.h"
 
 /* A MAP entry: header m, its name, then the entries' bytes (len of them). */
 static inline void hostile__map(struct dbuf *b, struct tfeat_map m, const char *name,
@@ -152,6 +157,69 @@ static inline void hostile_maps__nested(struct dbuf *b, int kind)
 	hostile__map(b, m, "deep", kv, sizeof(kv));
 	hostile__good(b);
 	btf__free(btf);
+}
+
+/*
+ * A file: its header with one attr (no ids), data (len bytes) as its data section; the
+ * feature bitmap is bits, the index after the data is the caller's.
+ */
+static inline void hostile__file(struct dbuf *b, const uint64_t bits[4], const void *data,
+				 size_t len)
+{
+	struct perf_event_attr a = { .type = PERF_TYPE_SOFTWARE, .size = 128, .sample_period = 1,
+				     .sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME };
+
+	dbuf__u64(b, PD_MAGIC);
+	dbuf__u64(b, PD_FILE_HDR);
+	dbuf__u64(b, 128 + 16); /* attr_size: the attr and its ids' section */
+	dbuf__u64(b, PD_FILE_HDR); /* attrs */
+	dbuf__u64(b, 128 + 16);
+	dbuf__u64(b, PD_FILE_HDR + 144); /* data */
+	dbuf__u64(b, len);
+	dbuf__u64(b, 0); /* event types */
+	dbuf__u64(b, 0);
+	dbuf__put(b, bits, 32);
+	dbuf__put(b, &a, 128);
+	dbuf__u64(b, 0); /* ids: none */
+	dbuf__u64(b, 0);
+	dbuf__put(b, data, len);
+}
+
+/* A file whose data holds perf-bpf's feature (feat, a HEADER_FEATURE record), then a round. */
+static inline void hostile_file__with_feature(struct dbuf *b, const struct dbuf *feat)
+{
+	static const uint64_t none[4];
+	struct perf_event_header h = { PD_HEADER_FEATURE, 0, (uint16_t)(16 + feat->len) };
+	struct perf_event_header round = { PD_FINISHED_ROUND, 0, 8 };
+	uint64_t id = PD_FEAT_PERF_BPF;
+	struct dbuf data = { 0 };
+
+	dbuf__put(&data, &h, sizeof(h));
+	dbuf__put(&data, &id, sizeof(id));
+	dbuf__put(&data, feat->p, feat->len);
+	dbuf__put(&data, &round, sizeof(round));
+	hostile__file(b, none, data.p, data.len);
+	dbuf__free(&data);
+}
+
+/*
+ * Feature ids 32 to 255 all name one section of region bytes: a reader that copied each
+ * would hold 224 times the file.
+ */
+static inline void hostile_file__feature_amp(struct dbuf *b, size_t region)
+{
+	static const uint64_t bits[4] = { ~0ULL << 32, ~0ULL, ~0ULL, ~0ULL };
+	struct perf_event_header round = { PD_FINISHED_ROUND, 0, 8 };
+	size_t section;
+
+	hostile__file(b, bits, &round, sizeof(round));
+	section = b->len + 224 * 16;
+	for (int bit = 32; bit < 256; bit++) {
+		dbuf__u64(b, section);
+		dbuf__u64(b, region);
+	}
+	for (size_t i = 0; i < region; i += 8)
+		dbuf__u64(b, i);
 }
 
 #endif
