@@ -1,12 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
-/* libFuzzer target: pdreader on arbitrary bytes, reading every record to the end. */
+/*
+ * libFuzzer target: pdreader on arbitrary bytes, reading every record to the end, then
+ * perf-bpf's feature (the BTF and map dumps of feature id 32) printed as script prints it.
+ */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "util/log.h"
+#include "perfdata/format.h"
 #include "perfdata/reader.h"
+#include "output/typeset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* What script does with perf-bpf's feature: its types, then its maps. */
+static void perf_bpf_feature(const struct pdreader *r)
+{
+	static FILE *null;
+	struct typeset *ts;
+	size_t len;
+	const void *f = pdreader__feature(r, PD_FEAT_PERF_BPF, &len);
+
+	if (!null)
+		null = fopen("/dev/null", "w");
+	ts = typeset__new();
+	if (!ts || !null)
+		abort();
+	if (f) {
+		typeset__add(ts, f, len);
+		typeset__print_maps(ts, f, len, null, false);
+	}
+	typeset__free(ts);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -35,6 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		(void)last;
 	}
+	perf_bpf_feature(r);
 	pdreader__free(r);
 	return 0;
 }
