@@ -524,6 +524,10 @@ static void json_value(struct pr *c, uint32_t id, const unsigned char *d, size_t
 			json_int(w, t, d, size);
 		break;
 	case BTF_KIND_PTR:
+		if (size < 4) { /* text shows nothing of it either */
+			jsonw__null(w);
+			break;
+		}
 		snprintf(buf, sizeof(buf), "0x%" PRIx64,
 			 (uint64_t)btfprint__int_value(d, size >= 8 ? 8 : 4, false));
 		jsonw__str(w, buf);

@@ -37,7 +37,7 @@ struct ev {
 };
 
 static struct btf *btf;
-static int ev_id, u32_id, inner_id;
+static int ev_id, u32_id, inner_id, ptr_id;
 
 static int setup(void **state)
 {
@@ -56,7 +56,7 @@ static int setup(void **state)
 	kind = btf__add_enum(btf, "kind", 4);
 	btf__add_enum_value(btf, "OPEN", 1);
 	btf__add_enum_value(btf, "CLOSE", 2);
-	ptr = btf__add_ptr(btf, 0);
+	ptr_id = ptr = btf__add_ptr(btf, 0);
 	inner_id = btf__add_struct(btf, "inner", 4);
 	btf__add_field(btf, "a", u16, 0, 0);
 	btf__add_field(btf, "b", s8, 16, 0);
@@ -164,6 +164,23 @@ static void test_json(void **state)
 	free(s);
 }
 
+/* A value shorter than a pointer (a map of value_size 2 typed as one): null, nothing read. */
+static void test_json_short_pointer(void **state)
+{
+	uint8_t two[2] = { 0xab, 0xcd };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct jsonw *w = jsonw__new(f, false);
+
+	(void)state;
+	btfprint__json(w, btf, ptr_id, two, sizeof(two));
+	jsonw__free(w);
+	fclose(f);
+	assert_string_equal(out, "null\n");
+	free(out);
+}
+
 static void test_add(void **state)
 {
 	struct ev a = sample(), b = sample();
@@ -269,6 +286,7 @@ int main(void)
 		cmocka_unit_test(test_text_short),
 		cmocka_unit_test(test_text_unknown_enum_and_escape),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_json_short_pointer),
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_is_int),
 		cmocka_unit_test(test_hist_kind),
