@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/btfcheck.h"
 #include "load/objcheck.h"
 #include "util/bytes.h"
 #include "util/errmsg.h"
@@ -155,6 +156,18 @@ static int check_rel(const struct obj *o, size_t i)
 	return 0;
 }
 
+/* The BTF, which libbpf reads first and trusts. */
+static int check_btf(const struct obj *o, size_t i)
+{
+	char why[160];
+	int err;
+
+	if (o->sh[i].sh_type == SHT_NOBITS)
+		return bad(o, "its BTF section holds no bytes");
+	err = btfcheck__validate(data(o, i), o->sh[i].sh_size, why, sizeof(why));
+	return err == -EINVAL ? bad(o, "its BTF: %s", why) : err;
+}
+
 static int check_sections(const struct obj *o, size_t shstrndx)
 {
 	for (size_t i = 1; i < o->nr; i++) {
@@ -171,6 +184,8 @@ static int check_sections(const struct obj *o, size_t shstrndx)
 		else if (!strcmp(name, "license") && (s->sh_type == SHT_NOBITS || !s->sh_size ||
 						      !memchr(data(o, i), 0, s->sh_size)))
 			return bad(o, "its license is not a NUL-terminated string");
+		else if (!strcmp(name, ".BTF"))
+			err = check_btf(o, i);
 		if (err)
 			return err;
 	}

@@ -47,7 +47,7 @@ make_objects() {
 }
 
 # Each defect alone in a copy of ok.o: bad relocations, a huge section, overlapping
-# sections, a license without its NUL.
+# sections, a license without its NUL, BTF naming a type that does not exist or looping.
 hostile_objects() {
 	local shoff prog rel lic relo poff licoff
 	shoff=$(le64 "$T/ok.o" 40)
@@ -64,6 +64,8 @@ hostile_objects() {
 	cp "$T/ok.o" "$T/huge.o" && put "$T/huge.o" $((shoff + prog * 64 + 32)) 00000000ffffff7f
 	cp "$T/ok.o" "$T/overlap.o" && put "$T/overlap.o" $((shoff + lic * 64 + 24)) "$(hex64 "$poff")"
 	cp "$T/ok.o" "$T/license-nonul.o" && put "$T/license-nonul.o" $((licoff + 3)) 58
+	"$D/btf-patch.py" "$T/ok.o" "$T/btf-member.o" member || fail "cannot patch $T/ok.o"
+	"$D/btf-patch.py" "$T/ok.o" "$T/btf-loop.o" loop || fail "cannot patch $T/ok.o"
 }
 
 sec_index() { readelf -SW "$1" | sed -n "s/^ *\[ *\([0-9]*\)\] $2 .*/\1/p" | head -1; }
