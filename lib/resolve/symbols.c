@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Address spaces: an open-addressing table of processes, each with a sorted array of
- * maps; a sorted array of BPF program symbols. User symbols come from dso.c, kernel ones
+ * Address spaces: an open-addressing table of processes, each with its maps (umaps.h);
+ * a sorted array of BPF program symbols. User symbols come from dso.c, kernel ones
  * from ksyms.c.
  */
 #include <errno.h>
@@ -14,21 +14,15 @@
 #include "resolve/ksyms.h"
 #include "resolve/dso.h"
 #include "resolve/symbols.h"
+#include "resolve/umaps.h"
 
 #define KERNEL_DSO "[kernel.kallsyms]"
-
-struct umap {
-	uint64_t start, end, pgoff;
-	struct dso *dso;
-	bool identity; /* anonymous and [heap]-like maps: perf prints the address itself */
-};
 
 struct proc {
 	uint32_t pid;
 	bool used;
 	bool proc_read; /* live: /proc/PID/maps was read */
-	struct umap *maps;
-	size_t nr, cap;
+	struct umaps maps;
 };
 
 struct bpf_sym {
@@ -74,7 +68,7 @@ void symbols__free(struct symbols *sy)
 	if (!sy)
 		return;
 	for (size_t i = 0; i < sy->cap_procs; i++)
-		free(sy->procs[i].maps);
+		umaps__clear(&sy->procs[i].maps);
 	free(sy->procs);
 	for (size_t i = 0; i < sy->nr_bpf; i++)
 		free(sy->bpf[i].name);
@@ -199,82 +193,6 @@ static struct proc *proc_get(struct symbols *sy, uint32_t pid)
 	return p;
 }
 
-static int maps_reserve(struct proc *p, size_t n)
-{
-	if (p->nr + n > p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 16;
-		struct umap *m;
-
-		while (cap < p->nr + n)
-			cap *= 2;
-		m = realloc(p->maps, cap * sizeof(*m));
-		if (!m)
-			return -ENOMEM;
-		p->maps = m;
-		p->cap = cap;
-	}
-	return 0;
-}
-
-/* Insert m, cutting away what older maps had of its range. */
-static int maps_insert(struct proc *p, const struct umap *m)
-{
-	size_t i, out = 0, pos;
-	struct umap tail = { 0 };
-	bool split = false;
-
-	if (maps_reserve(p, 2))
-		return -ENOMEM;
-	for (i = 0; i < p->nr; i++) {
-		struct umap cur = p->maps[i];
-
-		if (cur.end <= m->start || cur.start >= m->end) {
-			p->maps[out++] = cur;
-			continue;
-		}
-		if (cur.end > m->end) { /* the part after m survives */
-			tail = cur;
-			tail.pgoff += m->end - cur.start;
-			tail.start = m->end;
-			split = true;
-		}
-		if (cur.start < m->start) { /* the part before m survives */
-			cur.end = m->start;
-			p->maps[out++] = cur;
-		}
-	}
-	p->nr = out;
-	for (pos = 0; pos < p->nr && p->maps[pos].start < m->start; pos++)
-		;
-	memmove(&p->maps[pos + 1], &p->maps[pos], (p->nr - pos) * sizeof(*m));
-	p->maps[pos] = *m;
-	p->nr++;
-	if (split) {
-		pos++;
-		memmove(&p->maps[pos + 1], &p->maps[pos], (p->nr - pos) * sizeof(*m));
-		p->maps[pos] = tail;
-		p->nr++;
-	}
-	return 0;
-}
-
-static const struct umap *maps_find(const struct proc *p, uint64_t ip)
-{
-	size_t lo = 0, hi = p ? p->nr : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ip < p->maps[mid].start)
-			hi = mid;
-		else if (ip >= p->maps[mid].end)
-			lo = mid + 1;
-		else
-			return &p->maps[mid];
-	}
-	return NULL;
-}
-
 static bool is_anon(const char *f)
 {
 	return !strcmp(f, "//anon") || !strncmp(f, "/dev/zero", 9) ||
@@ -318,7 +236,7 @@ static int on_mmap(struct symbols *sy, const struct record *rec)
 	p = proc_get(sy, rec->mmap.pid);
 	if (!m.dso || !p)
 		return -ENOMEM;
-	return maps_insert(p, &m);
+	return umaps__insert(&p->maps, &m);
 }
 
 /* A new process starts with a copy of its parent's maps. */
@@ -333,17 +251,12 @@ static int on_fork(struct symbols *sy, const struct record *rec)
 	if (!child)
 		return -ENOMEM;
 	parent = proc_find(sy, rec->task.ppid); /* proc_get may have moved it */
-	child->nr = 0;
-	if (!parent || !parent->nr)
+	if (!parent) {
+		umaps__clear(&child->maps);
 		return 0;
-	if (maps_reserve(child, parent->nr))
-		return -ENOMEM;
-	memcpy(child->maps, parent->maps, parent->nr * sizeof(*child->maps));
-	child->nr = parent->nr;
-	return 0;
+	}
+	return umaps__copy(&child->maps, &parent->maps);
 }
-
-/* ---- BPF programs ---- */
 
 static size_t bpf_lower(const struct symbols *sy, uint64_t addr)
 {
@@ -432,7 +345,7 @@ int symbols__record(struct symbols *sy, const struct record *rec)
 		/* live: the maps read from /proc before an exec are the old program's */
 		p = sy->live && rec->comm.exec ? proc_find(sy, rec->comm.pid) : NULL;
 		if (p) {
-			p->nr = 0;
+			umaps__clear(&p->maps);
 			p->proc_read = false;
 		}
 		return 0;
@@ -529,9 +442,9 @@ void symbols__resolve(struct symbols *sy, uint32_t pid, uint8_t cpumode, uint64_
 		return;
 	}
 	p = proc_find(sy, pid);
-	if (sy->live && (!p || (!p->nr && !p->proc_read)))
+	if (sy->live && (!p || (!p->maps.nr && !p->proc_read)))
 		p = read_proc_maps(sy, pid);
-	m = maps_find(p, ip);
+	m = p ? umaps__find(&p->maps, ip) : NULL;
 	if (!m)
 		return;
 	info->dso = dso__name(m->dso);
