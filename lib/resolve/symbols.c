@@ -33,13 +33,15 @@ struct bpf_sym {
 /* A build id the file lists for a path (its build-id header section). */
 struct path_bid {
 	char *path;
+	size_t order; /* of its adding */
 	uint8_t size;
 	unsigned char id[RECORD_BUILD_ID_MAX];
 };
 
 struct symbols {
 	struct path_bid *bids;
-	size_t nr_bids;
+	size_t nr_bids, cap_bids;
+	bool bids_sorted; /* by path (cmp_bid), for bid_of */
 	struct proc *procs;
 	size_t nr_procs, cap_procs; /* cap: a power of two */
 	struct bpf_sym *bpf;
@@ -93,26 +95,53 @@ int symbols__add_build_id(struct symbols *sy, const char *path, const unsigned c
 
 	if (!sy || !path || !size || size > RECORD_BUILD_ID_MAX)
 		return 0;
-	b = realloc(sy->bids, (sy->nr_bids + 1) * sizeof(*b));
-	if (!b)
-		return -ENOMEM;
-	sy->bids = b;
+	if (sy->nr_bids == sy->cap_bids) {
+		size_t cap = sy->cap_bids ? sy->cap_bids * 2 : 64;
+
+		b = realloc(sy->bids, cap * sizeof(*b));
+		if (!b)
+			return -ENOMEM;
+		sy->bids = b;
+		sy->cap_bids = cap;
+	}
 	b = &sy->bids[sy->nr_bids];
 	b->path = strdup(path);
 	if (!b->path)
 		return -ENOMEM;
 	b->size = (uint8_t)size;
+	b->order = sy->nr_bids++;
 	memcpy(b->id, id, size);
-	sy->nr_bids++;
+	sy->bids_sorted = false;
 	return 0;
 }
 
-static const struct path_bid *bid_of(const struct symbols *sy, const char *path)
+/* By path, then in the order they were added: the first of a path is the one used. */
+static int cmp_bid(const void *x, const void *y)
 {
-	for (size_t i = 0; i < sy->nr_bids; i++)
-		if (!strcmp(sy->bids[i].path, path))
-			return &sy->bids[i];
-	return NULL;
+	const struct path_bid *a = x, *b = y;
+	int c = strcmp(a->path, b->path);
+
+	return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+static const struct path_bid *bid_of(struct symbols *sy, const char *path)
+{
+	size_t lo = 0, hi = sy->nr_bids;
+
+	if (!sy->bids_sorted) { /* once: the table comes before the maps that name it */
+		if (sy->nr_bids)
+			qsort(sy->bids, sy->nr_bids, sizeof(*sy->bids), cmp_bid);
+		sy->bids_sorted = true;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(sy->bids[mid].path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < sy->nr_bids && !strcmp(sy->bids[lo].path, path) ? &sy->bids[lo] : NULL;
 }
 
 void symbols__set_live(struct symbols *sy, bool live)
