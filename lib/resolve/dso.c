@@ -20,7 +20,7 @@
 #include "resolve/demangle.h"
 #include "resolve/dso.h"
 
-#define DSOS_BUCKETS 1024
+#define DSOS_MIN_BUCKETS 1024
 #define DSOS_DEFAULT_LOADED 64
 #define BUILD_ID_MAX BUILDID_MAX
 /* A .gnu_debugdata larger than this once decompressed is not read. */
@@ -51,18 +51,24 @@ struct symtab {
 
 struct dso {
 	struct dso *next; /* hash chain */
+	struct dso *newer; /* loaded: the one loaded after it */
+	uint32_t hash;
 	char *path;
 	unsigned char bid[BUILD_ID_MAX];
 	uint8_t bid_size;
 	bool loaded; /* tab is valid (possibly empty) */
-	uint64_t seq; /* when it was loaded: the oldest is dropped first */
 	struct symtab tab;
 };
 
+/*
+ * A hash table that doubles as it fills (a file may name a million files), and the loaded
+ * ones in the order they were loaded: the oldest is dropped first, without a walk of all.
+ */
 struct dsos {
-	struct dso *buckets[DSOS_BUCKETS];
+	struct dso **buckets;
+	size_t nr_buckets, nr; /* nr_buckets: a power of two */
+	struct dso *oldest, *newest; /* loaded */
 	size_t max_loaded, nr_loaded;
-	uint64_t seq;
 	char *root; /* test hook: prefix of the debug directories */
 };
 
@@ -641,7 +647,12 @@ out:
 	symtab__free(&plt);
 	d->tab = t;
 	d->loaded = true;
-	d->seq = ++ds->seq;
+	d->newer = NULL;
+	if (ds->newest)
+		ds->newest->newer = d;
+	else
+		ds->oldest = d;
+	ds->newest = d;
 	ds->nr_loaded++;
 }
 
@@ -653,6 +664,12 @@ struct dsos *dsos__new(size_t max_loaded)
 
 	if (!ds)
 		return NULL;
+	ds->nr_buckets = DSOS_MIN_BUCKETS;
+	ds->buckets = calloc(ds->nr_buckets, sizeof(*ds->buckets));
+	if (!ds->buckets) {
+		free(ds);
+		return NULL;
+	}
 	ds->max_loaded = max_loaded ?: DSOS_DEFAULT_LOADED;
 	return ds;
 }
@@ -661,7 +678,7 @@ void dsos__free(struct dsos *ds)
 {
 	if (!ds)
 		return;
-	for (size_t i = 0; i < DSOS_BUCKETS; i++) {
+	for (size_t i = 0; i < ds->nr_buckets; i++) {
 		struct dso *d = ds->buckets[i], *next;
 
 		for (; d; d = next) {
@@ -671,11 +688,12 @@ void dsos__free(struct dsos *ds)
 			free(d);
 		}
 	}
+	free(ds->buckets);
 	free(ds->root);
 	free(ds);
 }
 
-static unsigned bucket_of(const char *path, const unsigned char *bid, size_t n)
+static uint32_t hash_of(const char *path, const unsigned char *bid, size_t n)
 {
 	uint32_t h = 2166136261u;
 
@@ -683,14 +701,36 @@ static unsigned bucket_of(const char *path, const unsigned char *bid, size_t n)
 		h = (h ^ (unsigned char)*path) * 16777619u;
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ bid[i]) * 16777619u;
-	return h % DSOS_BUCKETS;
+	return h;
+}
+
+/* Twice the buckets, once there are twice as many dsos as buckets: chains stay short. */
+static void grow(struct dsos *ds)
+{
+	size_t nr = ds->nr_buckets * 2;
+	struct dso **b = calloc(nr, sizeof(*b));
+
+	if (!b)
+		return; /* longer chains, still right */
+	for (size_t i = 0; i < ds->nr_buckets; i++) {
+		struct dso *d = ds->buckets[i], *next;
+
+		for (; d; d = next) {
+			next = d->next;
+			d->next = b[d->hash & (nr - 1)];
+			b[d->hash & (nr - 1)] = d;
+		}
+	}
+	free(ds->buckets);
+	ds->buckets = b;
+	ds->nr_buckets = nr;
 }
 
 struct dso *dsos__get(struct dsos *ds, const char *path, const unsigned char *build_id,
 		      size_t build_id_size)
 {
-	unsigned b;
-	struct dso *d;
+	uint32_t h;
+	struct dso *d, **head;
 
 	if (!ds || !path) {
 		errno = EINVAL;
@@ -698,9 +738,9 @@ struct dso *dsos__get(struct dsos *ds, const char *path, const unsigned char *bu
 	}
 	if (!build_id || build_id_size > BUILD_ID_MAX)
 		build_id_size = 0;
-	b = bucket_of(path, build_id, build_id_size);
-	for (d = ds->buckets[b]; d; d = d->next)
-		if (d->bid_size == build_id_size &&
+	h = hash_of(path, build_id, build_id_size);
+	for (d = ds->buckets[h & (ds->nr_buckets - 1)]; d; d = d->next)
+		if (d->hash == h && d->bid_size == build_id_size &&
 		    (!build_id_size || !memcmp(d->bid, build_id, build_id_size)) &&
 		    !strcmp(d->path, path))
 			return d;
@@ -716,8 +756,12 @@ struct dso *dsos__get(struct dsos *ds, const char *path, const unsigned char *bu
 	if (build_id_size)
 		memcpy(d->bid, build_id, build_id_size);
 	d->bid_size = (uint8_t)build_id_size;
-	d->next = ds->buckets[b];
-	ds->buckets[b] = d;
+	d->hash = h;
+	if (++ds->nr > ds->nr_buckets * 2)
+		grow(ds);
+	head = &ds->buckets[h & (ds->nr_buckets - 1)];
+	d->next = *head;
+	*head = d;
 	return d;
 }
 
@@ -744,15 +788,12 @@ const char *dsos__find(struct dsos *ds, struct dso *d, uint64_t rel, uint64_t *o
 
 void dsos__trim(struct dsos *ds)
 {
-	while (ds && ds->nr_loaded > ds->max_loaded) {
-		struct dso *oldest = NULL;
+	while (ds && ds->nr_loaded > ds->max_loaded && ds->oldest) {
+		struct dso *oldest = ds->oldest;
 
-		for (size_t i = 0; i < DSOS_BUCKETS; i++)
-			for (struct dso *d = ds->buckets[i]; d; d = d->next)
-				if (d->loaded && (!oldest || d->seq < oldest->seq))
-					oldest = d;
-		if (!oldest)
-			break;
+		ds->oldest = oldest->newer;
+		if (!ds->oldest)
+			ds->newest = NULL;
 		symtab__free(&oldest->tab);
 		oldest->loaded = false;
 		ds->nr_loaded--;

@@ -349,6 +349,30 @@ static void test_dso_trim(void **state)
 	dsos__free(ds);
 }
 
+/* 100000 files: each path (and build id) is one dso, found again after the table grew. */
+static void test_dso_many(void **state)
+{
+	static struct dso *d[100000];
+	struct dsos *ds = dsos__new(0);
+	unsigned char bid[20] = { 1 };
+	char path[64];
+
+	(void)state;
+	for (int i = 0; i < 100000; i++) {
+		snprintf(path, sizeof(path), "/usr/lib/lib%d.so", i);
+		d[i] = dsos__get(ds, path, NULL, 0);
+		assert_non_null(d[i]);
+	}
+	for (int i = 0; i < 100000; i += 7) {
+		snprintf(path, sizeof(path), "/usr/lib/lib%d.so", i);
+		assert_ptr_equal(dsos__get(ds, path, NULL, 0), d[i]);
+		assert_string_equal(dso__name(d[i]), path);
+	}
+	assert_ptr_not_equal(dsos__get(ds, "/usr/lib/lib5.so", bid, sizeof(bid)), d[5]);
+	assert_ptr_equal(dsos__get(ds, "/usr/lib/lib5.so", NULL, 0), d[5]);
+	dsos__free(ds);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_dso_build_id_debug_dir),
 		cmocka_unit_test(test_dso_gnu_debugdata),
 		cmocka_unit_test(test_dso_trim),
+		cmocka_unit_test(test_dso_many),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
