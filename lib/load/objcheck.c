@@ -39,6 +39,12 @@ static int cmp_range(const void *a, const void *b)
 	return x->off < y->off ? -1 : x->off > y->off;
 }
 
+/* Whether section s has bytes in the file (check_layout checked those of such sections). */
+static bool has_bytes(const Elf64_Shdr *s)
+{
+	return s->sh_type != SHT_NOBITS && s->sh_type != SHT_NULL;
+}
+
 /* Section i's bytes (checked to be in the file by then). */
 static const uint8_t *data(const struct obj *o, size_t i)
 {
@@ -70,7 +76,7 @@ static int check_layout(struct obj *o, uint64_t shoff)
 	for (size_t i = 1; i < o->nr && !err; i++) {
 		const Elf64_Shdr *s = &o->sh[i];
 
-		if (s->sh_type == SHT_NOBITS || s->sh_type == SHT_NULL)
+		if (!has_bytes(s))
 			continue;
 		if (!bytes__inside(s->sh_offset, s->sh_size, 0, o->size))
 			err = bad(o, "section %zu ([%#llx, +%#llx)) runs past the end of the file",
@@ -162,7 +168,7 @@ static int check_btf(const struct obj *o, size_t i)
 	char why[160];
 	int err;
 
-	if (o->sh[i].sh_type == SHT_NOBITS)
+	if (!has_bytes(&o->sh[i]))
 		return bad(o, "its BTF section holds no bytes");
 	err = btfcheck__validate(data(o, i), o->sh[i].sh_size, why, sizeof(why));
 	return err == -EINVAL ? bad(o, "its BTF: %s", why) : err;
@@ -181,8 +187,8 @@ static int check_sections(const struct obj *o, size_t shstrndx)
 			err = check_symtab(o, i);
 		else if (s->sh_type == SHT_REL)
 			err = check_rel(o, i);
-		else if (!strcmp(name, "license") && (s->sh_type == SHT_NOBITS || !s->sh_size ||
-						      !memchr(data(o, i), 0, s->sh_size)))
+		else if (!strcmp(name, "license") &&
+			 (!has_bytes(s) || !s->sh_size || !memchr(data(o, i), 0, s->sh_size)))
 			return bad(o, "its license is not a NUL-terminated string");
 		else if (!strcmp(name, ".BTF"))
 			err = check_btf(o, i);

@@ -64,6 +64,12 @@ hostile_objects() {
 	cp "$T/ok.o" "$T/huge.o" && put "$T/huge.o" $((shoff + prog * 64 + 32)) 00000000ffffff7f
 	cp "$T/ok.o" "$T/overlap.o" && put "$T/overlap.o" $((shoff + lic * 64 + 24)) "$(hex64 "$poff")"
 	cp "$T/ok.o" "$T/license-nonul.o" && put "$T/license-nonul.o" $((licoff + 3)) 58
+	# sections of type SHT_NULL keep no bytes in the file, wherever their offset points
+	btf=$(sec_index "$T/ok.o" '.BTF')
+	cp "$T/ok.o" "$T/license-null.o" && put "$T/license-null.o" $((shoff + lic * 64 + 4)) 00000000 &&
+		put "$T/license-null.o" $((shoff + lic * 64 + 24)) 00000000ffff0000
+	cp "$T/ok.o" "$T/btf-null.o" && put "$T/btf-null.o" $((shoff + btf * 64 + 4)) 00000000 &&
+		put "$T/btf-null.o" $((shoff + btf * 64 + 24)) 00000000ffff0000
 	"$D/btf-patch.py" "$T/ok.o" "$T/btf-member.o" member || fail "cannot patch $T/ok.o"
 	"$D/btf-patch.py" "$T/ok.o" "$T/btf-loop.o" loop || fail "cannot patch $T/ok.o"
 }
