@@ -12,10 +12,10 @@ ldd "$PERF_BPF" 2>/dev/null | grep -q libasan && sanitized=1
 run() { # name args...: perf-bpf script on $T/NAME.data; out, err, rss (KB) in $T/NAME.*
 	local name=$1 rc
 	shift
-	timeout 60 /usr/bin/time -o "$T/$name.rss" -f %M "$PERF_BPF" script -i "$T/$name.data" "$@" \
+	timeout -k 10 60 /usr/bin/time -o "$T/$name.rss" -f %M "$PERF_BPF" script -i "$T/$name.data" "$@" \
 		>"$T/$name.out" 2>"$T/$name.err"
 	rc=$?
-	[ $rc = 124 ] && fail "$name: script did not end in 60 s"
+	{ [ $rc = 124 ] || [ $rc = 137 ]; } && fail "$name: script did not end in 60 s"
 	[ $rc = 0 ] || fail "$name: script exited $rc: $(tail -3 "$T/$name.err")"
 	grep -qE 'Sanitizer|runtime error:' "$T/$name.err" && fail "$name: $(cat "$T/$name.err")"
 	if [ $sanitized = 0 ] && [ "$(cat "$T/$name.rss")" -gt 65536 ]; then
