@@ -22,6 +22,7 @@
 #include "util/stopsig.h"
 #include "util/testhook.h"
 #include "record/record.h"
+#include "perfdata/kmaps.h"
 #include "perfdata/wtrack.h"
 #include "perfdata/writer-int.h"
 
@@ -44,41 +45,52 @@ int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost)
 	return put_synth(w, &r);
 }
 
-static int kernel_text_addr(uint64_t *addr)
+static int put_kernel_map(struct pdwriter *w, const struct kmap *m, uint64_t pgoff)
 {
-	FILE *f = fopen("/proc/kallsyms", "re");
-	char line[256], sym[128], type;
-	unsigned long long a;
-	int err = -ENOENT;
+	struct record r = { .type = PERF_RECORD_MMAP,
+			    .misc = PERF_RECORD_MISC_KERNEL,
+			    .mmap = { .pid = (uint32_t)-1,
+				      .start = m->start,
+				      .len = m->len,
+				      .pgoff = pgoff,
+				      .filename = m->name },
+			    .s = { .pid = (uint32_t)-1 } };
+
+	return put_synth(w, &r);
+}
+
+/* Each loaded module's map, as perf record gives them (their addresses when shown). */
+static int put_module_maps(struct pdwriter *w)
+{
+	FILE *f = fopen("/proc/modules", "re");
+	char line[512];
+	struct kmap m;
+	int err = 0;
 
 	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%llx %c %127s", &a, &type, sym) != 3 || strcmp(sym, "_text"))
-			continue;
-		*addr = a;
-		err = a ? 0 : -EPERM;
-		break;
-	}
+		return 0; /* a kernel built without modules */
+	while (!err && fgets(line, sizeof(line), f))
+		if (kmaps__module(line, &m))
+			err = put_kernel_map(w, &m, 0);
 	fclose(f);
 	return err;
 }
 
 int pdwriter__synth_kernel_mmap(struct pdwriter *w)
 {
-	struct record r = { .type = PERF_RECORD_MMAP,
-			    .misc = PERF_RECORD_MISC_KERNEL,
-			    .mmap = { .pid = (uint32_t)-1, .filename = "[kernel.kallsyms]_text" },
-			    .s = { .pid = (uint32_t)-1 } };
-	int err = kernel_text_addr(&r.mmap.start);
+	FILE *f = fopen("/proc/kallsyms", "re");
+	struct kmap m;
+	int err;
 
+	if (!f)
+		return -errno;
+	err = kmaps__text(f, &m);
+	fclose(f);
 	if (err) {
 		pr_debug("kernel map: no usable _text in /proc/kallsyms: %s", strerror(-err));
 		return err;
 	}
-	r.mmap.len = ~0ULL - r.mmap.start;
-	r.mmap.pgoff = r.mmap.start;
-	return put_synth(w, &r);
+	return put_kernel_map(w, &m, m.start) ?: put_module_maps(w);
 }
 
 /*

@@ -81,7 +81,10 @@ int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n);
 int pdwriter__finish_round(struct pdwriter *w);
 /* A LOST record (time 0) for samples the kernel dropped without reporting them. */
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost);
-/* An MMAP record for [kernel.kallsyms]_text, from _text in /proc/kallsyms. */
+/*
+ * An MMAP record for [kernel.kallsyms]_text, from _text to _etext in /proc/kallsyms, and
+ * one for each module in /proc/modules (perfdata/kmaps.h).
+ */
 int pdwriter__synth_kernel_mmap(struct pdwriter *w);
 /*
  * Has feature feat (1..255, not one the writer makes itself: 1..13, 25, 26) stored with

@@ -327,7 +327,8 @@ static void test_pdwriter__synth_kernel_mmap_record(void **state)
 /*
  * The LOST and kernel MMAP records the writer synthesizes, as perf-bpf has always written
  * them (every trailer field, or none); the MMAP's start, length and offset come from
- * /proc/kallsyms (_text at 0xffffffff81000000 here).
+ * /proc/kallsyms (_text at 0xffffffff81000000 here), its length reaching _etext as perf's
+ * own does (not the top of the address space, which would hide the BPF programs).
  */
 /* clang-format off */
 static const uint8_t lost_all[72] = {
@@ -374,6 +375,21 @@ static const uint8_t kmmap_none[64] = {
 };
 /* clang-format on */
 
+/* The address of sym in /proc/kallsyms, 0 when absent. */
+static uint64_t kallsyms_addr(const char *sym)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	char line[256], name[128], type;
+	unsigned long long a, found = 0;
+
+	assert_non_null(f);
+	while (!found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %127s", &a, &type, name) == 3 && !strcmp(name, sym))
+			found = a;
+	fclose(f);
+	return found;
+}
+
 static void check_synth(bool sample_id_all, const uint8_t *lost, size_t lost_len,
 			const uint8_t *kmmap, size_t kmmap_len)
 {
@@ -405,7 +421,8 @@ static void check_synth(bool sample_id_all, const uint8_t *lost, size_t lost_len
 		memcpy(want, kmmap, kmmap_len);
 		memcpy(&start, (const uint8_t *)rec.hdr + 16, 8);
 		memcpy(want + 16, &start, 8);
-		memcpy(want + 24, &(uint64_t){ ~0ULL - start }, 8);
+		assert_int_equal(start, kallsyms_addr("_text"));
+		memcpy(want + 24, &(uint64_t){ kallsyms_addr("_etext") - start }, 8);
 		memcpy(want + 32, &start, 8);
 		assert_memory_equal(rec.hdr, want, kmmap_len);
 	}
