@@ -191,13 +191,21 @@ int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n)
 	return 0;
 }
 
-int wbuf__put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t size)
+/* A record's header: -E2BIG past 64 KiB or not 8-aligned. */
+static int make_header(struct perf_event_header *h, uint32_t type, uint16_t misc, size_t size)
 {
-	struct perf_event_header h = { .type = type, .misc = misc, .size = size };
-
 	if (size > PD_MAX_RECORD || size % 8)
 		return -E2BIG;
-	return pdwriter__write(w, &h, sizeof(h));
+	*h = (struct perf_event_header){ .type = type, .misc = misc, .size = size };
+	return 0;
+}
+
+int wbuf__put_header(struct pdwriter *w, uint32_t type, uint16_t misc, size_t size)
+{
+	struct perf_event_header h;
+	int err = make_header(&h, type, misc, size);
+
+	return err ?: pdwriter__write(w, &h, sizeof(h));
 }
 
 int pdwriter__finish_round(struct pdwriter *w)
@@ -217,15 +225,19 @@ uint64_t pdwriter__bytes(const struct pdwriter *w)
 	return w ? w->bytes : 0;
 }
 
-/* Write a record whose body (header excluded) was built in b. */
+/*
+ * Write a record whose body (header excluded) was built in b: whole, as one span, so that
+ * a flush of the buffer (and the seekable layout's index after it) never comes between
+ * its header and its body.
+ */
 int wbuf__put_record(struct pdwriter *w, uint32_t type, uint16_t misc, struct dbuf *b)
 {
-	int err = b->err;
+	struct perf_event_header h;
+	int err = b->err ?: make_header(&h, type, misc, sizeof(h) + b->len);
 
 	if (!err)
-		err = wbuf__put_header(w, type, misc, sizeof(struct perf_event_header) + b->len);
-	if (!err)
-		err = pdwriter__write(w, b->p, b->len);
+		err = pdwriter__write_span(
+			w, (const struct iovec[]){ { &h, sizeof(h) }, { b->p, b->len } }, 2);
 	free(b->p);
 	memset(b, 0, sizeof(*b));
 	return err;

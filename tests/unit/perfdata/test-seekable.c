@@ -436,6 +436,45 @@ static void test_seekable__pipe_keeps_streaming(void **state)
 			0);
 }
 
+/*
+ * A feature of perf-bpf's own past the buffer's 1 MiB (a big map dump at the close): its
+ * records go whole into the file, never split by a flush and the index after it.
+ */
+static void test_seekable__big_feature_whole_records(void **state)
+{
+	const size_t len = 3 << 20;
+	struct pdwriter *w = pdwriter__open(path, &ev, 1, NULL);
+	struct ksample s = sample(1000);
+	struct pdreader_record rec;
+	const char *got;
+	struct pdreader *r;
+	size_t got_len;
+	char *payload = malloc(len);
+	int ret, n = 0;
+
+	assert_non_null(w);
+	assert_non_null(payload);
+	for (size_t i = 0; i < len; i++)
+		payload[i] = (char)(i * 7 + i / 65536);
+	assert_int_equal(pdwriter__write(w, &s, sizeof(s)), 0);
+	assert_int_equal(pdwriter__add_feature(w, 40, payload, len), 0);
+	assert_int_equal(pdwriter__close(w), 0);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	while ((ret = pdreader__next(r, &rec)) > 0)
+		n += rec.hdr->type == PERF_RECORD_SAMPLE;
+	assert_int_equal(ret, 0);
+	assert_int_equal(n, 1);
+	assert_false(pdreader__stats(r)->truncated);
+	got = pdreader__feature(r, 40, &got_len);
+	assert_int_equal(got_len, len);
+	assert_memory_equal(got, payload, len);
+	pdreader__free(r);
+	free(payload);
+	if (have_perf())
+		assert_int_equal(sh("perf script -i %s >/dev/null 2>&1", path), 0);
+}
+
 static void test_sysfeat__build(void **state)
 {
 	struct dbuf b = {};
@@ -460,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_seekable__build_id),
 		cmocka_unit_test(test_seekable__bpf_prog_info),
 		cmocka_unit_test(test_seekable__pipe_keeps_streaming),
+		cmocka_unit_test(test_seekable__big_feature_whole_records),
 		cmocka_unit_test(test_sysfeat__build),
 	};
 
