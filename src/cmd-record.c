@@ -169,6 +169,8 @@ static int run(struct evopts *eo, int argc, char **argv)
 		errmsg__print(errno, "cannot create '%s'", path);
 		return 1;
 	}
+	/* as perf does: the workload's output goes to stderr, not into the stream */
+	eo->session.workload_stdout_to_stderr = pdwriter__on_stdout(r.writer);
 	s = session__new(&eo->session);
 	if (!s) {
 		err = errno;

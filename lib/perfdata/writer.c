@@ -279,6 +279,14 @@ struct pdwriter *pdwriter__create(const char *path)
 	return w;
 }
 
+bool pdwriter__on_stdout(const struct pdwriter *w)
+{
+	struct stat out, st;
+
+	return fstat(STDOUT_FILENO, &out) == 0 && fstat(w->fd, &st) == 0 &&
+	       out.st_dev == st.st_dev && out.st_ino == st.st_ino;
+}
+
 static void free_writer(struct pdwriter *w)
 {
 	for (size_t i = 0; i < w->nr_pending; i++)

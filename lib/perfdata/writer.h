@@ -10,6 +10,7 @@
 #define PERF_BPF_PDWRITER_H
 
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
@@ -79,6 +80,11 @@ int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n);
  * regular file, a header naming it).
  */
 int pdwriter__finish_round(struct pdwriter *w);
+/*
+ * The output is this process's stdout (-o -, /dev/stdout, the FIFO stdout is): a workload
+ * writing to stdout would put its bytes into the stream.
+ */
+bool pdwriter__on_stdout(const struct pdwriter *w);
 /* A LOST record (time 0) for samples the kernel dropped without reporting them. */
 int pdwriter__synth_lost(struct pdwriter *w, uint64_t lost);
 /*
