@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "util/safeopen.h"
 #include "resolve/buildid.h"
 
 #define GNU_NOTE_NAME "GNU"
@@ -78,10 +78,10 @@ int buildid__read_fd(int fd, uint8_t *id, size_t size)
 
 int buildid__read(const char *path, uint8_t *id, size_t size)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), ret;
+	int fd = safeopen__regular(path, SAFEOPEN_ELF_MAX), ret;
 
 	if (fd < 0)
-		return -errno;
+		return fd;
 	ret = buildid__read_fd(fd, id, size);
 	close(fd);
 	return ret;

@@ -4,7 +4,6 @@
  * in file offsets, with its names in one pool; the ELF file is closed once it is read.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <lzma.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/safeopen.h"
 #include "resolve/buildid.h"
 #include "resolve/demangle.h"
 #include "resolve/dso.h"
@@ -441,7 +441,7 @@ static enum src_result read_path(const char *path, const struct dso *d, bool che
 				 bool *dyn_done)
 {
 	enum src_result r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = safeopen__regular(path, SAFEOPEN_ELF_MAX);
 	Elf *elf;
 
 	if (fd < 0)
@@ -526,7 +526,7 @@ static void elf_collect_plt(Elf *elf, struct symtab *t)
 static size_t file_build_id(const char *path, unsigned char *bid, struct segs *rt,
 			    struct symtab *plt)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = safeopen__regular(path, SAFEOPEN_ELF_MAX);
 	size_t n = 0;
 	Elf *elf;
 
