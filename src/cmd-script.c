@@ -132,7 +132,7 @@ static int run(struct script *sc)
 	sc->calls.view.json = sc->json;
 	sc->r = pdreader__open(sc->input);
 	if (!sc->r) {
-		if (errno == ENOENT)
+		if (errno == ENOENT && strcmp(sc->input, "-"))
 			errmsg__hint(
 				"record one with 'perf-bpf record -e PROG.c -- COMMAND', or name it with -i");
 		errmsg__print(errno, "cannot read '%s'", sc->input);

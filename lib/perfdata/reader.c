@@ -134,24 +134,123 @@ struct pdreader *pdreader__new_mem(const void *buf, size_t len)
 	return finish_new(r);
 }
 
+/* The whole file at fd mapped, its pages dropped behind the reader as it goes (rstream.c). */
+static int map_whole(struct pdreader *r, int fd, uint64_t size)
+{
+	void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+	if (map == MAP_FAILED)
+		return pdreader__fail(r, -errno, "%s", strerror(errno));
+	madvise(map, size, MADV_SEQUENTIAL);
+	r->map = map;
+	r->buf = map;
+	r->len = size;
+	return 0;
+}
+
+static const char *spool_dir(void)
+{
+	const char *dir = secure_getenv("TMPDIR");
+
+	return dir && dir[0] == '/' ? dir : "/tmp";
+}
+
+/* An unlinked file in dir: no name anyone could put something at. */
+static int spool_file(const char *dir)
+{
+	char path[4096];
+	int fd;
+
+	fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR))
+		return fd < 0 ? -errno : fd;
+	snprintf(path, sizeof(path), "%s/perf-bpf-spool.XXXXXX", dir); /* no O_TMPFILE there */
+	fd = mkostemp(path, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	return fd;
+}
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t done = write(fd, p, n);
+
+		if (done < 0 && errno == EINTR)
+			continue;
+		if (done < 0)
+			return -errno;
+		p += done;
+		n -= done;
+	}
+	return 0;
+}
+
 /*
- * Not a regular file: the pipe format is read as its records are needed; anything else
- * needs to be seeked in, so it is read whole.
+ * A file's layout through a pipe: it must be seeked in, so the pipe goes to an unlinked
+ * temporary file (through the 1 MiB window, which holds its first bytes), read as a file is.
+ */
+static int spool(struct pdreader *r, int in)
+{
+	const char *dir = spool_dir();
+	int fd = spool_file(dir), err = fd < 0 ? fd : 0;
+	uint64_t total = 0;
+	ssize_t got = r->len;
+
+	while (!err && got > 0) {
+		err = write_all(fd, r->copy, got);
+		total += got;
+		do
+			got = read(in, r->copy, r->cap);
+		while (got < 0 && errno == EINTR);
+		if (got < 0)
+			err = -errno;
+	}
+	free(r->copy);
+	r->copy = NULL;
+	r->buf = NULL;
+	r->cap = 0;
+	r->base = 0;
+	r->len = 0;
+	r->in_header = false;
+	r->eof = true;
+	if (err) {
+		err = pdreader__fail(r, err,
+				     "a file's layout read from a pipe is kept in a "
+				     "temporary file in '%s': %s",
+				     dir, strerror(-err));
+		errmsg__hint("set TMPDIR to a directory with room for the file, or name the file "
+			     "with -i");
+	}
+	if (!err && total)
+		err = map_whole(r, fd, total);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+/*
+ * Not a regular file: the pipe format is read as its records are needed; a file's layout
+ * needs to be seeked in, so it is spooled to a temporary file first.
  */
 static int open_stream(struct pdreader *r, int fd)
 {
 	r->cap = 1 << 20;
 	r->copy = malloc(r->cap);
 	if (!r->copy)
-		return -ENOMEM;
+		return pdreader__fail(r, -ENOMEM, "%s", strerror(ENOMEM));
 	r->buf = r->copy;
 	r->fd = fd;
 	r->in_header = true;
 	rstream__fill(r, 0, PD_PIPE_HDR);
-	if (r->len < PD_PIPE_HDR || get64(r, 8) != PD_PIPE_HDR)
-		while (rstream__fill(r, 0, r->len + 1))
-			;
-	return -r->read_err;
+	if (r->read_err)
+		return pdreader__fail(r, -r->read_err, "%s", strerror(r->read_err));
+	if (r->len >= PD_PIPE_HDR && get64(r, 8) == PD_PIPE_HDR)
+		return 0;
+	if (r->len < PD_PIPE_HDR && r->eof)
+		return 0; /* too short for any layout: held as it is, and refused */
+	return spool(r, fd);
 }
 
 struct pdreader *pdreader__open(const char *path)
@@ -173,19 +272,12 @@ struct pdreader *pdreader__open(const char *path)
 		goto fail;
 	}
 	if (S_ISREG(st.st_mode) && st.st_size > 0) {
-		r->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (r->map == MAP_FAILED) {
-			r->map = NULL;
-			err = pdreader__fail(r, -errno, "%s", strerror(errno));
+		err = map_whole(r, fd, st.st_size);
+		if (err)
 			goto fail;
-		}
-		madvise(r->map, st.st_size, MADV_SEQUENTIAL);
-		r->buf = r->map;
-		r->len = st.st_size;
 	} else if (!S_ISREG(st.st_mode)) {
-		err = open_stream(r, fd);
+		err = open_stream(r, fd); /* it says why it fails */
 		if (err) {
-			pdreader__fail(r, err, "%s", strerror(-err));
 			r->fd = -1;
 			goto fail;
 		}

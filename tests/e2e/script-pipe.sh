@@ -37,6 +37,25 @@ expect_eq "samples printed" "$N" "$(grep -c 'BPF string' "$T/big.out")"
 echo "a $((N * 72 / 1000000)) MB pipe: max RSS $((rss / 1024)) MB, ${secs}s"
 [ "$rss" -lt $((64 * 1024)) ] || fail "max RSS ${rss} KB for a pipe read round by round"
 
+# 2b. A file's layout through a pipe (it must be seeked in): spooled to a temporary file,
+# not held in memory; it prints what the file prints.
+N=${SCRIPT_PIPE_SEEKABLE_SAMPLES:-1500000}
+mk big-seekable "$T/seekable.data" "$N"
+"$PERF_BPF" script -i "$T/seekable.data" >"$T/seekable.file.out" 2>&1 || fail "script of the file failed"
+cat "$T/seekable.data" | /usr/bin/time -f '%M %e' -o "$T/rss" "$PERF_BPF" script -i - \
+	>"$T/seekable.pipe.out" 2>"$T/err" || fail "script of the piped file failed: $(cat "$T/err")"
+read -r rss secs <"$T/rss"
+echo "a $((N * 72 / 1000000)) MB file through a pipe: max RSS $((rss / 1024)) MB, ${secs}s"
+cmp -s "$T/seekable.file.out" "$T/seekable.pipe.out" || fail "the piped file does not print what the file prints"
+[ "$rss" -lt $((64 * 1024)) ] || fail "max RSS ${rss} KB for a file's layout through a pipe"
+# no room for the temporary file: one clear error
+cat "$T/seekable.data" | TMPDIR=$T/none "$PERF_BPF" script -i - >/dev/null 2>"$T/err" &&
+	fail "script passed without a temporary directory"
+expect_eq "error without a temporary directory" \
+	"ERROR: cannot read '-': a file's layout read from a pipe is kept in a temporary file in '$T/none': No such file or directory" \
+	"$(head -1 "$T/err")"
+rm -f "$T/seekable.data" "$T/seekable.file.out" "$T/seekable.pipe.out"
+
 # 3. Read through the window (records crossing its moves), a pipe prints what the file does.
 mk big "$T/mid.data" 300000
 "$PERF_BPF" script -i "$T/mid.data" >"$T/file.out" 2>&1 || fail "script of the file failed"
