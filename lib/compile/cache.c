@@ -17,6 +17,7 @@
 
 #include "compile/cache.h"
 #include "util/log.h"
+#include "util/safeopen.h"
 
 #define ENTRY_MAGIC "perf-bpf-cache 1\n"
 #define ENTRY_PREFIX "obj-"
@@ -70,22 +71,6 @@ static int cache__trusted(const struct stat *st, const char **why)
 	return 0;
 }
 
-/* mkdir -p for the directories above the cache (as XDG wants them: 0700). */
-static int make_parents(char *path)
-{
-	for (char *s = strchr(path + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(path, 0700) && errno != EEXIST) {
-			int err = -errno;
-
-			*s = '/';
-			return err;
-		}
-		*s = '/';
-	}
-	return 0;
-}
-
 static struct cache *open_dir(const char *dir, bool create)
 {
 	struct cache *c;
@@ -101,13 +86,14 @@ static struct cache *open_dir(const char *dir, bool create)
 		err = -ENAMETOOLONG;
 		goto fail;
 	}
-	if (create && (make_parents(c->dir) || (mkdir(c->dir, 0700) && errno != EEXIST))) {
-		err = -errno;
-		goto fail;
-	}
-	c->dirfd = open(c->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* made as XDG wants it (0700), past no link another user owns (a HOME sudo -E kept) */
+	c->dirfd = safeopen__dir(c->dir, create);
 	if (c->dirfd < 0 || fstat(c->dirfd, &st)) {
-		err = -errno;
+		err = c->dirfd < 0 ? c->dirfd : -errno;
+		if (err == -EPERM)
+			pr_warn("not using the compile cache '%s': a link on its path is another "
+				"user's",
+				c->dir);
 		goto fail;
 	}
 	if (cache__trusted(&st, &why)) {

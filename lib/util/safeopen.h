@@ -6,10 +6,18 @@
  * file of /proc or /sys (/proc/kcore), and never waiting.
  *
  *	int fd = safeopen__regular(path, SAFEOPEN_ELF_MAX);	(fd, or -errno)
+ *
+ * Under a directory that another user may own (a HOME that sudo -E kept), a path is walked
+ * one name at a time: a symbolic link is followed only when root or this user owns it, so
+ * a link that user made cannot send a root run's reads or writes where the user chose.
+ *
+ *	int dirfd = safeopen__dir(path, true);			(made when missing)
+ *	int fd = safeopen__owned(path, SAFEOPEN_ELF_MAX);	(a file of root's or ours)
  */
 #ifndef PERF_BPF_SAFEOPEN_H
 #define PERF_BPF_SAFEOPEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The largest ELF file read for its symbols or build id. */
@@ -21,5 +29,16 @@
  * it is not a regular file (it was not opened then), -EFBIG for its size.
  */
 int safeopen__regular(const char *path, uint64_t max_size);
+/*
+ * The directory at path (absolute), walked from /: a link on the way is followed only when
+ * root or the effective user owns it (-EPERM otherwise), the last name never (-ENOTDIR).
+ * create: missing directories are made (0700). An O_DIRECTORY fd (close-on-exec) or -errno.
+ */
+int safeopen__dir(const char *path, bool create);
+/*
+ * As safeopen__regular, path walked as safeopen__dir walks it (its last name no link), and
+ * the file owned by root or the effective user (-EPERM otherwise).
+ */
+int safeopen__owned(const char *path, uint64_t max_size);
 
 #endif
