@@ -406,21 +406,26 @@ static void elf_collect_debugdata(Elf *elf, const struct segs *rt, struct symtab
 
 enum src_result { SRC_NONE, SRC_DYNSYM, SRC_SYMTAB };
 
+/* What a candidate file must be: the build id it holds (size 0: any), and whose it is. */
+struct cand {
+	const unsigned char *bid;
+	size_t bid_size;
+	bool debug_dir; /* in a debug directory: root's or ours, past no link of another user's */
+};
+
 /*
  * Read one candidate ELF: its .symtab into t (SRC_SYMTAB), else its .dynsym and
- * .gnu_debugdata into dyn when dyn is still empty (SRC_DYNSYM). check_bid: the build id
- * the file must have (NULL: any).
+ * .gnu_debugdata into dyn when dyn is still empty (SRC_DYNSYM).
  */
-static enum src_result read_elf(Elf *elf, const struct dso *d, bool check_bid,
-				const struct segs *rt, struct symtab *t, struct symtab *dyn,
-				bool *dyn_done)
+static enum src_result read_elf(Elf *elf, const struct cand *c, const struct segs *rt,
+				struct symtab *t, struct symtab *dyn, bool *dyn_done)
 {
 	unsigned char bid[BUILD_ID_MAX];
 
 	if (elf_kind(elf) != ELF_K_ELF)
 		return SRC_NONE;
-	if (check_bid && d->bid_size &&
-	    (elf_build_id(elf, bid) != d->bid_size || memcmp(bid, d->bid, d->bid_size)))
+	if (c->bid_size &&
+	    (elf_build_id(elf, bid) != c->bid_size || memcmp(bid, c->bid, c->bid_size)))
 		return SRC_NONE;
 	if (elf_collect(elf, SHT_SYMTAB, rt, t) == 0 && t->nr)
 		return SRC_SYMTAB;
@@ -436,18 +441,22 @@ static enum src_result read_elf(Elf *elf, const struct dso *d, bool check_bid,
 	return SRC_NONE;
 }
 
-static enum src_result read_path(const char *path, const struct dso *d, bool check_bid,
+static enum src_result read_path(const char *path, const struct dso *d, const struct cand *c,
 				 const struct segs *rt, struct symtab *t, struct symtab *dyn,
 				 bool *dyn_done)
 {
 	enum src_result r;
-	int fd = safeopen__regular(path, SAFEOPEN_ELF_MAX);
+	int fd = c->debug_dir ? safeopen__owned(path, SAFEOPEN_ELF_MAX) :
+				safeopen__regular(path, SAFEOPEN_ELF_MAX);
 	Elf *elf;
 
-	if (fd < 0)
+	if (fd < 0) {
+		if (fd != -ENOENT && fd != -ENOTDIR)
+			pr_debug("not reading '%s': %s", path, strerror(-fd));
 		return SRC_NONE;
+	}
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	r = elf ? read_elf(elf, d, check_bid, rt, t, dyn, dyn_done) : SRC_NONE;
+	r = elf ? read_elf(elf, c, rt, t, dyn, dyn_done) : SRC_NONE;
 	if (r != SRC_NONE)
 		pr_debug("symbols of %s from %s", d->path, path);
 	elf_end(elf);
@@ -467,7 +476,9 @@ static enum src_result read_vdso(const struct dso *d, struct symtab *t, struct s
 	if (!e || memcmp(e->e_ident, ELFMAG, SELFMAG) || e->e_ident[EI_CLASS] != ELFCLASS64)
 		return SRC_NONE;
 	elf = elf_memory((char *)e, e->e_shoff + (size_t)e->e_shnum * e->e_shentsize);
-	r = elf ? read_elf(elf, d, true, NULL, t, dyn, dyn_done) : SRC_NONE;
+	r = elf ? read_elf(elf, &(struct cand){ d->bid, d->bid_size, false }, NULL, t, dyn,
+			   dyn_done) :
+		  SRC_NONE;
 	elf_end(elf);
 	return r;
 }
@@ -583,6 +594,9 @@ static void load(struct dsos *ds, struct dso *d)
 	size_t bid_size = d->bid_size, file_bid_size;
 	enum src_result r = SRC_NONE;
 	struct segs rt;
+	/* in a debug directory: named by the build id (held when under HOME), or the path's */
+	const struct cand by_name = { .debug_dir = true }, recorded = { d->bid, d->bid_size, true };
+	struct cand by_bid = { bid, 0, true };
 
 	elf_version(EV_CURRENT);
 	if (!strcmp(d->path, "[vdso]")) {
@@ -591,7 +605,7 @@ static void load(struct dsos *ds, struct dso *d)
 			bid_hex(d->bid, d->bid_size, hex);
 			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/vdso", home, hex,
 				 hex + 2);
-			r = read_path(path, d, false, NULL, &t, &dyn, &dyn_done);
+			r = read_path(path, d, &recorded, NULL, &t, &dyn, &dyn_done);
 		}
 		goto out;
 	}
@@ -610,31 +624,33 @@ static void load(struct dsos *ds, struct dso *d)
 		memcpy(bid, file_bid, bid_size);
 	}
 	if (bid_size) {
+		by_bid.bid_size = bid_size;
 		bid_hex(bid, bid_size, hex);
 		snprintf(path, sizeof(path), "%s/usr/lib/debug/.build-id/%.2s/%s.debug", root, hex,
 			 hex + 2);
-		r = read_path(path, d, false, &rt, &t, &dyn, &dyn_done);
+		r = read_path(path, d, &by_name, &rt, &t, &dyn, &dyn_done);
 		if (r != SRC_SYMTAB && home) {
 			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/debug", home, hex,
 				 hex + 2);
-			r = read_path(path, d, false, &rt, &t, &dyn, &dyn_done);
+			r = read_path(path, d, &by_bid, &rt, &t, &dyn, &dyn_done);
 		}
 		if (r != SRC_SYMTAB && home) {
 			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf", home, hex,
 				 hex + 2);
-			r = read_path(path, d, false, &rt, &t, &dyn, &dyn_done);
+			r = read_path(path, d, &by_bid, &rt, &t, &dyn, &dyn_done);
 		}
 	}
 	if (r != SRC_SYMTAB) {
 		snprintf(path, sizeof(path), "%s/usr/lib/debug%s.debug", root, d->path);
-		r = read_path(path, d, true, &rt, &t, &dyn, &dyn_done);
+		r = read_path(path, d, &recorded, &rt, &t, &dyn, &dyn_done);
 	}
 	if (r != SRC_SYMTAB) {
 		snprintf(path, sizeof(path), "%s/usr/lib/debug%s", root, d->path);
-		r = read_path(path, d, true, &rt, &t, &dyn, &dyn_done);
+		r = read_path(path, d, &recorded, &rt, &t, &dyn, &dyn_done);
 	}
 	if (r != SRC_SYMTAB)
-		r = read_path(d->path, d, true, &rt, &t, &dyn, &dyn_done);
+		r = read_path(d->path, d, &(struct cand){ d->bid, d->bid_size, false }, &rt, &t,
+			      &dyn, &dyn_done);
 out:
 	if (r != SRC_SYMTAB) {
 		symtab__free(&t);
