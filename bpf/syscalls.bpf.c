@@ -554,7 +554,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	struct entry *e;
 
 	/* First the cheapest way out, for the calls not traced. */
-	if (nr != -1 && !spec_of(nr))
+	if ((nr != -1 && !spec_of(nr)) || !armed)
 		return 0;
 	time = now();
 	e = bpf_task_storage_get(&entries, bpf_get_current_task_btf(), 0, 0);
