@@ -72,6 +72,9 @@ RUNNER_BINS := $(RUNNER_SRCS:tests/runners/%.c=$(BUILD)/tests/runners/%)
 WORK_SRCS := $(sort $(wildcard tests/workloads/*.c))
 WORK_BINS := $(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/%)
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+# What reached the disk (tests/diskwrites/diskwrites.h): preloaded into runs, linked into a test
+DISKWRITES_OBJ := $(BUILD)/tests/diskwrites/diskwrites.o
+DISKWRITES_SO := $(BUILD)/tests/diskwrites/diskwrites.so
 FUZZ_REPLAY := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/fuzz/%-replay)
 
 BIN := perf-bpf
@@ -174,8 +177,21 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(GEN_HDRS)
 $(BUILD)/tests/unit/%: tests/unit/%.c $(TESTHOOK_OBJ) $(LIBA)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(TESTHOOK_OBJ) $(LIBA) $(ALL_LDFLAGS) \
-		$(DEP_LIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -Itests -o $@ $< $(UNIT_OBJS) $(TESTHOOK_OBJ) $(LIBA) \
+		$(ALL_LDFLAGS) $(DEP_LIBS) -lcmocka
+
+# The crash-safety test rebuilds killed files from the writer's calls.
+$(BUILD)/tests/unit/perfdata/test-seekable: UNIT_OBJS = $(DISKWRITES_OBJ)
+$(BUILD)/tests/unit/perfdata/test-seekable: $(DISKWRITES_OBJ)
+
+$(DISKWRITES_OBJ): tests/diskwrites/diskwrites.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(DISKWRITES_SO): $(DISKWRITES_OBJ)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $< $(ALL_LDFLAGS)
 
 $(BUILD)/tests/kernel/%: tests/kernel/%.c $(LIBA)
 	$(call msg,CC,$<)
@@ -199,7 +215,8 @@ $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
+tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(FUZZ_REPLAY) \
+       $(DISKWRITES_SO)
 
 # Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into
 # $(BUILD)/static, run under QEMU on a Debian kernel by tests/kernel-lane/run.sh.
@@ -290,7 +307,8 @@ demo: demo-deps mounts all
 # compile errors and the seed programs quote them by line).
 FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h bpf/*.c bpf/*.h tests/unit/*/*.c \
 	      tests/fuzz/*.c tests/kernel/*.c tests/kernel/*.h tests/runners/*.c tests/kernel-lane/*.c \
-	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c)
+	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c \
+	      tests/diskwrites/*.c tests/diskwrites/*.h)
 
 format-check:
 	$(Q)clang-format --dry-run --Werror $(FORMAT_SRCS) \
@@ -311,4 +329,4 @@ install: all
 clean:
 	rm -rf build build-asan perf-bpf
 
--include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))
+-include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(DISKWRITES_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))

@@ -86,20 +86,44 @@ report_samples() {
 		END { if (!found) print 0 }' "$T/stats.out"
 }
 
-# cut_as_killed FILE COMMITS N OUT: OUT is FILE as a kill -9 after its first N bytes had
-# been written would have left it: those bytes under the last header written by then.
-# COMMITS is the log of the headers (PERF_BPF_TEST_COMMITS, lib/util/testhook.h).
+# Crash files from what reached the disk (tests/diskwrites/diskwrites.h): run a command as
+# with_disk_log FILE LOG CMD..., then killed_states LOG lists the files a kill -9 could have
+# left, one "NTH PART" line each in the order they happen: after each write or truncation,
+# and inside each write at its first and middle page boundaries (a kill stops a write between
+# pages only). cut_as_killed LOG NTH PART OUT writes that file to OUT.
+DISKWRITES_SO=$BUILD/tests/diskwrites/diskwrites.so
+with_disk_log() {
+	[ -e "$DISKWRITES_SO" ] || fail "no $DISKWRITES_SO ('make tests' makes it)"
+	DISKWRITES_FILE=$(realpath -m "$1") DISKWRITES_LOG=$2 LD_PRELOAD=$DISKWRITES_SO "${@:3}"
+}
+_disk_ops='
+import struct, sys
+def ops(path):
+    d, i = open(path, "rb").read(), 0
+    while i < len(d):
+        kind, off, n = struct.unpack("<QQQ", d[i:i + 24])
+        yield chr(kind), off, d[i + 24:i + 24 + n]
+        i += 24 + n
+'
+killed_states() {
+	python3 -c "$_disk_ops"'
+for nth, (kind, off, data) in enumerate(ops(sys.argv[1])):
+    stops = [p - off for p in range(off // 4096 * 4096 + 4096, off + len(data), 4096)]
+    for part in sorted(set(stops[:1] + stops[len(stops) // 2:][:1])) + [len(data)]:
+        print(nth, part)' "$1"
+}
 cut_as_killed() {
-	python3 - "$@" <<'PY'
-import sys
-full, log, n, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-data = bytearray(open(full, 'rb').read()[:n])
-log = open(log, 'rb').read()
-hdr = bytes(104)
-for i in range(0, len(log), 112):
-    if int.from_bytes(log[i + 104:i + 112], 'little') <= n:
-        hdr = log[i:i + 104]
-data[:min(104, n)] = hdr[:min(104, n)]
-open(out, 'wb').write(data)
-PY
+	python3 -c "$_disk_ops"'
+f = bytearray()
+for nth, (kind, off, data) in enumerate(ops(sys.argv[1])):
+    if nth > int(sys.argv[2]):
+        break
+    if kind == "t":
+        del f[off:]
+        f.extend(bytes(off - len(f)))
+        continue
+    data = data[:int(sys.argv[3])] if nth == int(sys.argv[2]) else data
+    f.extend(bytes(max(0, off + len(data) - len(f))))
+    f[off:off + len(data)] = data
+open(sys.argv[4], "wb").write(f)' "$@"
 }
