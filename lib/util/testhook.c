@@ -40,21 +40,6 @@ void testhook__before_attach(void)
 	runcmd__result_exit(&r);
 }
 
-void testhook__commit(const void *hdr, size_t size, uint64_t file_end)
-{
-	const char *path = get("PERF_BPF_TEST_COMMITS");
-	int fd;
-
-	if (!path)
-		return;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return;
-	if (write(fd, hdr, size) != (ssize_t)size || write(fd, &file_end, 8) != 8)
-		pr_debug("%s: %s", path, strerror(errno));
-	close(fd);
-}
-
 const char *testhook__printk_kb(void)
 {
 	return get("PERF_BPF_TEST_PRINTK_KB");
@@ -94,10 +79,6 @@ bool testhook__enabled(void)
 }
 
 void testhook__before_attach(void)
-{
-}
-
-void testhook__commit(const void *hdr, size_t size, uint64_t file_end)
 {
 }
 

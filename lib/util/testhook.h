@@ -5,8 +5,6 @@
  *
  *	PERF_BPF_TEST_BEFORE_ATTACH=PROG	testhook__before_attach(): PROG runs once the
  *						events are open, before programs are attached
- *	PERF_BPF_TEST_COMMITS=FILE		testhook__commit(): each perf.data header the
- *						seekable writer commits is appended to FILE
  *	PERF_BPF_TEST_PRINTK_KB=KB		testhook__printk_kb(): the bpf_printk instance's
  *						buffer_size_kb
  *	PERF_BPF_TEST_RINGBUF_HOLD=1		testhook__ringbuf_hold(): ring buffers are read
@@ -31,8 +29,6 @@ bool testhook__enabled(void);
 
 /* Run PERF_BPF_TEST_BEFORE_ATTACH's program to its end; a warning if it fails. */
 void testhook__before_attach(void);
-/* Append the size bytes of a committed header, then file_end (8 bytes), to the log. */
-void testhook__commit(const void *hdr, size_t size, uint64_t file_end);
 /* PERF_BPF_TEST_PRINTK_KB, or NULL (unset, empty, or not a test build). */
 const char *testhook__printk_kb(void);
 /* PERF_BPF_TEST_RINGBUF_HOLD is set and not empty. */

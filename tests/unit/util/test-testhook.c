@@ -42,13 +42,6 @@ static const char *path_of(const char *name)
 	return path;
 }
 
-static size_t file_size(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) ? 0 : (size_t)st.st_size;
-}
-
 static void test_testhook__enabled_in_a_test_build(void **state)
 {
 	assert_true(testhook__enabled());
@@ -70,34 +63,6 @@ static void test_testhook__values_need_a_nonempty_variable(void **state)
 	assert_true(testhook__ringbuf_hold());
 	unsetenv("PERF_BPF_TEST_PRINTK_KB");
 	unsetenv("PERF_BPF_TEST_RINGBUF_HOLD");
-}
-
-/* Each commit appends the header and the file's end; nothing is written when unset. */
-static void test_testhook__commit_appends(void **state)
-{
-	const char *log = path_of("commits");
-	uint8_t hdr[104], got[2 * 112];
-	uint64_t end;
-	FILE *f;
-
-	memset(hdr, 0xab, sizeof(hdr));
-	unlink(log);
-	testhook__commit(hdr, sizeof(hdr), 4096);
-	assert_int_equal(file_size(log), 0);
-	setenv("PERF_BPF_TEST_COMMITS", log, 1);
-	testhook__commit(hdr, sizeof(hdr), 4096);
-	testhook__commit(hdr, sizeof(hdr), 8192);
-	unsetenv("PERF_BPF_TEST_COMMITS");
-	assert_int_equal(file_size(log), sizeof(got));
-	f = fopen(log, "r");
-	assert_non_null(f);
-	assert_int_equal(fread(got, 1, sizeof(got), f), sizeof(got));
-	fclose(f);
-	assert_memory_equal(got, hdr, sizeof(hdr));
-	memcpy(&end, got + 104, 8);
-	assert_int_equal(end, 4096);
-	memcpy(&end, got + 112 + 104, 8);
-	assert_int_equal(end, 8192);
 }
 
 /* The test's side of the FIFO: read what the hook says, then let it go on. */
@@ -164,7 +129,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_testhook__enabled_in_a_test_build),
 		cmocka_unit_test(test_testhook__values_need_a_nonempty_variable),
-		cmocka_unit_test(test_testhook__commit_appends),
 		cmocka_unit_test(test_testhook__rotated_pauses_on_the_fifo),
 		cmocka_unit_test(test_testhook__before_attach_runs_the_program),
 	};
