@@ -40,6 +40,11 @@ void testhook__before_attach(void)
 	runcmd__result_exit(&r);
 }
 
+const char *testhook__modules_dir(void)
+{
+	return get("PERF_BPF_TEST_MODULES_DIR");
+}
+
 const char *testhook__printk_kb(void)
 {
 	return get("PERF_BPF_TEST_PRINTK_KB");
@@ -80,6 +85,11 @@ bool testhook__enabled(void)
 
 void testhook__before_attach(void)
 {
+}
+
+const char *testhook__modules_dir(void)
+{
+	return NULL;
 }
 
 const char *testhook__printk_kb(void)

@@ -5,6 +5,9 @@
  *
  *	PERF_BPF_TEST_BEFORE_ATTACH=PROG	testhook__before_attach(): PROG runs once the
  *						events are open, before programs are attached
+ *	PERF_BPF_TEST_MODULES_DIR=DIR		testhook__modules_dir(): the compile stage looks
+ *						for the running kernel's build dir under DIR
+ *						instead of /lib/modules
  *	PERF_BPF_TEST_PRINTK_KB=KB		testhook__printk_kb(): the bpf_printk instance's
  *						buffer_size_kb
  *	PERF_BPF_TEST_RINGBUF_HOLD=1		testhook__ringbuf_hold(): ring buffers are read
@@ -29,6 +32,8 @@ bool testhook__enabled(void);
 
 /* Run PERF_BPF_TEST_BEFORE_ATTACH's program to its end; a warning if it fails. */
 void testhook__before_attach(void);
+/* PERF_BPF_TEST_MODULES_DIR, or NULL (unset, empty, or not a test build). */
+const char *testhook__modules_dir(void);
 /* PERF_BPF_TEST_PRINTK_KB, or NULL (unset, empty, or not a test build). */
 const char *testhook__printk_kb(void);
 /* PERF_BPF_TEST_RINGBUF_HOLD is set and not empty. */

@@ -60,6 +60,12 @@ static void test_testhook__values_need_a_nonempty_variable(void **state)
 	setenv("PERF_BPF_TEST_PRINTK_KB", "8", 1);
 	setenv("PERF_BPF_TEST_RINGBUF_HOLD", "1", 1);
 	assert_string_equal(testhook__printk_kb(), "8");
+	setenv("PERF_BPF_TEST_MODULES_DIR", "", 1);
+	assert_null(testhook__modules_dir());
+	setenv("PERF_BPF_TEST_MODULES_DIR", "/mods", 1);
+	assert_string_equal(testhook__modules_dir(), "/mods");
+	unsetenv("PERF_BPF_TEST_MODULES_DIR");
+	assert_null(testhook__modules_dir());
 	assert_true(testhook__ringbuf_hold());
 	unsetenv("PERF_BPF_TEST_PRINTK_KB");
 	unsetenv("PERF_BPF_TEST_RINGBUF_HOLD");
