@@ -71,6 +71,8 @@ RUNNER_SRCS := $(sort $(wildcard tests/runners/*.c))
 RUNNER_BINS := $(RUNNER_SRCS:tests/runners/%.c=$(BUILD)/tests/runners/%)
 WORK_SRCS := $(sort $(wildcard tests/workloads/*.c))
 WORK_BINS := $(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/%)
+# and built unoptimised and at -O2 too, for the tests of what a probe reads at each level
+WORK_OPT_BINS := $(foreach o,O0 O2,$(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/$(o)/%))
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 # What reached the disk (tests/diskwrites/diskwrites.h): preloaded into runs, linked into a test
 DISKWRITES_OBJ := $(BUILD)/tests/diskwrites/diskwrites.o
@@ -210,12 +212,23 @@ $(BUILD)/tests/workloads/%: tests/workloads/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O1 -g -Wall -Werror -o $@ $<
 
+$(BUILD)/tests/workloads/O0/%: tests/workloads/%.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -Wall -Werror -o $@ $<
+
+$(BUILD)/tests/workloads/O2/%: tests/workloads/%.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -g -Wall -Werror -o $@ $<
+
 $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(FUZZ_REPLAY) \
+tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(WORK_OPT_BINS) \
+       $(FUZZ_REPLAY) \
        $(DISKWRITES_SO)
 
 # Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into

@@ -28,6 +28,8 @@ need_testbuild() {
 	[ -x "$PERF_BPF_TESTBUILD" ] || fail "no test build at $PERF_BPF_TESTBUILD ('make tests' makes it)"
 }
 workload() { echo "$BUILD/tests/workloads/$1"; }
+# workload_at O0|O1|O2 NAME: the workload built at that level (the default build is -O1)
+workload_at() { if [ "$1" = O1 ]; then workload "$2"; else workload "$1/$2"; fi; }
 
 # expect_eq WHAT EXPECTED ACTUAL
 expect_eq() { [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"; }
