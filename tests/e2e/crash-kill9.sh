@@ -32,7 +32,7 @@ trial() {
 	kill -0 $rec 2>/dev/null || fail "trial $i: record exited early: $(cat "$T/rec.out")"
 	delay=$((RANDOM % 1500))
 	sleep "$(printf '0.%03d' "$delay")"
-	ids=$(bpftool prog show 2>/dev/null | sed -n "s/^\([0-9]*\): .* name $prog .*/\1/p")
+	ids=$(bpftool_show prog | sed -n "s/^\([0-9]*\): .* name $prog .*/\1/p")
 	kill -9 $rec
 	wait $rec 2>/dev/null
 
@@ -51,9 +51,9 @@ trial() {
 
 	wait_prog_gone $prog || fail "trial $i (${delay} ms): program $prog outlived kill -9"
 	for id in $ids; do
-		bpftool link show 2>/dev/null | grep -q "prog $id\b" &&
+		bpftool_show link | grep -q "prog $id\b" &&
 			fail "trial $i: a link to program $id outlived kill -9"
-		bpftool perf show 2>/dev/null | grep -q "prog_id $id\b" &&
+		bpftool_show perf | grep -q "prog_id $id\b" &&
 			fail "trial $i: a perf event holding program $id outlived kill -9"
 	done
 	pid_events=$(grep -c "__$rec " "$dyn" 2>/dev/null)

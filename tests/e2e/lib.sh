@@ -22,6 +22,9 @@ trap _run_exit EXIT
 
 skip() { echo "SKIP: $*"; exit 2; }
 fail() { echo "FAIL: $*"; exit 1; }
+# fail_test MSG: fail from inside $(...) too, where exit ends only the subshell
+trap 'exit 1' USR1
+fail_test() { echo "FAIL: $*" >&2; kill -USR1 $$; exit 1; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 # The shipped binary ignores the PERF_BPF_TEST_* hooks: a test that uses one runs the test build.
 need_testbuild() {
@@ -38,16 +41,30 @@ expect_match() { [[ "$3" =~ $2 ]] || fail "$1: '$3' does not match /$2/"; }
 # expect_file_eq EXPECTED_FILE ACTUAL_FILE
 expect_file_eq() { diff -u "$1" "$2" || fail "output differs from $1"; }
 
+# bpftool_show prog|link|perf [ARGS]: what bpftool lists; the test fails when bpftool is
+# missing or fails, since a leak check that counts nothing passes whatever leaked.
+bpftool_show() {
+	local out
+	command -v bpftool >/dev/null || fail_test "no bpftool, to list BPF $1s"
+	out=$(bpftool "$1" show "${@:2}" 2>&1) || fail_test "bpftool $* show failed: $out"
+	printf '%s\n' "$out"
+}
 # Count of BPF programs (named NAME, if given) / links currently loaded, for leak checks.
 # Prefer a name: other BPF users on the machine come and go.
 bpf_prog_count() {
+	local out
+	out=$(bpftool_show prog) || exit 1
 	if [ $# -gt 0 ]; then
-		bpftool prog show 2>/dev/null | grep -c "^[0-9]*: .* name $1 "
+		grep -c "^[0-9]*: .* name $1 " <<<"$out"
 	else
-		bpftool prog show 2>/dev/null | grep -c '^[0-9]*:'
+		grep -c '^[0-9]*:' <<<"$out"
 	fi
 }
-bpf_link_count() { bpftool link show 2>/dev/null | grep -c '^[0-9]*:'; }
+bpf_link_count() {
+	local out
+	out=$(bpftool_show link) || exit 1
+	grep -c '^[0-9]*:' <<<"$out"
+}
 # Wait until no program named NAME is loaded (the kernel frees them from a work queue);
 # gives up after a minute, long enough for a busy machine.
 wait_prog_gone() {

@@ -8,10 +8,10 @@ left_named() {
 	for n in "$@"; do
 		# the kernel frees a closed program a little later: give it a moment
 		for _ in $(seq 40); do
-			bpftool prog show 2>/dev/null | grep -q " name $n " || break
+			bpftool_show prog | grep -q " name $n " || break
 			sleep 0.05
 		done
-		bpftool prog show 2>/dev/null | grep -q " name $n " && fail "program '$n' left loaded"
+		bpftool_show prog | grep -q " name $n " && fail "program '$n' left loaded"
 	done
 	return 0
 }
