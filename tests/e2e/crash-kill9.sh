@@ -32,7 +32,7 @@ trial() {
 	kill -0 $rec 2>/dev/null || fail "trial $i: record exited early: $(cat "$T/rec.out")"
 	delay=$((RANDOM % 1500))
 	sleep "$(printf '0.%03d' "$delay")"
-	ids=$(bpftool_show prog | sed -n "s/^\([0-9]*\): .* name $prog .*/\1/p")
+	ids=$(bpf_progs | sed -n "s/^\([0-9]*\): .* name $prog .*/\1/p")
 	kill -9 $rec
 	wait $rec 2>/dev/null
 

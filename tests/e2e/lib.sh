@@ -41,8 +41,15 @@ expect_match() { [[ "$3" =~ $2 ]] || fail "$1: '$3' does not match /$2/"; }
 # expect_file_eq EXPECTED_FILE ACTUAL_FILE
 expect_file_eq() { diff -u "$1" "$2" || fail "output differs from $1"; }
 
-# bpftool_show prog|link|perf [ARGS]: what bpftool lists; the test fails when bpftool is
-# missing or fails, since a leak check that counts nothing passes whatever leaked.
+# bpf_progs: the BPF programs loaded, a line each as bpftool prints them ("ID: TYPE  name
+# NAME  tag TAG"), by tests/runners/bpf-progs (the kernel lane has no bpftool).
+# bpftool_show link|perf [ARGS]: what bpftool lists. Both fail the test when they cannot
+# say, since a leak check that counts nothing passes whatever leaked.
+bpf_progs() {
+	local out
+	out=$("$BUILD/tests/runners/bpf-progs" 2>&1) || fail_test "cannot list BPF programs: $out"
+	printf '%s\n' "$out"
+}
 bpftool_show() {
 	local out
 	command -v bpftool >/dev/null || fail_test "no bpftool, to list BPF $1s"
@@ -53,7 +60,7 @@ bpftool_show() {
 # Prefer a name: other BPF users on the machine come and go.
 bpf_prog_count() {
 	local out
-	out=$(bpftool_show prog) || exit 1
+	out=$(bpf_progs) || exit 1
 	if [ $# -gt 0 ]; then
 		grep -c "^[0-9]*: .* name $1 " <<<"$out"
 	else

@@ -8,10 +8,10 @@ left_named() {
 	for n in "$@"; do
 		# the kernel frees a closed program a little later: give it a moment
 		for _ in $(seq 40); do
-			bpftool_show prog | grep -q " name $n " || break
+			bpf_progs | grep -q " name $n " || break
 			sleep 0.05
 		done
-		bpftool_show prog | grep -q " name $n " && fail "program '$n' left loaded"
+		bpf_progs | grep -q " name $n " && fail "program '$n' left loaded"
 	done
 	return 0
 }
