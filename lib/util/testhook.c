@@ -50,9 +50,9 @@ const char *testhook__printk_kb(void)
 	return get("PERF_BPF_TEST_PRINTK_KB");
 }
 
-bool testhook__ringbuf_hold(void)
+bool testhook__channels_hold(void)
 {
-	return get("PERF_BPF_TEST_RINGBUF_HOLD") != NULL;
+	return get("PERF_BPF_TEST_CHANNELS_HOLD") != NULL;
 }
 
 void testhook__rotated(void)
@@ -97,7 +97,7 @@ const char *testhook__printk_kb(void)
 	return NULL;
 }
 
-bool testhook__ringbuf_hold(void)
+bool testhook__channels_hold(void)
 {
 	return false;
 }

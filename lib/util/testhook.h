@@ -10,8 +10,9 @@
  *						instead of /lib/modules
  *	PERF_BPF_TEST_PRINTK_KB=KB		testhook__printk_kb(): the bpf_printk instance's
  *						buffer_size_kb
- *	PERF_BPF_TEST_RINGBUF_HOLD=1		testhook__ringbuf_hold(): ring buffers are read
- *						at the end of the run only
+ *	PERF_BPF_TEST_CHANNELS_HOLD=1		testhook__channels_hold(): ring buffers and the
+ *						bpf_printk instance are read at the end of the
+ *						run only
  *	PERF_BPF_TEST_ROTATED=FIFO		testhook__rotated(): record pauses on FIFO right
  *						after the old file became FILE.old
  *
@@ -36,8 +37,8 @@ void testhook__before_attach(void);
 const char *testhook__modules_dir(void);
 /* PERF_BPF_TEST_PRINTK_KB, or NULL (unset, empty, or not a test build). */
 const char *testhook__printk_kb(void);
-/* PERF_BPF_TEST_RINGBUF_HOLD is set and not empty. */
-bool testhook__ringbuf_hold(void);
+/* PERF_BPF_TEST_CHANNELS_HOLD is set and not empty. */
+bool testhook__channels_hold(void);
 /*
  * Write "rotated\n" to PERF_BPF_TEST_ROTATED's FIFO, then read it to its end: a test can
  * kill the run at that point, or let it go on.

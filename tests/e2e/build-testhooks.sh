@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.sh"
 need_root
 need_testbuild
 
-for hook in BEFORE_ATTACH MODULES_DIR PRINTK_KB RINGBUF_HOLD ROTATED; do
+for hook in BEFORE_ATTACH CHANNELS_HOLD MODULES_DIR PRINTK_KB ROTATED; do
 	grep -q "PERF_BPF_TEST_$hook" "$PERF_BPF" && fail "the shipped binary names PERF_BPF_TEST_$hook"
 	grep -q "PERF_BPF_TEST_$hook" "$PERF_BPF_TESTBUILD" ||
 		fail "the test build does not name PERF_BPF_TEST_$hook"

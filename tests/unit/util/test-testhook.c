@@ -50,15 +50,15 @@ static void test_testhook__enabled_in_a_test_build(void **state)
 static void test_testhook__values_need_a_nonempty_variable(void **state)
 {
 	unsetenv("PERF_BPF_TEST_PRINTK_KB");
-	unsetenv("PERF_BPF_TEST_RINGBUF_HOLD");
+	unsetenv("PERF_BPF_TEST_CHANNELS_HOLD");
 	assert_null(testhook__printk_kb());
-	assert_false(testhook__ringbuf_hold());
+	assert_false(testhook__channels_hold());
 	setenv("PERF_BPF_TEST_PRINTK_KB", "", 1);
-	setenv("PERF_BPF_TEST_RINGBUF_HOLD", "", 1);
+	setenv("PERF_BPF_TEST_CHANNELS_HOLD", "", 1);
 	assert_null(testhook__printk_kb());
-	assert_false(testhook__ringbuf_hold());
+	assert_false(testhook__channels_hold());
 	setenv("PERF_BPF_TEST_PRINTK_KB", "8", 1);
-	setenv("PERF_BPF_TEST_RINGBUF_HOLD", "1", 1);
+	setenv("PERF_BPF_TEST_CHANNELS_HOLD", "1", 1);
 	assert_string_equal(testhook__printk_kb(), "8");
 	setenv("PERF_BPF_TEST_MODULES_DIR", "", 1);
 	assert_null(testhook__modules_dir());
@@ -66,9 +66,9 @@ static void test_testhook__values_need_a_nonempty_variable(void **state)
 	assert_string_equal(testhook__modules_dir(), "/mods");
 	unsetenv("PERF_BPF_TEST_MODULES_DIR");
 	assert_null(testhook__modules_dir());
-	assert_true(testhook__ringbuf_hold());
+	assert_true(testhook__channels_hold());
 	unsetenv("PERF_BPF_TEST_PRINTK_KB");
-	unsetenv("PERF_BPF_TEST_RINGBUF_HOLD");
+	unsetenv("PERF_BPF_TEST_CHANNELS_HOLD");
 }
 
 /* The test's side of the FIFO: read what the hook says, then let it go on. */
