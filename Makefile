@@ -97,7 +97,7 @@ TEST_BIN := $(BUILD)/test/perf-bpf
 .SECONDARY: $(GEN_HDRS) $(BPF_OBJS) $(BPF_SKELS)
 
 .PHONY: all deps demo-deps bench-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
-	static guest-bins check-kernel fuzz-bins soak valgrind
+	static guest-bins check-kernel fuzz-bins soak valgrind coverage
 .DEFAULT_GOAL := all
 
 all: $(BIN) $(BPF_SKELS)
@@ -110,6 +110,7 @@ help:
 	@echo 'demo       install what the demo needs + build + run examples/hello.c live'
 	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
 	@echo 'valgrind   the unit tests under valgrind memcheck, leaks included'
+	@echo 'coverage   every test but the kernel lane on a gcov build; line coverage per folder'
 	@echo 'fuzz       each libFuzzer target for FUZZ_SECONDS (in build-fuzz/); a table at the end'
 	@echo 'soak       the crash trials, SOAK_TRIALS times (default 100)'
 	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
@@ -299,6 +300,15 @@ fuzz:
 		EXTRA_CFLAGS="$(FUZZ_SAN)" EXTRA_LDFLAGS="-fsanitize=address,undefined" fuzz-bins
 	$(Q)scripts/fuzz.sh $(abspath build-fuzz) $(FUZZ_SECONDS)
 
+# Line coverage per folder of src/ and lib/ over the whole suite but the kernel lane (its
+# guest runs a static build of its own): a --coverage build in build-cov/, then gcov.
+coverage: mounts
+	$(Q)rm -rf build-cov
+	$(Q)$(MAKE) --no-print-directory BUILD=build-cov CFLAGS="-O0 -g" EXTRA_CFLAGS="--coverage" \
+		EXTRA_LDFLAGS="--coverage" tests
+	$(Q)PERF_BPF=$(abspath build-cov/perf-bpf) BUILD=$(abspath build-cov) LANE=0 tests/run.sh; \
+		rc=$$?; scripts/coverage.sh build-cov; exit $$rc
+
 SOAK_TRIALS ?= 100
 soak: mounts tests
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) CRASH_TRIALS=$(SOAK_TRIALS) \
@@ -340,6 +350,6 @@ install: all
 		cp -R include/bpf-compat $(DESTDIR)$(PREFIX)/share/perf-bpf/include/; fi
 
 clean:
-	rm -rf build build-asan perf-bpf
+	rm -rf build build-asan build-cov perf-bpf
 
 -include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(DISKWRITES_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))
