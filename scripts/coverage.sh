@@ -2,9 +2,12 @@
 # Line coverage of the program and the library, per folder, from the gcov counts a run of
 # the suite left in BUILD (`make coverage` builds it with --coverage and runs every test).
 # Objects no test ran count with all their lines unexecuted.
-# Usage: scripts/coverage.sh BUILD   -- prints "FOLDER LINES EXECUTED PERCENT" rows
+# Usage: scripts/coverage.sh [-f] BUILD   -- prints "FOLDER LINES EXECUTED PERCENT" rows
+#   -f: a row per file as well, under its folder's
 set -u
-build=${1:?usage: coverage.sh BUILD}
+files=0
+[ "${1:-}" = -f ] && { files=1; shift; }
+build=${1:?usage: coverage.sh [-f] BUILD}
 top=$(cd "$(dirname "$0")/.." && pwd)
 command -v gcov >/dev/null || { echo "ERROR: gcov is not installed" >&2; exit 1; }
 cd "$top" || exit 1
@@ -30,11 +33,12 @@ for doc in sys.stdin:
 
 folders = collections.defaultdict(lambda: [0, 0])
 for path, seen in lines.items():
-    for key in (os.path.dirname(path), "all"):
+    keys = [os.path.dirname(path), "all"] + ([path] if sys.argv[1] == "1" else [])
+    for key in keys:
         folders[key][0] += len(seen)
         folders[key][1] += sum(seen.values())
-print("%-16s %7s %9s %6s" % ("folder", "lines", "executed", "cover"))
+print("%-28s %7s %9s %6s" % ("folder", "lines", "executed", "cover"))
 for key in sorted(folders, key=lambda k: (k == "all", k)):
     n, hit = folders[key]
-    print("%-16s %7d %9d %5.1f%%" % (key, n, hit, 100.0 * hit / n if n else 0))
-'
+    print("%-28s %7d %9d %5.1f%%" % (key, n, hit, 100.0 * hit / n if n else 0))
+' "$files"
