@@ -12,7 +12,7 @@ command -v perf >/dev/null && have_perf=1
 # Compile once: the trials kill a recorder, not a compiler.
 "$PERF_BPF" compile "$TOP/tests/crash/crash-getppid.c" -o "$T/prog.o" >"$T/err" 2>&1 ||
 	fail "compile: $(cat "$T/err")"
-wait_prog_gone $prog || skip "a program named $prog is already loaded"
+wait_prog_gone $prog || fail "a program named $prog is still loaded, from an earlier run"
 
 "$(workload getppid-loop)" 100000000000 &
 busy=$!

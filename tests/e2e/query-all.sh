@@ -5,7 +5,7 @@ need_root
 holder=$(workload query-holder)
 [ -x "$holder" ] || fail "workload query-holder not built"
 exec 9>/tmp/perf-bpf-ktest-sys_exit_setpgid.lock
-flock 9 || skip "cannot take the tracepoint lock"
+flock 9 || fail "cannot take the tracepoint lock"
 
 # two programs through the ioctl, a raw tracepoint, then a uprobe PMU event twice
 # (ioctl, then a link: hooks QUERY_BPF cannot see) and one more tracepoint program by link
