@@ -23,6 +23,7 @@
 #include "record/tpformat.h"
 #include "query/bpfinfo.h"
 #include "query/procfd.h"
+#include "query/query.h"
 
 static int tp_prog, tp_event, raw_prog, raw_link;
 static uint32_t tp_id, raw_id;
@@ -162,12 +163,63 @@ static void test_live__procfd(void **state)
 	procfd__free(s);
 }
 
+/* The hook named name in q, and whether prog id is on it (with link_id when not 0). */
+static const struct query_hook *hook_with(const struct query *q, const char *name, uint32_t id,
+					  uint32_t *link_id)
+{
+	for (size_t i = 0; i < q->nr_hooks; i++) {
+		if (strcmp(q->hooks[i].name, name))
+			continue;
+		for (size_t k = 0; k < q->hooks[i].nr_progs; k++) {
+			if (q->hooks[i].progs[k].id != id)
+				continue;
+			*link_id = q->hooks[i].progs[k].link_id;
+			return &q->hooks[i];
+		}
+	}
+	return NULL;
+}
+
+/* query's two ways in: a tracepoint asked by name, and every hook of the machine. */
+static void test_live__query(void **state)
+{
+	const struct query_hook *h;
+	struct query_opts o = { 0 };
+	struct procfd *fds;
+	struct query q;
+	uint32_t link_id;
+
+	NEED_PROGRAMS();
+	fds = procfd__scan();
+	assert_non_null(fds);
+	o.fds = fds;
+	query__init(&q);
+	assert_true(query__is_pattern("syscalls:sys_enter_getppid"));
+	assert_int_equal(query__tracepoints(&q, "syscalls:sys_enter_getppid", &o), 0);
+	h = hook_with(&q, "syscalls:sys_enter_getppid", tp_id, &link_id);
+	assert_non_null(h);
+	assert_int_equal(h->kind, BPFINFO_TRACEPOINT);
+	assert_true(h->run_order); /* the kernel's own program array */
+	assert_int_equal(link_id, 0); /* attached by the ioctl */
+	query__exit(&q);
+	query__init(&q);
+	assert_int_equal(query__all(&q, &o), 0);
+	assert_non_null(hook_with(&q, "syscalls:sys_enter_getppid", tp_id, &link_id));
+	h = hook_with(&q, "raw_tp:sys_enter", raw_id, &link_id);
+	assert_non_null(h);
+	assert_int_equal(h->kind, BPFINFO_RAW_TP);
+	assert_int_not_equal(link_id, 0);
+	query__exit(&q);
+	procfd__free(fds);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_live__prog_by_id),
 		cmocka_unit_test(test_live__links),
 		cmocka_unit_test(test_live__procfd),
+		cmocka_unit_test(test_live__query),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
