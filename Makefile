@@ -71,7 +71,12 @@ RUNNER_SRCS := $(sort $(wildcard tests/runners/*.c))
 RUNNER_BINS := $(RUNNER_SRCS:tests/runners/%.c=$(BUILD)/tests/runners/%)
 WORK_SRCS := $(sort $(wildcard tests/workloads/*.c))
 WORK_BINS := $(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/%)
+# and built unoptimised and at -O2 too, for the tests of what a probe reads at each level
+WORK_OPT_BINS := $(foreach o,O0 O2,$(WORK_SRCS:tests/workloads/%.c=$(BUILD)/tests/workloads/$(o)/%))
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+# What reached the disk (tests/diskwrites/diskwrites.h): preloaded into runs, linked into a test
+DISKWRITES_OBJ := $(BUILD)/tests/diskwrites/diskwrites.o
+DISKWRITES_SO := $(BUILD)/tests/diskwrites/diskwrites.so
 FUZZ_REPLAY := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/fuzz/%-replay)
 
 BIN := perf-bpf
@@ -92,7 +97,7 @@ TEST_BIN := $(BUILD)/test/perf-bpf
 .SECONDARY: $(GEN_HDRS) $(BPF_OBJS) $(BPF_SKELS)
 
 .PHONY: all deps demo-deps bench-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
-	static guest-bins check-kernel fuzz-bins soak valgrind
+	static guest-bins check-kernel fuzz-bins soak valgrind coverage
 .DEFAULT_GOAL := all
 
 all: $(BIN) $(BPF_SKELS)
@@ -105,6 +110,7 @@ help:
 	@echo 'demo       install what the demo needs + build + run examples/hello.c live'
 	@echo 'asan       the same tests on an ASan+UBSan build (in build-asan/)'
 	@echo 'valgrind   the unit tests under valgrind memcheck, leaks included'
+	@echo 'coverage   every test but the kernel lane on a gcov build; line coverage per folder'
 	@echo 'fuzz       each libFuzzer target for FUZZ_SECONDS (in build-fuzz/); a table at the end'
 	@echo 'soak       the crash trials, SOAK_TRIALS times (default 100)'
 	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
@@ -174,8 +180,21 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c $(GEN_HDRS)
 $(BUILD)/tests/unit/%: tests/unit/%.c $(TESTHOOK_OBJ) $(LIBA)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(TESTHOOK_OBJ) $(LIBA) $(ALL_LDFLAGS) \
-		$(DEP_LIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -Itests -o $@ $< $(UNIT_OBJS) $(TESTHOOK_OBJ) $(LIBA) \
+		$(ALL_LDFLAGS) $(DEP_LIBS) -lcmocka
+
+# The crash-safety test rebuilds killed files from the writer's calls.
+$(BUILD)/tests/unit/perfdata/test-seekable: UNIT_OBJS = $(DISKWRITES_OBJ)
+$(BUILD)/tests/unit/perfdata/test-seekable: $(DISKWRITES_OBJ)
+
+$(DISKWRITES_OBJ): tests/diskwrites/diskwrites.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(DISKWRITES_SO): $(DISKWRITES_OBJ)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -shared -o $@ $< $(ALL_LDFLAGS)
 
 $(BUILD)/tests/kernel/%: tests/kernel/%.c $(LIBA)
 	$(call msg,CC,$<)
@@ -194,12 +213,24 @@ $(BUILD)/tests/workloads/%: tests/workloads/%.c
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) -O1 -g -Wall -Werror -o $@ $<
 
+$(BUILD)/tests/workloads/O0/%: tests/workloads/%.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O0 -g -Wall -Werror -o $@ $<
+
+$(BUILD)/tests/workloads/O2/%: tests/workloads/%.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) -O2 -g -Wall -Werror -o $@ $<
+
 $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< tests/fuzz/replay.c $(LIBA) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(FUZZ_REPLAY)
+tests: $(BIN) $(TEST_BIN) $(UNIT_BINS) $(KTEST_BINS) $(RUNNER_BINS) $(WORK_BINS) $(WORK_OPT_BINS) \
+       $(FUZZ_REPLAY) \
+       $(DISKWRITES_SO)
 
 # Kernel lane (tests/kernel-lane/README.md): the guest's programs, linked statically into
 # $(BUILD)/static, run under QEMU on a Debian kernel by tests/kernel-lane/run.sh.
@@ -269,6 +300,20 @@ fuzz:
 		EXTRA_CFLAGS="$(FUZZ_SAN)" EXTRA_LDFLAGS="-fsanitize=address,undefined" fuzz-bins
 	$(Q)scripts/fuzz.sh $(abspath build-fuzz) $(FUZZ_SECONDS)
 
+# Line coverage per folder of src/ and lib/ over the whole suite but the kernel lane (its
+# guest runs a static build of its own): a --coverage build in build-cov/, then gcov. The
+# tests run with the build's flags in their environment (a `make install` they run relinks
+# nothing) and umask 0, with the counts' folders open to all: runs without privilege add
+# their counts too, and say nothing about files they could not write.
+COV_ENV := CFLAGS="-O0 -g" EXTRA_CFLAGS="--coverage" EXTRA_LDFLAGS="--coverage"
+coverage: mounts
+	$(Q)rm -rf build-cov
+	$(Q)env $(COV_ENV) $(MAKE) --no-print-directory BUILD=build-cov tests
+	$(Q)find build-cov -type d -exec chmod a+rwx {} +
+	$(Q)umask 0; env $(COV_ENV) PERF_BPF=$(abspath build-cov/perf-bpf) \
+		BUILD=$(abspath build-cov) LANE=0 tests/run.sh; rc=$$?; \
+		scripts/coverage.sh build-cov; exit $$rc
+
 SOAK_TRIALS ?= 100
 soak: mounts tests
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) CRASH_TRIALS=$(SOAK_TRIALS) \
@@ -290,7 +335,8 @@ demo: demo-deps mounts all
 # compile errors and the seed programs quote them by line).
 FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h bpf/*.c bpf/*.h tests/unit/*/*.c \
 	      tests/fuzz/*.c tests/kernel/*.c tests/kernel/*.h tests/runners/*.c tests/kernel-lane/*.c \
-	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c)
+	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c \
+	      tests/diskwrites/*.c tests/diskwrites/*.h)
 
 format-check:
 	$(Q)clang-format --dry-run --Werror $(FORMAT_SRCS) \
@@ -309,6 +355,6 @@ install: all
 		cp -R include/bpf-compat $(DESTDIR)$(PREFIX)/share/perf-bpf/include/; fi
 
 clean:
-	rm -rf build build-asan perf-bpf
+	rm -rf build build-asan build-cov perf-bpf
 
--include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))
+-include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(DISKWRITES_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))

@@ -19,6 +19,7 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/runcmd.h"
+#include "util/testhook.h"
 #include "compile/vmlinuxh.h"
 
 #ifndef PERF_BPF_DATADIR
@@ -139,7 +140,7 @@ static bool try_compat(struct compile_job *j, const char *dir, const char *sub)
 /* $PERF_BPF_INCLUDE, else next to the binary (source tree, build dir), else installed. */
 static void find_compat_dir(struct compile_job *j)
 {
-	const char *env = getenv("PERF_BPF_INCLUDE");
+	const char *env = secure_getenv("PERF_BPF_INCLUDE");
 	char exe[PATH_MAX], *slash;
 	ssize_t n;
 
@@ -200,7 +201,7 @@ static void find_vmlinux(struct compile_job *j)
 /* Debian's perf BPF helper headers; $PERF_BPF_PERF_HEADERS names another place ("" for none). */
 static const char *perf_headers_dir(void)
 {
-	const char *dir = getenv("PERF_BPF_PERF_HEADERS");
+	const char *dir = secure_getenv("PERF_BPF_PERF_HEADERS");
 
 	if (!dir)
 		dir = PERF_HEADERS_DIR;
@@ -214,7 +215,7 @@ static const char *perf_headers_dir(void)
  */
 static void find_kbuild(struct compile_job *j, const struct compile_opts *o)
 {
-	const char *dir = o->kbuild_dir, *mods = getenv("PERF_BPF_MODULES_DIR");
+	const char *dir = o->kbuild_dir, *mods = testhook__modules_dir();
 	char def[PATH_MAX];
 	struct utsname u;
 	int err;
@@ -224,8 +225,7 @@ static void find_kbuild(struct compile_job *j, const struct compile_opts *o)
 	if (!dir) {
 		if (uname(&u))
 			return;
-		snprintf(def, sizeof(def), "%s/%s/build", mods && *mods ? mods : "/lib/modules",
-			 u.release);
+		snprintf(def, sizeof(def), "%s/%s/build", mods ? mods : "/lib/modules", u.release);
 		if (!is_dir(def))
 			return;
 		dir = def;

@@ -202,7 +202,7 @@ int probe__expand_elf(const char *path, const char *pattern, unsigned long off,
 
 enum probe_mode probe__mode_from_env(void)
 {
-	const char *m = getenv("PERF_BPF_PROBE_MODE");
+	const char *m = secure_getenv("PERF_BPF_PROBE_MODE");
 
 	if (m && !strcmp(m, "tracefs"))
 		return PROBE_MODE_TRACEFS;

@@ -404,6 +404,39 @@ static int dwarf_reg(unsigned int regno, struct prologue_arg *out)
 	return 0;
 }
 
+/*
+ * The frame base at the probe address, as a DWARF register number and an offset: the
+ * canonical frame address, when DW_AT_frame_base says so (as gcc and clang do), from the call
+ * frame information (.debug_frame, else .eh_frame).
+ */
+static int frame_base(const struct probearg_target *t, Dwarf_Die *fn, unsigned int *reg, long *off)
+{
+	Dwarf_CFI *cfi[2] = { dwarf_getcfi(t->dwarf->dw), NULL };
+	Dwarf_Attribute a;
+	Dwarf_Op *expr;
+	size_t len;
+	int err = -ENOTSUP;
+
+	if (!dwarf_attr_integrate(fn, DW_AT_frame_base, &a) || dwarf_getlocation(&a, &expr, &len) ||
+	    len != 1 || expr[0].atom != DW_OP_call_frame_cfa)
+		return -ENOTSUP;
+	cfi[1] = dwarf_getcfi_elf(dwarf_getelf(t->dwarf->dw));
+	for (int i = 0; err && i < 2; i++) {
+		Dwarf_Frame *fr = NULL;
+
+		if (cfi[i] && !dwarf_cfi_addrframe(cfi[i], t->addr, &fr) &&
+		    !dwarf_frame_cfa(fr, &expr, &len) && len == 1 && expr[0].atom == DW_OP_bregx) {
+			*reg = expr[0].number;
+			*off = (long)expr[0].number2;
+			err = 0;
+		}
+		free(fr);
+	}
+	if (cfi[1])
+		dwarf_cfi_end(cfi[1]);
+	return err;
+}
+
 /* The location expression of the variable at the probe address, as base register + derefs. */
 static int dwarf_location(const struct probearg_target *t, Dwarf_Die *fn, Dwarf_Die *var,
 			  struct prologue_arg *out, char *why, size_t wsz)
@@ -412,8 +445,8 @@ static int dwarf_location(const struct probearg_target *t, Dwarf_Die *fn, Dwarf_
 	Dwarf_Attribute a;
 	Dwarf_Op *expr;
 	size_t len;
-	Dwarf_Addr lo = 0;
-	unsigned int op;
+	unsigned int op, reg;
+	long base;
 
 	if (!dwarf_attr_integrate(var, DW_AT_location, &a) ||
 	    dwarf_getlocation_addr(&a, t->addr, &expr, &len, 1) != 1 || len != 1)
@@ -429,11 +462,8 @@ static int dwarf_location(const struct probearg_target *t, Dwarf_Die *fn, Dwarf_
 			return -ENOTSUP;
 		return push_deref(out, (long)expr[0].number, true);
 	}
-	/* at the first instruction the frame base (the CFA) is sp + 8: the return address */
-	if (op == DW_OP_fbreg && !dwarf_lowpc(fn, &lo) && lo == t->addr) {
-		out->ctx_off = prologue__reg_offset("sp");
-		return push_deref(out, 8 + (long)expr[0].number, true);
-	}
+	if (op == DW_OP_fbreg && !frame_base(t, fn, &reg, &base) && !dwarf_reg(reg, out))
+		return push_deref(out, base + (long)expr[0].number, true);
 	return fail(why, wsz, -ENOTSUP,
 		    "'%s' at 0x%lx in '%s' is in a place the prologue cannot read", name, t->addr,
 		    t->path);
@@ -579,4 +609,68 @@ int probearg__resolve(const struct probearg_target *t, const struct section_arg 
 		}
 	}
 	return 0;
+}
+
+/* Does var live in the frame (DW_OP_fbreg) at addr? */
+static bool in_frame(Dwarf_Die *var, Dwarf_Addr addr)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *expr;
+	size_t len;
+
+	return dwarf_attr_integrate(var, DW_AT_location, &a) &&
+	       dwarf_getlocation_addr(&a, addr, &expr, &len, 1) == 1 && len >= 1 &&
+	       expr[0].atom == DW_OP_fbreg;
+}
+
+/*
+ * Where fn's prologue ends, by its line table: the first row marked as the prologue's end,
+ * else the first row of another line than the entry's. 0 when the table does not say.
+ */
+static Dwarf_Addr prologue_end(Dwarf_Die *fn, Dwarf_Addr lo)
+{
+	Dwarf_Addr hi, a, marked = 0, next_line = 0;
+	Dwarf_Lines *lines;
+	int entry_line = -1, ln;
+	bool end;
+	size_t n;
+	Dwarf_Die cu;
+
+	if (!dwarf_diecu(fn, &cu, NULL, NULL) || dwarf_getsrclines(&cu, &lines, &n) ||
+	    dwarf_highpc(fn, &hi))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (l && !dwarf_lineaddr(l, &a) && a == lo)
+			dwarf_lineno(l, &entry_line);
+	}
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (!l || dwarf_lineaddr(l, &a) || a <= lo || a >= hi || dwarf_lineno(l, &ln))
+			continue;
+		if (!dwarf_lineprologueend(l, &end) && end && (!marked || a < marked))
+			marked = a;
+		if (ln != entry_line && (!next_line || a < next_line))
+			next_line = a;
+	}
+	return marked ? marked : next_line;
+}
+
+unsigned long probearg__probe_addr(const struct probearg_target *t, const struct section_arg *args,
+				   int nr)
+{
+	Dwarf_Die fn, var;
+	Dwarf_Addr lo, past;
+	bool framed = false;
+
+	if (t->retprobe || !t->dwarf || !find_func(t->dwarf->dw, t->func, &fn) ||
+	    dwarf_lowpc(&fn, &lo) || lo != t->addr)
+		return t->addr;
+	for (int i = 0; !framed && i < nr && i < PROLOGUE_MAX_ARGS; i++)
+		framed = args[i].kind == SECTION_ARG_VAR && find_var(&fn, args[i].base, &var) &&
+			 in_frame(&var, lo);
+	past = framed ? prologue_end(&fn, lo) : 0;
+	return past ? past : t->addr;
 }

@@ -49,6 +49,15 @@ struct probearg_target {
 int probearg__resolve(const struct probearg_target *t, const struct section_arg *args, int nr,
 		      struct prologue_arg *out, char *why, size_t why_size);
 
+/*
+ * Where a user probe with these arguments goes: t->addr, unless it is the entry of an
+ * unoptimised function whose parameter asked for lives in the frame, which only the
+ * prologue fills: then past the prologue (where its line table says it ends), as perf probe
+ * does. Resolve the arguments at the address returned.
+ */
+unsigned long probearg__probe_addr(const struct probearg_target *t, const struct section_arg *args,
+				   int nr);
+
 /* The DWARF of an ELF file; NULL + errno (ENODATA: the file has no debug information). */
 struct probearg_dwarf *probearg__dwarf_open(const char *path);
 void probearg__dwarf_close(struct probearg_dwarf *d);

@@ -114,6 +114,13 @@ static int resolve_points(struct probeprog *pp)
 	for (int i = 0; !err && i < pp->nr_pts; i++) {
 		t.func = pp->pts[i].func;
 		t.addr = pp->pts[i].addr;
+		t.addr = probearg__probe_addr(&t, pp->sec->args, pp->nr_args);
+		if (t.addr != pp->pts[i].addr) {
+			pr_debug("program '%s': '%s' probed past its prologue, at 0x%lx",
+				 prog_name(pp), t.func, t.addr);
+			pp->pts[i].file_off += t.addr - pp->pts[i].addr;
+			pp->pts[i].addr = t.addr;
+		}
 		err = probearg__resolve(&t, pp->sec->args, pp->nr_args, pp->args[i], why,
 					sizeof(why));
 		if (err) {

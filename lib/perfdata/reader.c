@@ -95,7 +95,7 @@ const struct pdreader_stats *pdreader__stats(const struct pdreader *r)
 static struct pdreader *finish_new(struct pdreader *r)
 {
 	/* PERF_BPF_READ_WINDOW: the window in bytes, for tests of small windows */
-	const char *w = getenv("PERF_BPF_READ_WINDOW");
+	const char *w = secure_getenv("PERF_BPF_READ_WINDOW");
 	int err;
 
 	r->window = w && strtoull(w, NULL, 0) ? strtoull(w, NULL, 0) : DEFAULT_WINDOW;

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The seekable layout, header and index (see seekable.h for why it stays readable).
- * Test hook (util/testhook.h, test builds only): with PERF_BPF_TEST_COMMITS naming a file,
- * every header written is appended to it with the file size it describes (104 + 8 bytes),
- * so a test can rebuild the file as a kill -9 would have left it at any byte.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +11,6 @@
 #include <unistd.h>
 
 #include "util/log.h"
-#include "util/testhook.h"
 #include "perfdata/format.h"
 #include "perfdata/seekable.h"
 
@@ -156,7 +152,6 @@ static int write_header(struct pdseek *s, int fd, uint64_t data_end, uint64_t fi
 	if (n != sizeof(h))
 		return n < 0 ? -errno : -EIO;
 	s->committed = file_end;
-	testhook__commit(h, PD_FILE_HDR, file_end);
 	return 0;
 }
 

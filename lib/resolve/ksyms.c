@@ -416,7 +416,7 @@ static void load_lazy(const struct ksyms *cks)
 	struct ksyms *ks = (struct ksyms *)cks;
 	char *path = ks->lazy_path, key[HASH_HEX_SIZE];
 	bool cacheable = ks->real_modules_only && !strcmp(path, "/proc/kallsyms") &&
-			 !getenv("PERF_BPF_NO_KSYMCACHE") && !ksymcache__key(key);
+			 !secure_getenv("PERF_BPF_NO_KSYMCACHE") && !ksymcache__key(key);
 
 	ks->lazy_path = NULL;
 	if (cacheable && load_cached(ks, key)) {

@@ -39,7 +39,7 @@ struct channels {
 	int nr_rbs;
 	struct ring_buffer *rb;
 	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
-	bool hold; /* tests: ring buffers read only at the end (testhook__ringbuf_hold) */
+	bool hold; /* tests: read only at the end (testhook__channels_hold) */
 	uint64_t next_id;
 	/* for channels__read */
 	channels_record_fn fn;
@@ -376,7 +376,7 @@ static int start_ringbufs(struct channels *ch)
 
 int channels__start(struct channels *ch)
 {
-	ch->hold = testhook__ringbuf_hold();
+	ch->hold = testhook__channels_hold();
 	printk__clean_stale(); /* a killed run's instance, whether this run prints or not */
 	if (ch->printk_ev) {
 		/* "perf" is perf_clock(), the samples' clock; "local" lacks its offset */
@@ -450,7 +450,7 @@ int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool l
 
 	ch->fn = fn;
 	ch->ctx = ctx;
-	if (ch->printk) {
+	if (ch->printk && (last || !ch->hold)) {
 		n = printk__read(ch->printk, printk_line, ch);
 		if (n < 0)
 			return n;

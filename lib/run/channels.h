@@ -53,9 +53,9 @@ typedef int (*channels_record_fn)(void *ctx, const struct perf_event_header *rec
 struct channels *channels__new(const struct channels_opts *opts);
 int channels__start(struct channels *ch);
 /*
- * Samples read, or <0. last: the end of the run. A test build with PERF_BPF_TEST_RINGBUF_HOLD
- * set (util/testhook.h) reads ring buffers at the end only, to fill them whatever the
- * reader's speed.
+ * Samples read, or <0. last: the end of the run. A test build with PERF_BPF_TEST_CHANNELS_HOLD
+ * set (util/testhook.h) reads ring buffers and bpf_printk's instance at the end only, to
+ * fill them whatever the reader's speed.
  */
 int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last);
 void channels__report(struct channels *ch);

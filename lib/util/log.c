@@ -13,7 +13,7 @@ int quiet;
 
 static bool progress_wanted(void)
 {
-	const char *env = getenv("PERF_BPF_PROGRESS");
+	const char *env = secure_getenv("PERF_BPF_PROGRESS");
 
 	if (env && *env)
 		return !strcmp(env, "1");

@@ -40,19 +40,9 @@ void testhook__before_attach(void)
 	runcmd__result_exit(&r);
 }
 
-void testhook__commit(const void *hdr, size_t size, uint64_t file_end)
+const char *testhook__modules_dir(void)
 {
-	const char *path = get("PERF_BPF_TEST_COMMITS");
-	int fd;
-
-	if (!path)
-		return;
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return;
-	if (write(fd, hdr, size) != (ssize_t)size || write(fd, &file_end, 8) != 8)
-		pr_debug("%s: %s", path, strerror(errno));
-	close(fd);
+	return get("PERF_BPF_TEST_MODULES_DIR");
 }
 
 const char *testhook__printk_kb(void)
@@ -60,9 +50,9 @@ const char *testhook__printk_kb(void)
 	return get("PERF_BPF_TEST_PRINTK_KB");
 }
 
-bool testhook__ringbuf_hold(void)
+bool testhook__channels_hold(void)
 {
-	return get("PERF_BPF_TEST_RINGBUF_HOLD") != NULL;
+	return get("PERF_BPF_TEST_CHANNELS_HOLD") != NULL;
 }
 
 void testhook__rotated(void)
@@ -97,8 +87,9 @@ void testhook__before_attach(void)
 {
 }
 
-void testhook__commit(const void *hdr, size_t size, uint64_t file_end)
+const char *testhook__modules_dir(void)
 {
+	return NULL;
 }
 
 const char *testhook__printk_kb(void)
@@ -106,7 +97,7 @@ const char *testhook__printk_kb(void)
 	return NULL;
 }
 
-bool testhook__ringbuf_hold(void)
+bool testhook__channels_hold(void)
 {
 	return false;
 }

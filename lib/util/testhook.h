@@ -5,12 +5,14 @@
  *
  *	PERF_BPF_TEST_BEFORE_ATTACH=PROG	testhook__before_attach(): PROG runs once the
  *						events are open, before programs are attached
- *	PERF_BPF_TEST_COMMITS=FILE		testhook__commit(): each perf.data header the
- *						seekable writer commits is appended to FILE
+ *	PERF_BPF_TEST_MODULES_DIR=DIR		testhook__modules_dir(): the compile stage looks
+ *						for the running kernel's build dir under DIR
+ *						instead of /lib/modules
  *	PERF_BPF_TEST_PRINTK_KB=KB		testhook__printk_kb(): the bpf_printk instance's
  *						buffer_size_kb
- *	PERF_BPF_TEST_RINGBUF_HOLD=1		testhook__ringbuf_hold(): ring buffers are read
- *						at the end of the run only
+ *	PERF_BPF_TEST_CHANNELS_HOLD=1		testhook__channels_hold(): ring buffers and the
+ *						bpf_printk instance are read at the end of the
+ *						run only
  *	PERF_BPF_TEST_ROTATED=FIFO		testhook__rotated(): record pauses on FIFO right
  *						after the old file became FILE.old
  *
@@ -31,12 +33,12 @@ bool testhook__enabled(void);
 
 /* Run PERF_BPF_TEST_BEFORE_ATTACH's program to its end; a warning if it fails. */
 void testhook__before_attach(void);
-/* Append the size bytes of a committed header, then file_end (8 bytes), to the log. */
-void testhook__commit(const void *hdr, size_t size, uint64_t file_end);
+/* PERF_BPF_TEST_MODULES_DIR, or NULL (unset, empty, or not a test build). */
+const char *testhook__modules_dir(void);
 /* PERF_BPF_TEST_PRINTK_KB, or NULL (unset, empty, or not a test build). */
 const char *testhook__printk_kb(void);
-/* PERF_BPF_TEST_RINGBUF_HOLD is set and not empty. */
-bool testhook__ringbuf_hold(void);
+/* PERF_BPF_TEST_CHANNELS_HOLD is set and not empty. */
+bool testhook__channels_hold(void);
 /*
  * Write "rotated\n" to PERF_BPF_TEST_ROTATED's FIFO, then read it to its end: a test can
  * kill the run at that point, or let it go on.

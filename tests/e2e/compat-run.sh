@@ -39,6 +39,6 @@ n=$(grep -c 'BPF string: "perf-era hello"' <<<"$out")
 [ "$n" -ge 1 ] || { echo "$out" | head -20; cat "$T/err"; fail "no 'perf-era hello' output"; }
 grep -q '__bpf_stdout__' <<<"$out" || fail "samples are not on the __bpf_stdout__ event"
 # the kernel keeps 15 characters of a program's name; no other test uses this one
-left=$(bpftool prog show 2>/dev/null | grep -c 'name syscall_enter_n')
+left=$(bpf_progs | grep -c 'name syscall_enter_n')
 expect_eq "programs left loaded" 0 "$left"
 echo "$n outputs"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # compile: perf-era sources get the kernel's headers from [llvm] kbuild-dir (a Debian linux-headers tree, extracted), as perf compiled them; without one the Hint says what provides the missing header
 source "$(dirname "$0")/lib.sh"
+need_testbuild
 
 command -v clang >/dev/null || skip "clang is not installed"
 command -v dpkg-deb >/dev/null || skip "no dpkg-deb to extract linux-headers packages"
@@ -67,8 +68,8 @@ fi
 # kbuild-dir unset: the running kernel's build dir (here a stand-in), for sources that need it
 mkdir -p "modules/$(uname -r)" && ln -s "$T/$kbuild" "modules/$(uname -r)/build"
 : >empty.conf
-PERF_CONFIG=$T/empty.conf PERF_BPF_MODULES_DIR=$T/modules "$PERF_BPF" compile -v --no-cache \
-	prog.c -o default.o >out 2>err || fail "compile with the default build dir: $(tail -5 err)"
+PERF_CONFIG=$T/empty.conf PERF_BPF_TEST_MODULES_DIR=$T/modules "$PERF_BPF_TESTBUILD" compile -v \
+	--no-cache prog.c -o default.o >out 2>err || fail "compile with the default build dir: $(tail -5 err)"
 grep -q "^compiling again with the kernel build dir $T/$kbuild" err ||
 	fail "the default build dir was not used: $(cat err)"
 cat >modern.c <<'PROG'
@@ -78,8 +79,8 @@ SEC("syscalls:sys_enter_getppid")
 int prog(void *ctx) { return 0; }
 char _license[] SEC("license") = "GPL";
 PROG
-PERF_CONFIG=$T/empty.conf PERF_BPF_MODULES_DIR=$T/modules "$PERF_BPF" compile -v --no-cache \
-	modern.c -o modern.o >out 2>err || fail "a modern source with the default build dir: $(tail -5 err)"
+PERF_CONFIG=$T/empty.conf PERF_BPF_TEST_MODULES_DIR=$T/modules "$PERF_BPF_TESTBUILD" compile -v \
+	--no-cache modern.c -o modern.o >out 2>err || fail "a modern source with the default build dir: $(tail -5 err)"
 grep -q "compiling again" err && fail "a modern source was compiled with the kernel build dir"
 
 # a kbuild-dir that is no kernel build dir: warned about, compiled as without one

@@ -12,7 +12,7 @@ command -v perf >/dev/null && have_perf=1
 # Compile once: the trials kill a recorder, not a compiler.
 "$PERF_BPF" compile "$TOP/tests/crash/crash-getppid.c" -o "$T/prog.o" >"$T/err" 2>&1 ||
 	fail "compile: $(cat "$T/err")"
-wait_prog_gone $prog || skip "a program named $prog is already loaded"
+wait_prog_gone $prog || fail "a program named $prog is still loaded, from an earlier run"
 
 "$(workload getppid-loop)" 100000000000 &
 busy=$!
@@ -32,7 +32,7 @@ trial() {
 	kill -0 $rec 2>/dev/null || fail "trial $i: record exited early: $(cat "$T/rec.out")"
 	delay=$((RANDOM % 1500))
 	sleep "$(printf '0.%03d' "$delay")"
-	ids=$(bpftool prog show 2>/dev/null | sed -n "s/^\([0-9]*\): .* name $prog .*/\1/p")
+	ids=$(bpf_progs | sed -n "s/^\([0-9]*\): .* name $prog .*/\1/p")
 	kill -9 $rec
 	wait $rec 2>/dev/null
 
@@ -51,9 +51,9 @@ trial() {
 
 	wait_prog_gone $prog || fail "trial $i (${delay} ms): program $prog outlived kill -9"
 	for id in $ids; do
-		bpftool link show 2>/dev/null | grep -q "prog $id\b" &&
+		bpftool_show link | grep -q "prog $id\b" &&
 			fail "trial $i: a link to program $id outlived kill -9"
-		bpftool perf show 2>/dev/null | grep -q "prog_id $id\b" &&
+		bpftool_show perf | grep -q "prog_id $id\b" &&
 			fail "trial $i: a perf event holding program $id outlived kill -9"
 	done
 	pid_events=$(grep -c "__$rec " "$dyn" 2>/dev/null)

@@ -22,12 +22,17 @@ trap _run_exit EXIT
 
 skip() { echo "SKIP: $*"; exit 2; }
 fail() { echo "FAIL: $*"; exit 1; }
+# fail_test MSG: fail from inside $(...) too, where exit ends only the subshell
+trap 'exit 1' USR1
+fail_test() { echo "FAIL: $*" >&2; kill -USR1 $$; exit 1; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 # The shipped binary ignores the PERF_BPF_TEST_* hooks: a test that uses one runs the test build.
 need_testbuild() {
 	[ -x "$PERF_BPF_TESTBUILD" ] || fail "no test build at $PERF_BPF_TESTBUILD ('make tests' makes it)"
 }
 workload() { echo "$BUILD/tests/workloads/$1"; }
+# workload_at O0|O1|O2 NAME: the workload built at that level (the default build is -O1)
+workload_at() { if [ "$1" = O1 ]; then workload "$2"; else workload "$1/$2"; fi; }
 
 # expect_eq WHAT EXPECTED ACTUAL
 expect_eq() { [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"; }
@@ -36,16 +41,37 @@ expect_match() { [[ "$3" =~ $2 ]] || fail "$1: '$3' does not match /$2/"; }
 # expect_file_eq EXPECTED_FILE ACTUAL_FILE
 expect_file_eq() { diff -u "$1" "$2" || fail "output differs from $1"; }
 
+# bpf_progs: the BPF programs loaded, a line each as bpftool prints them ("ID: TYPE  name
+# NAME  tag TAG"), by tests/runners/bpf-progs (the kernel lane has no bpftool).
+# bpftool_show link|perf [ARGS]: what bpftool lists. Both fail the test when they cannot
+# say, since a leak check that counts nothing passes whatever leaked.
+bpf_progs() {
+	local out
+	out=$("$BUILD/tests/runners/bpf-progs" 2>&1) || fail_test "cannot list BPF programs: $out"
+	printf '%s\n' "$out"
+}
+bpftool_show() {
+	local out
+	command -v bpftool >/dev/null || fail_test "no bpftool, to list BPF $1s"
+	out=$(bpftool "$1" show "${@:2}" 2>&1) || fail_test "bpftool $* show failed: $out"
+	printf '%s\n' "$out"
+}
 # Count of BPF programs (named NAME, if given) / links currently loaded, for leak checks.
 # Prefer a name: other BPF users on the machine come and go.
 bpf_prog_count() {
+	local out
+	out=$(bpf_progs) || exit 1
 	if [ $# -gt 0 ]; then
-		bpftool prog show 2>/dev/null | grep -c "^[0-9]*: .* name $1 "
+		grep -c "^[0-9]*: .* name $1 " <<<"$out"
 	else
-		bpftool prog show 2>/dev/null | grep -c '^[0-9]*:'
+		grep -c '^[0-9]*:' <<<"$out"
 	fi
 }
-bpf_link_count() { bpftool link show 2>/dev/null | grep -c '^[0-9]*:'; }
+bpf_link_count() {
+	local out
+	out=$(bpftool_show link) || exit 1
+	grep -c '^[0-9]*:' <<<"$out"
+}
 # Wait until no program named NAME is loaded (the kernel frees them from a work queue);
 # gives up after a minute, long enough for a busy machine.
 wait_prog_gone() {
@@ -86,20 +112,44 @@ report_samples() {
 		END { if (!found) print 0 }' "$T/stats.out"
 }
 
-# cut_as_killed FILE COMMITS N OUT: OUT is FILE as a kill -9 after its first N bytes had
-# been written would have left it: those bytes under the last header written by then.
-# COMMITS is the log of the headers (PERF_BPF_TEST_COMMITS, lib/util/testhook.h).
+# Crash files from what reached the disk (tests/diskwrites/diskwrites.h): run a command as
+# with_disk_log FILE LOG CMD..., then killed_states LOG lists the files a kill -9 could have
+# left, one "NTH PART" line each in the order they happen: after each write or truncation,
+# and inside each write at its first and middle page boundaries (a kill stops a write between
+# pages only). cut_as_killed LOG NTH PART OUT writes that file to OUT.
+DISKWRITES_SO=$BUILD/tests/diskwrites/diskwrites.so
+with_disk_log() {
+	[ -e "$DISKWRITES_SO" ] || fail "no $DISKWRITES_SO ('make tests' makes it)"
+	DISKWRITES_FILE=$(realpath -m "$1") DISKWRITES_LOG=$2 LD_PRELOAD=$DISKWRITES_SO "${@:3}"
+}
+_disk_ops='
+import struct, sys
+def ops(path):
+    d, i = open(path, "rb").read(), 0
+    while i < len(d):
+        kind, off, n = struct.unpack("<QQQ", d[i:i + 24])
+        yield chr(kind), off, d[i + 24:i + 24 + n]
+        i += 24 + n
+'
+killed_states() {
+	python3 -c "$_disk_ops"'
+for nth, (kind, off, data) in enumerate(ops(sys.argv[1])):
+    stops = [p - off for p in range(off // 4096 * 4096 + 4096, off + len(data), 4096)]
+    for part in sorted(set(stops[:1] + stops[len(stops) // 2:][:1])) + [len(data)]:
+        print(nth, part)' "$1"
+}
 cut_as_killed() {
-	python3 - "$@" <<'PY'
-import sys
-full, log, n, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-data = bytearray(open(full, 'rb').read()[:n])
-log = open(log, 'rb').read()
-hdr = bytes(104)
-for i in range(0, len(log), 112):
-    if int.from_bytes(log[i + 104:i + 112], 'little') <= n:
-        hdr = log[i:i + 104]
-data[:min(104, n)] = hdr[:min(104, n)]
-open(out, 'wb').write(data)
-PY
+	python3 -c "$_disk_ops"'
+f = bytearray()
+for nth, (kind, off, data) in enumerate(ops(sys.argv[1])):
+    if nth > int(sys.argv[2]):
+        break
+    if kind == "t":
+        del f[off:]
+        f.extend(bytes(off - len(f)))
+        continue
+    data = data[:int(sys.argv[3])] if nth == int(sys.argv[2]) else data
+    f.extend(bytes(max(0, off + len(data) - len(f))))
+    f[off:off + len(data)] = data
+open(sys.argv[4], "wb").write(f)' "$@"
 }

@@ -11,7 +11,7 @@ prog=objconf_errs # the fixture's program: none may outlive a failed run
 loaded_after() {
 	local n
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		n=$(bpftool prog show 2>/dev/null | grep -c " name $prog ")
+		n=$(bpf_progs | grep -c " name $prog ")
 		[ "$n" = 0 ] && break
 		sleep 0.2
 	done

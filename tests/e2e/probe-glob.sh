@@ -9,7 +9,7 @@ sed "s|@TARGET@|$wl|g" "$TOP/tests/fixtures/bpf/probe-glob.c.in" >"$T/glob.c"
 "$PERF_BPF" trace -e "$T/glob.c" -- "$wl" 1 4 >"$T/out" 2>"$T/err" &
 pid=$!
 on_exit "kill $pid 2>/dev/null; wait $pid 2>/dev/null"
-named() { bpftool prog show 2>/dev/null | grep -c " name $1 "; }
+named() { bpf_progs | grep -c " name $1 "; }
 for _ in $(seq 100); do [ "$(named globbed)" -gt 0 ] && break; sleep 0.05; done
 sleep 0.3
 # 4 points: probe_glob_{one,two,three} fetch v from di, probe_glob_wide from si

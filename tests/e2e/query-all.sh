@@ -5,7 +5,7 @@ need_root
 holder=$(workload query-holder)
 [ -x "$holder" ] || fail "workload query-holder not built"
 exec 9>/tmp/perf-bpf-ktest-sys_exit_setpgid.lock
-flock 9 || skip "cannot take the tracepoint lock"
+flock 9 || fail "cannot take the tracepoint lock"
 
 # two programs through the ioctl, a raw tracepoint, then a uprobe PMU event twice
 # (ioctl, then a link: hooks QUERY_BPF cannot see) and one more tracepoint program by link
@@ -43,7 +43,7 @@ expect_eq "link of the link-attached tracepoint program" "$tp_link" \
 # the raw tracepoint program has a link, the ioctl-attached ones none
 link=$(awk -v id="$raw_id" '$1 == id {print $6}' "$T/out")
 expect_match "raw_tp link id" '^[0-9]+$' "$link"
-bpftool link show id "$link" 2>/dev/null | grep -q "prog $raw_id" ||
+bpftool_show link id "$link" | grep -q "prog $raw_id" ||
 	fail "link $link is not program $raw_id's"
 
 "$PERF_BPF" query --all -j >"$T/json" || fail "query --all -j exited $?"

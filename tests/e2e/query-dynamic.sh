@@ -7,7 +7,7 @@ events=/sys/kernel/tracing/uprobe_events
 [ -w "$events" ] || skip "no tracefs uprobe_events (CONFIG_UPROBE_EVENTS off?)"
 group=perfbpf_q$$
 target=$("$holder" -o) || fail "query-holder -o failed"
-echo "p:$group/target $target" >>"$events" || skip "cannot create a uprobe event on $target"
+echo "p:$group/target $target" >>"$events" || fail "cannot create a uprobe event on $target"
 on_exit "echo '-:$group/target' >>'$events'"
 
 # two programs through the ioctl, one through a link, on the tracefs event

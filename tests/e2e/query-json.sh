@@ -6,7 +6,7 @@ command -v jq >/dev/null || skip "jq not installed"
 holder=$(workload query-holder)
 tp=syscalls:sys_enter_setsid
 exec 9>/tmp/perf-bpf-ktest-sys_enter_setsid.lock
-flock 9 || skip "cannot take the tracepoint lock"
+flock 9 || fail "cannot take the tracepoint lock"
 
 "$holder" -n 2 -p e2e_json_ -t "$tp" >"$T/holder" 2>&1 &
 hpid=$!

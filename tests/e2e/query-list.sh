@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.sh"
 need_root
 tp=syscalls:sys_enter_setpgid
 exec 9>/tmp/perf-bpf-ktest-sys_enter_setpgid.lock
-flock 9 || skip "cannot take the tracepoint lock"
+flock 9 || fail "cannot take the tracepoint lock"
 holder=$(workload query-holder)
 [ -x "$holder" ] || fail "workload query-holder not built"
 

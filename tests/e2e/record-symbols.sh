@@ -22,10 +22,11 @@ grep -q " perf_bpf_inner+0x[0-9a-f]* ($prog)" "$T/script" ||
 ! grep -q '^ *:[0-9]' "$T/script" || fail "samples without a comm: $(grep -m1 '^ *:' "$T/script")"
 
 # stock perf's own recording of the program names the same row
-perf record -q -e cpu-clock -o "$T/perf.data" -- "$prog" >/dev/null 2>&1 || skip "perf record failed"
+perf record -q -e cpu-clock -o "$T/perf.data" -- "$prog" >"$T/perf.err" 2>&1 ||
+	fail "stock perf record exited $? ($(cat "$T/perf.err"))"
 perf report -i "$T/perf.data" --stdio --sort comm,dso,sym 2>/dev/null |
 	grep -Eq '%  fp-symbols +fp-symbols +\[\.\] perf_bpf_inner' ||
-	skip "stock perf's own profile has no perf_bpf_inner row"
+	fail "stock perf's own profile has no perf_bpf_inner row: the row checked above is not perf's"
 
 # a uprobe's sample is at the probed function, and the programs have their records
 target=$(workload uprobe-target)

@@ -16,5 +16,5 @@ kill -9 $pid
 wait $pid 2>/dev/null
 wait_prog_gone hello_getppid || fail "the program outlived kill -9"
 # the tracepoint event that held it is gone too: its program list no longer has it
-bpftool perf show 2>/dev/null | grep -q "pid $pid " && fail "a perf event of the killed process remains"
+bpftool_show perf | grep -q "pid $pid " && fail "a perf event of the killed process remains"
 exit 0

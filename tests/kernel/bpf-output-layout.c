@@ -136,17 +136,15 @@ int main(void)
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
 	tp = tpformat__id(TP_SYS, TP_NAME);
-	if (tp < 0)
-		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME);
+	ktest_need_tp(tp, TP_SYS ":" TP_NAME);
 	tp_id = tp;
 	CPU_ZERO(&cpus);
 	CPU_SET(0, &cpus);
-	if (sched_setaffinity(0, sizeof(cpus), &cpus))
-		ktest_skip("cannot run on CPU 0");
+	ktest_need(!sched_setaffinity(0, sizeof(cpus), &cpus), "running on CPU 0");
 	map_fd = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "kt_out", 4, 4, 1, NULL);
+	ktest_need(map_fd >= 0, "PERF_EVENT_ARRAY maps");
 	out_fd = output_event();
-	if (map_fd < 0 || out_fd < 0)
-		ktest_skip("cannot create a PERF_EVENT_ARRAY or a bpf-output event");
+	ktest_need(out_fd >= 0, "bpf-output events");
 	meta = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, out_fd, 0);
 	CHECK(meta != MAP_FAILED, "mmap: %s", strerror(errno));
 	CHECK(!bpf_map_update_elem(map_fd, &zero, &out_fd, BPF_ANY), "map update: %s",

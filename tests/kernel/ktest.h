@@ -3,7 +3,8 @@
  * Shared by the kernel conformance tests: checks that print PASS/FAIL per
  * assertion, tracepoint perf events, trivial programs built from instructions (no clang),
  * and a lock so two runs never share the tracepoint a test claims for itself.
- * Each test exits 0 (pass), 1 (fail) or 2 (skip, reason on the last line).
+ * Each test exits 0 (pass), 1 (fail) or 2 (skip, reason on the last line): a test skips only
+ * where the kernel lacks the feature it tests, and says which.
  */
 #ifndef PERF_BPF_KTEST_H
 #define PERF_BPF_KTEST_H
@@ -41,6 +42,36 @@ static inline void ktest_skip(const char *why)
 	exit(2);
 }
 
+/*
+ * A step the test cannot go on without: when it failed (ok false, errno set), the test
+ * fails, unless the kernel does not have what the step needs (ENOSYS, EOPNOTSUPP,
+ * ENOTSUPP): then it skips, naming it.
+ */
+static inline void ktest_need(int ok, const char *what)
+{
+	int err = errno;
+
+	if (ok)
+		return;
+	if (err == ENOSYS || err == EOPNOTSUPP || err == 524 /* ENOTSUPP */) {
+		printf("SKIP: kernel without %s (%s)\n", what, strerror(err));
+		exit(2);
+	}
+	printf("FAIL: %s: %s\n", what, strerror(err));
+	exit(1);
+}
+
+/* tp, the tracepoint's id or -errno: a skip when the kernel does not have it. */
+static inline void ktest_need_tp(int tp, const char *name)
+{
+	if (tp == -ENOENT) {
+		printf("SKIP: kernel without the tracepoint %s\n", name);
+		exit(2);
+	}
+	errno = -tp;
+	ktest_need(tp >= 0, "the tracepoint's id");
+}
+
 static inline int ktest_done(const char *name)
 {
 	printf("%s: %d checks passed, %d failed\n", name, ktest_passed, ktest_failed);
@@ -55,8 +86,7 @@ static inline void ktest_lock(const char *what)
 
 	snprintf(path, sizeof(path), "/tmp/perf-bpf-ktest-%s.lock", what);
 	fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0600);
-	if (fd < 0 || flock(fd, LOCK_EX))
-		ktest_skip("cannot take the test lock");
+	ktest_need(fd >= 0 && !flock(fd, LOCK_EX), "the test lock");
 	/* fd stays open until exit */
 }
 

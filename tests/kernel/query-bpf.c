@@ -203,18 +203,16 @@ int main(void)
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
 	tp = tpformat__id(TP_SYS, TP_NAME);
-	if (tp < 0)
-		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME
-			   " (tracefs or syscall tracepoints missing)");
+	ktest_need_tp(tp, TP_SYS ":" TP_NAME);
 	tp_id = tp;
 	for (int i = 0; i < NR; i++) {
 		char name[32];
 
 		snprintf(name, sizeof(name), "kt_query%d", i);
 		prog_fd[i] = ktest_trivial_prog(name);
+		ktest_need(prog_fd[i] >= 0, "tracepoint BPF programs");
 		ev_fd[i] = ktest_tp_event(tp_id, 0);
-		if (prog_fd[i] < 0 || ev_fd[i] < 0)
-			ktest_skip("cannot load a tracepoint program or open a tracepoint event");
+		ktest_need(ev_fd[i] >= 0, "tracepoint perf events");
 		prog_id[i] = ktest_prog_id(prog_fd[i]);
 	}
 	err = query(ev_fd[0], 0, &q);

@@ -198,13 +198,12 @@ int main(void)
 		ktest_skip("needs root");
 	ktest_lock(TP_NAME);
 	tp = tpformat__id(TP_SYS, TP_NAME);
-	if (tp < 0)
-		ktest_skip("no tracepoint " TP_SYS ":" TP_NAME);
+	ktest_need_tp(tp, TP_SYS ":" TP_NAME);
 	tp_id = tp;
 	prog = ktest_trivial_prog("kt_fdquery");
+	ktest_need(prog >= 0, "tracepoint BPF programs");
 	ev = ktest_tp_event(tp_id, 0);
-	if (prog < 0 || ev < 0)
-		ktest_skip("cannot load a tracepoint program or open a tracepoint event");
+	ktest_need(ev >= 0, "tracepoint perf events");
 	id = ktest_prog_id(prog);
 	CHECK(!ioctl(ev, PERF_EVENT_IOC_SET_BPF, prog), "attach: %s", strerror(errno));
 	close(prog); /* the perf event alone holds it now */

@@ -5,12 +5,15 @@
  * binary's own DWARF, plus the register and special forms and their errors.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <bpf/btf.h>
 
@@ -21,6 +24,7 @@
 #define OFF_SI 104
 #define OFF_DX 96
 #define OFF_AX 80
+#define OFF_BP 32
 
 static void parse(const char *name, struct section *sec)
 {
@@ -154,30 +158,72 @@ static __attribute__((noinline, used)) int probearg_test_fn(struct probearg_test
 	return p->s + k;
 }
 
+/*
+ * Resolve section name's arguments at func in path, where the probe goes
+ * (probearg__probe_addr); *moved says whether that is past the entry.
+ */
+static int resolve_at(const char *path, const char *func, const char *name,
+		      struct prologue_arg *out, bool *moved)
+{
+	struct probearg_target t = { .func = func, .path = path };
+	struct probe_point *pts;
+	struct section sec;
+	char why[256];
+	int n, err;
+
+	t.dwarf = probearg__dwarf_open(path);
+	assert_non_null(t.dwarf);
+	assert_int_equal(probe__expand_elf(path, func, 0, &pts, &n), 0);
+	parse(name, &sec);
+	t.addr = pts[0].addr;
+	t.addr = probearg__probe_addr(&t, sec.args, sec.nr_args);
+	*moved = t.addr != pts[0].addr;
+	err = probearg__resolve(&t, sec.args, sec.nr_args, out, why, sizeof(why));
+	section__exit(&sec);
+	probe__free_points(pts, n);
+	probearg__dwarf_close(t.dwarf);
+	return err;
+}
+
+/*
+ * This binary's own function: its parameter is in a register at the entry when optimised;
+ * unoptimised, the prologue stores it in the frame, and the probe goes past the prologue to
+ * read it there (through the frame pointer).
+ */
 static void test_probearg__resolve_dwarf(void **state)
 {
 	struct probearg_target t = { .func = "probearg_test_fn", .path = "/proc/self/exe" };
 	struct prologue_arg a[PROLOGUE_MAX_ARGS];
 	struct probe_point *pts;
 	char why[256];
-	int n;
+	bool moved;
+	int n, d;
 
+	assert_int_equal(resolve_at(t.path, t.func, "ev=f p->s p->next->s k", a, &moved), 0);
+#ifdef __OPTIMIZE__
+	assert_false(moved);
+	assert_int_equal(a[0].ctx_off, OFF_DI);
+	assert_int_equal(a[2].ctx_off, OFF_SI);
+	d = 0;
+#else
+	assert_true(moved);
+	assert_int_equal(a[0].ctx_off, OFF_BP);
+	assert_int_equal(a[2].ctx_off, OFF_BP);
+	assert_int_equal(a[2].nr_derefs, 1);
+	d = 1; /* the frame's slot first */
+#endif
+	assert_int_equal(a[0].nr_derefs, 1 + d);
+	assert_int_equal(a[0].derefs[d].off, offsetof(struct probearg_test_pair, s));
+	assert_true(a[0].derefs[d].user);
+	assert_int_equal(a[0].size, 2);
+	assert_int_equal(a[1].nr_derefs, 2 + d);
+	assert_int_equal(a[1].derefs[d].off, offsetof(struct probearg_test_pair, next));
+	assert_int_equal(a[1].derefs[d + 1].off, offsetof(struct probearg_test_pair, s));
+	assert_int_equal(a[2].size, 4);
 	t.dwarf = probearg__dwarf_open(t.path);
-	if (!t.dwarf)
-		skip();
+	assert_non_null(t.dwarf);
 	assert_int_equal(probe__expand_elf(t.path, t.func, 0, &pts, &n), 0);
 	t.addr = pts[0].addr;
-	assert_int_equal(resolve(&t, "ev=f p->s p->next->s k", a, why), 0);
-	assert_int_equal(a[0].ctx_off, OFF_DI);
-	assert_int_equal(a[0].nr_derefs, 1);
-	assert_int_equal(a[0].derefs[0].off, offsetof(struct probearg_test_pair, s));
-	assert_true(a[0].derefs[0].user);
-	assert_int_equal(a[0].size, 2);
-	assert_int_equal(a[1].nr_derefs, 2);
-	assert_int_equal(a[1].derefs[0].off, offsetof(struct probearg_test_pair, next));
-	assert_int_equal(a[1].derefs[1].off, offsetof(struct probearg_test_pair, s));
-	assert_int_equal(a[2].ctx_off, OFF_SI);
-	assert_int_equal(a[2].size, 4);
 	assert_int_equal(resolve(&t, "ev=f p->nope", a, why), -ENOENT);
 	assert_string_equal(why,
 			    "argument 1 ('p'): struct probearg_test_pair has no member 'nope'");
@@ -185,6 +231,56 @@ static void test_probearg__resolve_dwarf(void **state)
 	probe__free_points(pts, n);
 	probearg__dwarf_close(t.dwarf);
 	(void)probearg_test_fn;
+}
+
+/* The workload probe-args as the test build made it at level (O0, O1 or O2). */
+static const char *workload_at(const char *level)
+{
+	static char path[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	char *tests;
+
+	assert_true(n > 0);
+	path[n] = '\0';
+	tests = strstr(path, "/tests/unit/"); /* $(BUILD)/tests/unit/load/test-probearg */
+	assert_non_null(tests);
+	snprintf(tests, sizeof(path) - (tests - path), "/tests/workloads/%s%sprobe-args",
+		 strcmp(level, "O1") ? level : "", strcmp(level, "O1") ? "/" : "");
+	return path;
+}
+
+/*
+ * probe_args_walk(struct node *node, int k, long big) built at -O0, -O1 and -O2: in the
+ * registers of the call at the entry when optimised; unoptimised, in the frame past the
+ * prologue, where the frame pointer reaches it (the canonical frame address is bp + 16).
+ */
+static void test_probearg__resolve_dwarf_levels(void **state)
+{
+	static const char *const levels[] = { "O0", "O1", "O2" };
+	struct prologue_arg a[PROLOGUE_MAX_ARGS];
+	bool moved;
+
+	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+		bool o0 = !strcmp(levels[i], "O0");
+		int d = o0; /* the frame's slot first */
+
+		assert_int_equal(resolve_at(workload_at(levels[i]), "probe_args_walk",
+					    "ev=f node->val node->next->val k", a, &moved),
+				 0);
+		assert_int_equal(moved, o0);
+		assert_int_equal(a[0].ctx_off, o0 ? OFF_BP : OFF_DI);
+		assert_int_equal(a[0].nr_derefs, 1 + d);
+		assert_int_equal(a[0].derefs[d].off, 8); /* node->val */
+		assert_int_equal(a[0].size, 4);
+		assert_int_equal(a[1].nr_derefs, 2 + d);
+		assert_int_equal(a[1].derefs[d].off, 16); /* node->next */
+		assert_int_equal(a[2].ctx_off, o0 ? OFF_BP : OFF_SI);
+		assert_int_equal(a[2].nr_derefs, d);
+		if (o0) { /* slots below the frame base, distinct */
+			assert_true(a[0].derefs[0].off < 16 && a[2].derefs[0].off < 16);
+			assert_int_not_equal(a[0].derefs[0].off, a[2].derefs[0].off);
+		}
+	}
 }
 
 /* :TYPE sets the size fetched: u, s and x of 8 to 64 bits; other types are refused. */
@@ -214,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_probearg__resolve_fentry),
 		cmocka_unit_test(test_probearg__resolve_registers),
 		cmocka_unit_test(test_probearg__resolve_dwarf),
+		cmocka_unit_test(test_probearg__resolve_dwarf_levels),
 		cmocka_unit_test(test_probearg__resolve_types),
 	};
 

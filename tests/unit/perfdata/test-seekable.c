@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The seekable layout: header fields, feature index and payloads, the index a cut file
- * keeps (rebuilt at every byte from the headers the writer logged), added features, and
+ * keeps (rebuilt from what each of the writer's calls wrote), added features, and
  * the BUILD_ID / BPF_PROG_INFO features of records passing through. Where stock perf is
  * installed, it reads the files too.
  */
@@ -21,6 +21,7 @@
 #include <bpf/bpf.h>
 #include <linux/bpf.h>
 
+#include "diskwrites/diskwrites.h"
 #include "util/log.h"
 #include "perfdata/format.h"
 #include "perfdata/reader.h"
@@ -43,7 +44,7 @@ struct ksample {
 };
 
 static char dir[] = "/tmp/test-pdseek.XXXXXX";
-static char path[256], commits[256];
+static char path[256], writes[256];
 static struct event_desc desc = { .name = "evt" };
 static uint64_t ids[] = { 11, 12 };
 static struct pdwriter_event ev = { &desc, ids, 2 };
@@ -53,7 +54,7 @@ static int setup(void **state)
 	if (!mkdtemp(dir))
 		return -1;
 	snprintf(path, sizeof(path), "%s/perf.data", dir);
-	snprintf(commits, sizeof(commits), "%s/commits", dir);
+	snprintf(writes, sizeof(writes), "%s/writes", dir);
 	desc.attr.type = PERF_TYPE_SOFTWARE;
 	desc.attr.size = sizeof(desc.attr);
 	desc.attr.config = PERF_COUNT_SW_BPF_OUTPUT;
@@ -212,18 +213,49 @@ static void test_seekable__header_and_index(void **state)
 }
 
 /*
- * A kill -9 at any byte leaves the bytes written so far, under the last header written:
- * each such file reads back, with no fewer samples than a shorter one, and all of them
- * once the header names the last round.
+ * What a kill -9 leaves of cut: read back with no fewer samples than a shorter cut, and not
+ * at all only while no header was written yet.
  */
-static void test_seekable__cut_at_every_byte(void **state)
+static void check_cut(const char *cut, size_t n, size_t *got_max)
 {
-	struct pdwriter *w;
-	size_t len, nlog, got_max = 0;
-	char *buf, *log, *cut;
+	struct pdreader_record rec;
+	struct pdreader *r;
+	size_t got = 0;
+	int ret;
 
-	unlink(commits);
-	setenv("PERF_BPF_TEST_COMMITS", commits, 1);
+	if (n < PD_FILE_HDR || u64_at(cut, 0) != PD_MAGIC) {
+		assert_int_equal(*got_max, 0); /* nothing named yet */
+		assert_null(pdreader__new_mem(cut, n));
+		return;
+	}
+	r = pdreader__new_mem(cut, n);
+	assert_non_null(r);
+	while ((ret = pdreader__next(r, &rec)) > 0)
+		got += rec.hdr->type == PERF_RECORD_SAMPLE;
+	assert_int_equal(ret, 0);
+	assert_false(pdreader__stats(r)->truncated);
+	assert_string_equal(pdreader__event(r, 0)->desc.name, "evt"); /* EVENT_DESC found */
+	assert_true(got >= *got_max);
+	*got_max = got;
+	pdreader__free(r);
+}
+
+/*
+ * A kill -9 leaves what the writer's calls had given the kernel: the file is rebuilt from
+ * the log of them (tests/diskwrites) after each call, and inside each write at every page
+ * boundary, where a kill can stop it.
+ * Each such file reads back, and all of the samples once the last round is written.
+ */
+static void test_seekable__cut_at_every_write(void **state)
+{
+	struct diskwrite op;
+	struct pdwriter *w;
+	size_t nlog, got_max = 0, nth;
+	char *log;
+
+	unlink(writes);
+	setenv("DISKWRITES_FILE", path, 1);
+	setenv("DISKWRITES_LOG", writes, 1);
 	w = pdwriter__open(path, &ev, 1, NULL);
 	assert_non_null(w);
 	for (int i = 0; i < 12; i++) {
@@ -234,42 +266,26 @@ static void test_seekable__cut_at_every_byte(void **state)
 			assert_int_equal(pdwriter__finish_round(w), 0);
 	}
 	assert_int_equal(pdwriter__close(w), 0);
-	unsetenv("PERF_BPF_TEST_COMMITS");
-	buf = slurp(path, &len);
-	log = slurp(commits, &nlog);
-	assert_int_equal(nlog % 112, 0);
-	assert_true(nlog / 112 >= 6); /* the start, 4 rounds, the close */
-	cut = malloc(len);
-	assert_non_null(cut);
-	for (size_t n = PD_FILE_HDR; n <= len; n++) {
-		const char *hdr = NULL;
-		struct pdreader_record rec;
-		struct pdreader *r;
-		size_t got = 0;
-		int ret;
+	unsetenv("DISKWRITES_FILE");
+	unsetenv("DISKWRITES_LOG");
+	log = slurp(writes, &nlog);
+	for (nth = 0; diskwrites__op(log, nlog, nth, &op) > 0; nth++) {
+		uint64_t part = 0;
 
-		for (size_t i = 0; i < nlog; i += 112)
-			if (u64_at(log, i + 104) <= n)
-				hdr = log + i;
-		if (!hdr)
-			continue; /* nothing named yet */
-		memcpy(cut, buf, n);
-		memcpy(cut, hdr, PD_FILE_HDR);
-		r = pdreader__new_mem(cut, n);
-		assert_non_null(r);
-		while ((ret = pdreader__next(r, &rec)) > 0)
-			got += rec.hdr->type == PERF_RECORD_SAMPLE;
-		assert_int_equal(ret, 0);
-		assert_false(pdreader__stats(r)->truncated);
-		assert_string_equal(pdreader__event(r, 0)->desc.name, "evt"); /* EVENT_DESC found */
-		assert_true(got >= got_max);
-		got_max = got;
-		pdreader__free(r);
+		do {
+			char *cut;
+			size_t n;
+
+			part = diskwrites__next_stop(&op, part);
+			assert_int_equal(diskwrites__state(log, nlog, nth, part, &cut, &n), 0);
+			check_cut(cut, n, &got_max);
+			free(cut);
+		} while (part < op.len);
 	}
+	assert_int_equal(diskwrites__op(log, nlog, nth, &op), 0); /* the whole log was read */
+	assert_true(nth >= 6); /* the start, 4 rounds, the close */
 	assert_int_equal(got_max, 12);
-	free(cut);
 	free(log);
-	free(buf);
 }
 
 /* Killed right after the start: the header names a record already, which perf reads. */
@@ -494,7 +510,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seekable__header_and_index),
-		cmocka_unit_test(test_seekable__cut_at_every_byte),
+		cmocka_unit_test(test_seekable__cut_at_every_write),
 		cmocka_unit_test(test_seekable__killed_at_start),
 		cmocka_unit_test(test_seekable__build_id),
 		cmocka_unit_test(test_seekable__bpf_prog_info),

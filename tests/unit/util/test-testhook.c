@@ -42,13 +42,6 @@ static const char *path_of(const char *name)
 	return path;
 }
 
-static size_t file_size(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) ? 0 : (size_t)st.st_size;
-}
-
 static void test_testhook__enabled_in_a_test_build(void **state)
 {
 	assert_true(testhook__enabled());
@@ -57,47 +50,25 @@ static void test_testhook__enabled_in_a_test_build(void **state)
 static void test_testhook__values_need_a_nonempty_variable(void **state)
 {
 	unsetenv("PERF_BPF_TEST_PRINTK_KB");
-	unsetenv("PERF_BPF_TEST_RINGBUF_HOLD");
+	unsetenv("PERF_BPF_TEST_CHANNELS_HOLD");
 	assert_null(testhook__printk_kb());
-	assert_false(testhook__ringbuf_hold());
+	assert_false(testhook__channels_hold());
 	setenv("PERF_BPF_TEST_PRINTK_KB", "", 1);
-	setenv("PERF_BPF_TEST_RINGBUF_HOLD", "", 1);
+	setenv("PERF_BPF_TEST_CHANNELS_HOLD", "", 1);
 	assert_null(testhook__printk_kb());
-	assert_false(testhook__ringbuf_hold());
+	assert_false(testhook__channels_hold());
 	setenv("PERF_BPF_TEST_PRINTK_KB", "8", 1);
-	setenv("PERF_BPF_TEST_RINGBUF_HOLD", "1", 1);
+	setenv("PERF_BPF_TEST_CHANNELS_HOLD", "1", 1);
 	assert_string_equal(testhook__printk_kb(), "8");
-	assert_true(testhook__ringbuf_hold());
+	setenv("PERF_BPF_TEST_MODULES_DIR", "", 1);
+	assert_null(testhook__modules_dir());
+	setenv("PERF_BPF_TEST_MODULES_DIR", "/mods", 1);
+	assert_string_equal(testhook__modules_dir(), "/mods");
+	unsetenv("PERF_BPF_TEST_MODULES_DIR");
+	assert_null(testhook__modules_dir());
+	assert_true(testhook__channels_hold());
 	unsetenv("PERF_BPF_TEST_PRINTK_KB");
-	unsetenv("PERF_BPF_TEST_RINGBUF_HOLD");
-}
-
-/* Each commit appends the header and the file's end; nothing is written when unset. */
-static void test_testhook__commit_appends(void **state)
-{
-	const char *log = path_of("commits");
-	uint8_t hdr[104], got[2 * 112];
-	uint64_t end;
-	FILE *f;
-
-	memset(hdr, 0xab, sizeof(hdr));
-	unlink(log);
-	testhook__commit(hdr, sizeof(hdr), 4096);
-	assert_int_equal(file_size(log), 0);
-	setenv("PERF_BPF_TEST_COMMITS", log, 1);
-	testhook__commit(hdr, sizeof(hdr), 4096);
-	testhook__commit(hdr, sizeof(hdr), 8192);
-	unsetenv("PERF_BPF_TEST_COMMITS");
-	assert_int_equal(file_size(log), sizeof(got));
-	f = fopen(log, "r");
-	assert_non_null(f);
-	assert_int_equal(fread(got, 1, sizeof(got), f), sizeof(got));
-	fclose(f);
-	assert_memory_equal(got, hdr, sizeof(hdr));
-	memcpy(&end, got + 104, 8);
-	assert_int_equal(end, 4096);
-	memcpy(&end, got + 112 + 104, 8);
-	assert_int_equal(end, 8192);
+	unsetenv("PERF_BPF_TEST_CHANNELS_HOLD");
 }
 
 /* The test's side of the FIFO: read what the hook says, then let it go on. */
@@ -164,7 +135,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_testhook__enabled_in_a_test_build),
 		cmocka_unit_test(test_testhook__values_need_a_nonempty_variable),
-		cmocka_unit_test(test_testhook__commit_appends),
 		cmocka_unit_test(test_testhook__rotated_pauses_on_the_fifo),
 		cmocka_unit_test(test_testhook__before_attach_runs_the_program),
 	};
