@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# probe multi links: a perf-style uprobe glob whose program never lets a sample through sits on all its points through one uprobe_multi link where the kernel has it (6.6+), else one event per point; the same counts either way, and through the per-point path a probe mode asks for. Runs in the kernel lane too.
+source "${TOP:-$(dirname "$0")/../..}/tests/e2e/lib.sh"
+need_root
+
+wl=$(workload probe-args)
+obj=/tests/guest/bpf/probe-multi.o # the kernel lane's guest: compiled on the host
+if [ ! -f "$obj" ]; then
+	obj=$T/multi.c
+	sed "s|/build/tests/workloads/probe-args|$wl|" \
+		"$TOP/tests/kernel-lane/guest/bpf/probe-multi.c" >"$obj"
+fi
+# uprobe_multi links came with Linux 6.6
+IFS=. read -r major minor _ <<<"$(uname -r)"
+has_multi=$((major > 6 || (major == 6 && minor >= 6)))
+
+# 3 rounds over the 4 functions: 12 calls, 12 returns
+run() {
+	"$PERF_BPF" trace -v -e "$obj" -- "$wl" 3 >"$T/out" 2>"$T/err" ||
+		fail "trace exited $? ($(cat "$T/err"))"
+	expect_eq "calls counted$1" "@calls[0]: 12" "$(grep '^@calls\[0\]' "$T/out")"
+	expect_eq "returns counted$1" "@calls[1]: 12" "$(grep '^@calls\[1\]' "$T/out")"
+}
+
+run ""
+links=$(grep -c "attached at 4 points through one uprobe_multi link" "$T/err")
+per_point=$(grep -c "attached at 'probe_glob_.*' as tracefs event" "$T/err")
+if [ "$has_multi" = 1 ]; then
+	expect_eq "programs on one uprobe_multi link each" 2 "$links"
+	expect_eq "points with an event of their own" 0 "$per_point"
+else
+	expect_eq "programs on a uprobe_multi link ($(uname -r) has none)" 0 "$links"
+	expect_eq "points with an event of their own" 8 "$per_point"
+fi
+wait_prog_gone entry || fail "the entry program stayed loaded"
+
+# a probe mode asked for keeps the event per point: the same counts
+PERF_BPF_PROBE_MODE=tracefs run " (tracefs events)"
+expect_eq "programs on a uprobe_multi link (tracefs asked for)" 0 \
+	"$(grep -c "uprobe_multi link" "$T/err")"
+expect_eq "points with an event of their own (tracefs asked for)" 8 \
+	"$(grep -c "attached at 'probe_glob_.*' as tracefs event" "$T/err")"
+exit 0
