@@ -7,40 +7,20 @@
 #include <unistd.h>
 #include <linux/bpf.h>
 #include <bpf/bpf.h>
+#include "uapi/linux/bpf_link_multi.h"
 
 #include "load/multilink.h"
 
-/* The kernel's values (uapi/linux/bpf.h of 6.6), which the installed headers predate. */
-#define ML_TRACE_KPROBE_MULTI 42
-#define ML_TRACE_UPROBE_MULTI 48
-#define ML_F_RETURN 1 /* BPF_F_KPROBE_MULTI_RETURN, BPF_F_UPROBE_MULTI_RETURN */
-
-/* BPF_LINK_CREATE's attribute with its uprobe_multi part, as the kernel lays it out. */
-struct ml_uprobe_attr {
-	uint32_t prog_fd;
-	uint32_t target_fd;
-	uint32_t attach_type;
-	uint32_t flags;
-	uint64_t path;
-	uint64_t offsets;
-	uint64_t ref_ctr_offsets;
-	uint64_t cookies;
-	uint32_t cnt;
-	uint32_t uflags;
-	uint32_t pid;
-	uint32_t pad;
-};
-
 int multilink__attach_type(bool kernel)
 {
-	return kernel ? ML_TRACE_KPROBE_MULTI : ML_TRACE_UPROBE_MULTI;
+	return kernel ? BPF_TRACE_KPROBE_MULTI : LINK_MULTI_ATTACH_UPROBE;
 }
 
 int multilink__uprobe(int prog_fd, const char *path, const unsigned long *offs, size_t n,
 		      bool retprobe)
 {
 	uint64_t *o = calloc(n ? n : 1, sizeof(*o));
-	struct ml_uprobe_attr attr;
+	struct bpf_link_create_uprobe_multi attr;
 	int fd;
 
 	if (!o)
@@ -49,11 +29,11 @@ int multilink__uprobe(int prog_fd, const char *path, const unsigned long *offs, 
 		o[i] = offs[i];
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_fd = prog_fd;
-	attr.attach_type = ML_TRACE_UPROBE_MULTI;
+	attr.attach_type = LINK_MULTI_ATTACH_UPROBE;
 	attr.path = (uintptr_t)path;
 	attr.offsets = (uintptr_t)o;
 	attr.cnt = n;
-	attr.uflags = retprobe ? ML_F_RETURN : 0;
+	attr.uflags = retprobe ? LINK_MULTI_UPROBE_RETURN : 0;
 	fd = syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof(attr));
 	fd = fd < 0 ? -errno : fd;
 	free(o);
@@ -67,8 +47,8 @@ int multilink__kprobe(int prog_fd, const char **syms, size_t n, bool retprobe)
 
 	opts.kprobe_multi.syms = syms;
 	opts.kprobe_multi.cnt = n;
-	opts.kprobe_multi.flags = retprobe ? ML_F_RETURN : 0;
-	fd = bpf_link_create(prog_fd, 0, ML_TRACE_KPROBE_MULTI, &opts);
+	opts.kprobe_multi.flags = retprobe ? BPF_F_KPROBE_MULTI_RETURN : 0;
+	fd = bpf_link_create(prog_fd, 0, BPF_TRACE_KPROBE_MULTI, &opts);
 	return fd < 0 ? -errno : fd;
 }
 

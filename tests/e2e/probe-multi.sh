@@ -34,6 +34,23 @@ else
 fi
 wait_prog_gone entry || fail "the entry program stayed loaded"
 
+# query lists each point of a multi link as a hook of its own, with the program on it
+if [ "$has_multi" = 1 ]; then
+	"$PERF_BPF" trace -e "$obj" -- "$wl" 1 30 >"$T/out" 2>"$T/err" &
+	pid=$!
+	on_exit "kill $pid 2>/dev/null; wait $pid 2>/dev/null"
+	hooks() { "$PERF_BPF" query --all 2>&1 | grep -c "^uret*probe:$wl:0x"; }
+	for _ in $(seq 100); do [ "$(hooks)" -ge 8 ] && break; sleep 0.1; done
+	"$PERF_BPF" query --all >"$T/q" 2>&1 || fail "query exited $? ($(cat "$T/q"))"
+	expect_eq "uprobe hooks" 4 "$(grep -c "^uprobe:$wl:0x[0-9a-f]*  uprobe, 1 program" "$T/q")"
+	expect_eq "uretprobe hooks" 4 \
+		"$(grep -c "^uretprobe:$wl:0x[0-9a-f]*  uretprobe, 1 program" "$T/q")"
+	expect_eq "the entry program on its hooks" 4 \
+		"$(grep -A2 "^uprobe:$wl:" "$T/q" | grep -c " kprobe  *entry  ")"
+	kill $pid
+	wait $pid
+fi
+
 # a probe mode asked for keeps the event per point: the same counts
 PERF_BPF_PROBE_MODE=tracefs run " (tracefs events)"
 expect_eq "programs on a uprobe_multi link (tracefs asked for)" 0 \
