@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# probe multi links: a perf-style uprobe glob whose program never lets a sample through sits on all its points through one uprobe_multi link where the kernel has it (6.6+), else one event per point; the same counts either way, and through the per-point path a probe mode asks for. Runs in the kernel lane too.
+# probe multi links: a perf-style uprobe glob (and kprobe glob, where the kernel has kprobes) whose program never lets a sample through sits on all its points through one uprobe_multi link where the kernel has it (6.6+), else one event per point; the same counts either way, and through the per-point path a probe mode asks for. Runs in the kernel lane too.
 source "${TOP:-$(dirname "$0")/../..}/tests/e2e/lib.sh"
 need_root
 
@@ -57,4 +57,29 @@ expect_eq "programs on a uprobe_multi link (tracefs asked for)" 0 \
 	"$(grep -c "uprobe_multi link" "$T/err")"
 expect_eq "points with an event of their own (tracefs asked for)" 8 \
 	"$(grep -c "attached at 'probe_glob_.*' as tracefs event" "$T/err")"
+
+# kernel functions, where the kernel has kprobes (the kernel lane's): kprobe_multi since 5.18
+kobj=/tests/guest/bpf/probe-multi-kernel.o
+[ -f "$kobj" ] && [ -w /sys/kernel/tracing/kprobe_events ] || exit 0
+kwl=$(workload probe-kernel)
+# 4 rounds of dup, dup2 and dup3: 12 calls, 12 returns
+krun() {
+	"$PERF_BPF" trace -v -e "$kobj" -- "$kwl" 4 >"$T/out" 2>"$T/err" ||
+		fail "trace exited $? ($(cat "$T/err"))"
+	expect_eq "dup calls counted$1" "@calls[0]: 12" "$(grep '^@calls\[0\]' "$T/out")"
+	expect_eq "dup returns counted$1" "@calls[1]: 12" "$(grep '^@calls\[1\]' "$T/out")"
+}
+krun ""
+# kprobe_multi links stand on fprobe (CONFIG_FPROBE, which Debian's 6.1 lacks)
+links=$(grep -c "attached at 3 points through one kprobe_multi link" "$T/err")
+if grep -q " register_fprobe_ips$" /proc/kallsyms; then
+	expect_eq "programs on one kprobe_multi link each" 2 "$links"
+else
+	expect_eq "programs on a kprobe_multi link ($(uname -r) has no fprobe)" 0 "$links"
+	expect_eq "dup points with an event of their own" 6 \
+		"$(grep -c "attached at '__x64_sys_dup.*' as tracefs event" "$T/err")"
+fi
+PERF_BPF_PROBE_MODE=tracefs krun " (tracefs events)"
+expect_eq "dup points with an event of their own (tracefs asked for)" 6 \
+	"$(grep -c "attached at '__x64_sys_dup.*' as tracefs event" "$T/err")"
 exit 0
