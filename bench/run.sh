@@ -2,7 +2,8 @@
 # make bench: perf-bpf side by side with stock perf 6.1 (and bpftrace) in one run.
 # Every figure is the median of BENCH_RUNS alternating runs (min..max beside it); the
 # ratios compare figures measured in this same run. Writes bench/RESULTS.md (or
-# BENCH_RESULTS). BENCH_SKIP="main startup cpu scale uprobe query rate big typed channels syscalls"
+# BENCH_RESULTS). BENCH_SKIP="main startup cpu scale uprobe query rate big typed channels
+# syscalls points keys first busy"
 # leaves groups out ("main": the first loop, start-up and the 1M-record runs); rate and big
 # are the slow ones (about 6 and 2 minutes), the whole about 16 minutes.
 set -u
@@ -343,6 +344,11 @@ for i in $(seq "$RUNS"); do
 	bench_skip query || bench_query
 done
 bench_skip uprobe || bench_uprobe # once: bpftrace takes half a minute over 500 points
+source "$top/bench/scale.sh"
+bench_skip points || bench_points # once: an event per point takes 0.1 s a point
+bench_skip keys || bench_keys     # once: 1M keys take 10 s in bpftrace
+bench_skip first || bench_first_run
+bench_skip busy || bench_script_busy
 bench_skip rate || bench_max_rate
 bench_skip big || bench_big
 bench_skip typed || typed_bench
@@ -484,6 +490,7 @@ bench_report() {
 	echo "| script 1M: perf script / perf-bpf script | $(ratio "$(med pb_script 1)" "$(med perf_script 1)") |"
 	bench_report
 	typed_rows
+	scale_rows
 } >"$W/RESULTS.md"
 # __bpf_stdout__ as perf buffers against a ring buffer (bench/channels.sh)
 source "$top/bench/channels.sh"

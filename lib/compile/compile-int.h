@@ -29,6 +29,7 @@ struct compile_job {
 	bool persistent; /* objects may be looked up and stored */
 	bool want_pch;
 	bool kbuild_later; /* the default kernel build dir, for a source that needs it */
+	bool vmlinux_later; /* vmlinux.h made only if clang misses it: the source never names it */
 	char vmlinux_sub[64]; /* "vmlinux-<btf id>", in the cache */
 	char pch_name[128]; /* "vmlinux-<btf id>/<flags key>.pch", in the cache */
 	char src[PATH_MAX]; /* its real path */

@@ -62,7 +62,21 @@ static int make_key(struct compile_job *j)
 	return err;
 }
 
-/* Run the command; with a precompiled header clang rejects, once more without it. */
+/* vmlinux.h in the cache (once per kernel); without it, clang goes without. */
+static void ensure_vmlinux(struct compile_job *j)
+{
+	if (vmlinuxh__ensure(j->cache, VMLINUXH_BTF_PATH, j->btf_id, j->vmlinux_dir,
+			     sizeof(j->vmlinux_dir))) {
+		pr_warn("unable to generate vmlinux.h from '%s'", VMLINUXH_BTF_PATH);
+		j->env.vmlinux_dir = NULL;
+		j->env.pch = NULL;
+	}
+}
+
+/*
+ * Run the command; with a precompiled header clang rejects, once more without it; when a
+ * header of the source's includes vmlinux.h not made yet, once more with it.
+ */
 static int run(struct compile_job *j, struct cache *work, struct runcmd_result *res)
 {
 	char out[PATH_MAX], dep[PATH_MAX];
@@ -111,6 +125,14 @@ static int run(struct compile_job *j, struct cache *work, struct runcmd_result *
 			j->env.kbuild = &j->kbuild;
 			continue;
 		}
+		if (!err && res->status && j->vmlinux_later &&
+		    strstr(res->err, "'vmlinux.h' file not found")) {
+			pr_debug("compiling again with vmlinux.h");
+			runcmd__result_exit(res);
+			j->vmlinux_later = false;
+			ensure_vmlinux(j);
+			continue;
+		}
 		if (err || !res->status || !j->env.pch ||
 		    (!strstr(res->err, "precompiled") && !strstr(res->err, "PCH")))
 			return err;
@@ -133,12 +155,10 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 	struct cache *work;
 	int err;
 
-	if (j->env.vmlinux_dir && vmlinuxh__ensure(j->cache, VMLINUXH_BTF_PATH, j->btf_id,
-						   j->vmlinux_dir, sizeof(j->vmlinux_dir))) {
-		pr_warn("unable to generate vmlinux.h from '%s'", VMLINUXH_BTF_PATH);
+	if (j->env.vmlinux_dir && !j->vmlinux_later)
+		ensure_vmlinux(j);
+	else if (j->env.vmlinux_dir && cache__mkdir(j->cache, j->vmlinux_sub))
 		j->env.vmlinux_dir = NULL;
-		j->env.pch = NULL;
-	}
 	if (j->env.vmlinux_dir)
 		j->vmlinux_fd = clangrun__hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (j->env.pch && pch__build(j)) {

@@ -64,6 +64,9 @@ int inputs__read_source(struct compile_job *j)
 		return err;
 	text[len] = '\0';
 	j->want_pch = len && j->env.vmlinux_dir && pch__wanted(j, text);
+	/* generating vmlinux.h takes longer than most compiles: not for a source without it */
+	j->vmlinux_later = j->env.vmlinux_dir && (size_t)len < sizeof(text) - 1 &&
+			   !strstr(text, "vmlinux.h");
 	return 0;
 }
 

@@ -11,7 +11,9 @@
 #include "util/log.h"
 #include "load/probe.h"
 #include "load/probeprog.h"
+#include "load/multilink.h"
 #include "load/probearg.h"
+#include "load/progscan.h"
 #include "load/prologue.h"
 #include "util/errmsg.h"
 
@@ -23,6 +25,7 @@ struct probeprog {
 	char *license;
 	bool kernel;
 	bool fentry; /* kernel functions through fentry/fexit: one program per point */
+	bool multi; /* every point through one multi link (multilink.h): no sampled events */
 	int *btf_ids; /* fentry: each point's function in vmlinux BTF */
 	struct probe_point *pts;
 	int nr_pts;
@@ -286,6 +289,31 @@ static int setup_fentry(struct probeprog *pp)
 	return err;
 }
 
+/*
+ * One multi link for all points, where the kernel has it and the points need no sampled
+ * event: the program lets no sample through (it returns 0 on every path) and fetches no
+ * arguments (one program for all). Kernel points take no offset nor module there. A
+ * PERF_BPF_PROBE_MODE asked for keeps the event per point.
+ */
+static bool use_multi(const struct probeprog *pp, const struct bpf_program *prog)
+{
+	const struct section *sec = pp->sec;
+
+	if (pp->fentry || sec->nr_args || probe__mode_from_env() != PROBE_MODE_AUTO)
+		return false;
+	if (pp->kernel && (sec->target || (sec->has_offset && sec->offset)))
+		return false;
+	if (!progscan__returns_zero(bpf_program__insns(prog), bpf_program__insn_cnt(prog)))
+		return false;
+	return multilink__has(pp->kernel);
+}
+
+static int setup_multi(struct probeprog *pp, struct bpf_program *prog)
+{
+	pp->multi = true;
+	return bpf_program__set_expected_attach_type(prog, multilink__attach_type(pp->kernel));
+}
+
 struct probeprog *probeprog__new(struct bpf_program *prog, const struct section *sec,
 				 const char *object, const char *license, bool fentry)
 {
@@ -304,6 +332,8 @@ struct probeprog *probeprog__new(struct bpf_program *prog, const struct section 
 	err = pp->license ? expand(pp) : -ENOMEM;
 	if (!err && pp->fentry)
 		err = setup_fentry(pp);
+	if (!err && use_multi(pp, prog))
+		err = setup_multi(pp, prog);
 	if (!err && sec->nr_args)
 		err = setup_args(pp);
 	else if (!err && pp->fentry)
@@ -487,6 +517,39 @@ static int attach_fentry(struct probeprog *pp)
 	return 0;
 }
 
+/* Every point through one link: a uprobe_multi or kprobe_multi link (multilink.h). */
+static int attach_multi(struct probeprog *pp)
+{
+	unsigned long *offs = calloc(pp->nr_pts, sizeof(*offs));
+	const char **syms = calloc(pp->nr_pts, sizeof(*syms));
+	int fd = -ENOMEM;
+
+	for (int i = 0; offs && syms && i < pp->nr_pts; i++) {
+		offs[i] = pp->pts[i].file_off;
+		syms[i] = pp->pts[i].func;
+	}
+	if (offs && syms && pp->kernel)
+		fd = multilink__kprobe(bpf_program__fd(pp->prog), syms, pp->nr_pts,
+				       pp->sec->retprobe);
+	else if (offs && syms)
+		fd = multilink__uprobe(bpf_program__fd(pp->prog), pp->sec->target, offs, pp->nr_pts,
+				       pp->sec->retprobe);
+	free(offs);
+	free(syms);
+	if (fd < 0) {
+		errmsg__set(
+			fd,
+			"cannot attach program '%s' of '%s' at its %d points (section '%s'): %s",
+			prog_name(pp), pp->object, pp->nr_pts, bpf_program__section_name(pp->prog),
+			strerror(-fd));
+		return fd;
+	}
+	pp->events[pp->nr_events++].fd = fd;
+	pr_debug("program '%s' attached at %d points through one %s link", prog_name(pp),
+		 pp->nr_pts, pp->kernel ? "kprobe_multi" : "uprobe_multi");
+	return 0;
+}
+
 int probeprog__open(struct probeprog *pp)
 {
 	struct probe_spec spec = {
@@ -503,8 +566,8 @@ int probeprog__open(struct probeprog *pp)
 	pp->events = calloc(pp->nr_pts, sizeof(*pp->events));
 	if (!pp->events)
 		return -ENOMEM;
-	if (pp->fentry)
-		return 0; /* attach_fentry() makes the links */
+	if (pp->fentry || pp->multi)
+		return 0; /* attach_fentry() and attach_multi() make the links */
 	for (int i = 0; i < pp->nr_pts; i++) {
 		struct probe_event *ev = &pp->events[i];
 		int err;
@@ -529,6 +592,8 @@ int probeprog__attach(struct probeprog *pp)
 		return err;
 	if (pp->fentry)
 		return attach_fentry(pp);
+	if (pp->multi)
+		return attach_multi(pp);
 	for (int i = 0; i < pp->nr_events; i++) {
 		struct probe_event *ev = &pp->events[i];
 
@@ -545,7 +610,7 @@ int probeprog__attach(struct probeprog *pp)
 
 int probeprog__nr_events(const struct probeprog *pp)
 {
-	return pp->fentry ? 0 : pp->nr_events;
+	return pp->fentry || pp->multi ? 0 : pp->nr_events;
 }
 
 const char *probeprog__event_name(const struct probeprog *pp, int i)

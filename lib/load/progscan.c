@@ -106,3 +106,44 @@ int progscan__output_maps(const struct bpf_insn *insns, size_t n, int *fds, int 
 	}
 	return unknown ? all_maps(insns, n, fds, max, nr) : nr;
 }
+
+/* Where a jump within the program lands, or -1 for anything else (calls and exits too). */
+static long jump_target(const struct bpf_insn *in, size_t i)
+{
+	unsigned int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+
+	if ((cls != BPF_JMP && cls != BPF_JMP32) || op == BPF_CALL || op == BPF_EXIT)
+		return -1;
+	if (cls == BPF_JMP32 && op == BPF_JA) /* the long jump: its offset is in imm */
+		return (long)i + 1 + in->imm;
+	return (long)i + 1 + in->off;
+}
+
+static bool is_zero_r0(const struct bpf_insn *in)
+{
+	return (in->code == (BPF_ALU64 | BPF_MOV | BPF_K) ||
+		in->code == (BPF_ALU | BPF_MOV | BPF_K)) &&
+	       in->dst_reg == 0 && in->off == 0 && in->imm == 0;
+}
+
+static bool is_exit(const struct bpf_insn *in)
+{
+	return in->code == (BPF_JMP | BPF_EXIT);
+}
+
+bool progscan__returns_zero(const struct bpf_insn *insns, size_t n)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		long t = jump_target(&insns[i], i);
+
+		if (is_helper_call(&insns[i]) && insns[i].imm == BPF_FUNC_tail_call)
+			return false;
+		if (is_exit(&insns[i]) && (!i || !is_zero_r0(&insns[i - 1])))
+			return false;
+		if (t >= 0 && (size_t)t < n && is_exit(&insns[t]))
+			return false;
+	}
+	return true;
+}

@@ -6,6 +6,7 @@
  *	progscan__can_print()	it calls bpf_trace_printk or bpf_trace_vprintk (bpf_printk)
  *	progscan__output_maps()	the maps it hands to bpf_perf_event_output (and the skb/xdp
  *				variants) as their second argument
+ *	progscan__returns_zero() it returns 0 on every path (before loading too)
  *
  * The scan follows the instructions in order, not the program's branches: a map fd is
  * tracked through ld_imm64 and register moves into r2, and forgotten at a call or any other
@@ -28,5 +29,12 @@ bool progscan__can_print(const struct bpf_insn *insns, size_t n);
  * at most max into fds. Returns how many there are (may exceed max).
  */
 int progscan__output_maps(const struct bpf_insn *insns, size_t n, int *fds, int max);
+
+/*
+ * Does the program return 0 on every path? Conservative: each exit must follow a move of 0
+ * into r0 that no jump skips (no jump lands on an exit), and a tail call (whose program
+ * returns for it) is taken as returning anything.
+ */
+bool progscan__returns_zero(const struct bpf_insn *insns, size_t n);
 
 #endif

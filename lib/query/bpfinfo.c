@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -10,10 +11,12 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
+#include "uapi/linux/bpf_link_multi.h"
 #include "uapi/linux/bpf_link_perf.h"
 
 #include "query/bpfinfo.h"
 #include "query/queryerr.h"
+#include "resolve/ksyms.h"
 #include "util/log.h"
 #include "util/stopsig.h"
 
@@ -225,7 +228,8 @@ static int raw_tp_link(int fd, struct bpfinfo_link *l)
 }
 
 /*
- * Fills l for one link fd: 0, -ENOENT when the link is not on a tracing hook. The first
+ * Fills l for one link fd: 0, -ENOENT when the link is not on a tracing hook, its type
+ * when it is a multi link (l has its ids, the points are to be read). The first
  * ask passes no buffer: each link type reads its own member of the union for one.
  */
 static int link_info(int fd, struct bpfinfo_link *l)
@@ -246,9 +250,82 @@ static int link_info(int fd, struct bpfinfo_link *l)
 		return tracing_link(&info, l);
 	case BPF_LINK_TYPE_PERF_EVENT:
 		return perf_link(fd, l);
+	case BPF_LINK_TYPE_KPROBE_MULTI:
+	case LINK_MULTI_TYPE_UPROBE:
+		return info.type; /* one link, many points: multi_points() */
 	default:
 		return -ENOENT;
 	}
+}
+
+/* A multi link's info: with buffers for @n points (@at) when @at, else their count only. */
+static int multi_info(int fd, uint32_t type, struct bpfinfo_link *l, uint64_t *at, uint32_t n,
+		      struct bpf_link_info_multi *info)
+{
+	__u32 len = sizeof(*info);
+
+	memset(info, 0, sizeof(*info));
+	if (type == LINK_MULTI_TYPE_UPROBE) {
+		info->uprobe.path = (uintptr_t)l->target;
+		info->uprobe.path_size = sizeof(l->target);
+		info->uprobe.offsets = (uintptr_t)at;
+		info->uprobe.count = at ? n : 0;
+	} else {
+		info->kprobe.addrs = (uintptr_t)at;
+		info->kprobe.count = at ? n : 0;
+	}
+	return bpf_obj_get_info_by_fd(fd, info, &len) ? -errno : 0;
+}
+
+/* A kprobe_multi point: its function from the kernel's symbols, else its address. */
+static void kernel_point(struct bpfinfo_link *l, uint64_t addr, struct ksyms **ks)
+{
+	const char *name;
+
+	if (!*ks)
+		*ks = ksyms__load(NULL);
+	name = *ks ? ksyms__find(*ks, addr, &l->offset) : NULL;
+	if (name)
+		snprintf(l->target, sizeof(l->target), "%s", name);
+	l->addr = addr;
+	if (!name)
+		l->offset = 0;
+}
+
+/*
+ * fn for each point of a kprobe_multi or uprobe_multi link, as if each were a link of its
+ * own. Kernels before 6.6 (kprobe_multi) and 6.8 (uprobe_multi) tell no points: none.
+ */
+static int multi_points(int fd, uint32_t type, struct bpfinfo_link *l,
+			int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx)
+{
+	struct bpf_link_info_multi info;
+	struct ksyms *ks = NULL;
+	uint64_t *at = NULL;
+	uint32_t n;
+	int err = multi_info(fd, type, l, NULL, 0, &info);
+
+	n = type == LINK_MULTI_TYPE_UPROBE ? info.uprobe.count : info.kprobe.count;
+	if (!err && n) {
+		at = calloc(n, sizeof(*at));
+		err = at ? multi_info(fd, type, l, at, n, &info) : -ENOMEM;
+	}
+	if (type == LINK_MULTI_TYPE_UPROBE)
+		l->kind = info.uprobe.flags & LINK_MULTI_UPROBE_RETURN ? BPFINFO_URETPROBE :
+									 BPFINFO_UPROBE;
+	else
+		l->kind = info.kprobe.flags & BPF_F_KPROBE_MULTI_RETURN ? BPFINFO_KRETPROBE :
+									  BPFINFO_KPROBE;
+	for (uint32_t i = 0; !err && i < n; i++) {
+		if (type == LINK_MULTI_TYPE_UPROBE)
+			l->offset = at[i];
+		else
+			kernel_point(l, at[i], &ks);
+		err = fn(l, ctx);
+	}
+	ksyms__free(ks);
+	free(at);
+	return err;
 }
 
 int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx)
@@ -270,12 +347,13 @@ int bpfinfo__links(int (*fn)(const struct bpfinfo_link *l, void *ctx), void *ctx
 			return err;
 		}
 		err = link_info(fd, &l);
+		if (err > 0) /* the points' fn may stop the walk too */
+			err = multi_points(fd, err, &l, fn, ctx);
+		else if (!err)
+			err = fn(&l, ctx);
+		else if (err == -ENOENT)
+			err = 0;
 		close(fd);
-		if (err == -ENOENT)
-			continue;
-		if (err)
-			return err;
-		err = fn(&l, ctx);
 		if (err)
 			return err;
 	}

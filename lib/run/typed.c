@@ -191,6 +191,49 @@ static bool all_zero(const uint8_t *p, size_t n)
 	return true;
 }
 
+static bool is_hash(uint32_t type)
+{
+	return type == BPF_MAP_TYPE_HASH || type == BPF_MAP_TYPE_PERCPU_HASH ||
+	       type == BPF_MAP_TYPE_LRU_HASH || type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
+}
+
+#define BATCH 4096 /* entries a lookup asks for */
+
+/*
+ * A hash map's entries, BATCH a system call (two a key through get_next_key: 1M keys took
+ * seconds); the count, or -1 where the kernel has no batches for it (then key by key).
+ */
+static int64_t read_batches(int fd, struct dbuf *b, uint32_t ksz, size_t vsz)
+{
+	uint8_t *keys = malloc((size_t)BATCH * ksz), *vals = malloc((size_t)BATCH * vsz);
+	uint32_t token = 0, n = 0;
+	bool first = true, last = false;
+	int64_t ret = -1;
+
+	while (keys && vals && !last && n < MAX_ENTRIES) {
+		uint32_t count = BATCH < MAX_ENTRIES - n ? BATCH : MAX_ENTRIES - n;
+		int err = bpf_map_lookup_batch(fd, first ? NULL : &token, &token, keys, vals,
+					       &count, NULL);
+
+		if (err && errno != ENOENT)
+			break; /* EINVAL, ENOTSUPP, ...: key by key from the start */
+		last = err != 0;
+		first = false;
+		for (uint32_t i = 0; i < count; i++) {
+			dbuf__put(b, keys + (size_t)i * ksz, ksz);
+			dbuf__put(b, vals + (size_t)i * vsz, vsz);
+		}
+		n += count;
+	}
+	if (last || n >= MAX_ENTRIES)
+		ret = n;
+	else if (n) /* a batch failed past the first: what was put goes again */
+		b->len -= (size_t)n * (ksz + vsz);
+	free(keys);
+	free(vals);
+	return ret;
+}
+
 /* One map's entries into the open MAP entry (at most MAX_ENTRIES); the count. */
 static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, size_t vsz,
 			     bool clear)
@@ -219,6 +262,13 @@ static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, 
 		}
 		goto out;
 	}
+	if (is_hash(bpf_map__type(map))) {
+		int64_t got = read_batches(fd, b, ksz, vsz);
+
+		n = got < 0 ? 0 : (uint32_t)got;
+		if (got >= 0)
+			goto clear;
+	}
 	while (n < MAX_ENTRIES && !bpf_map_get_next_key(fd, prev, next)) {
 		memcpy(key, next, ksz);
 		prev = key;
@@ -228,6 +278,7 @@ static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, 
 		dbuf__put(b, val, vsz);
 		n++;
 	}
+clear:
 	if (clear) { /* deleting while walking would restart the walk: keys from the copy */
 		for (size_t off = 0; off < (size_t)n * (ksz + vsz); off += ksz + vsz)
 			bpf_map_delete_elem(fd, b->p + b->len - (size_t)n * (ksz + vsz) + off);

@@ -106,6 +106,44 @@ static void test_output_map_none(void **state)
 	assert_int_equal(fds[0], 1);
 }
 
+#define MOV32_IMM(dst, v) INSN(BPF_ALU | BPF_MOV | BPF_K, (dst), 0, 0, (v))
+#define JEQ_IMM(dst, v, off) INSN(BPF_JMP | BPF_JEQ | BPF_K, (dst), 0, (off), (v))
+
+static void test_returns_zero(void **state)
+{
+	struct bpf_insn zero[] = { MOV_IMM(0, 0), EXIT() };
+	struct bpf_insn zero32[] = { CALL(BPF_FUNC_ktime_get_ns), MOV32_IMM(0, 0), EXIT() };
+	/* two exits, each after its own r0 = 0; the branch lands on a move */
+	struct bpf_insn branches[] = { JEQ_IMM(1, 3, 2), MOV_IMM(0, 0), EXIT(), MOV_IMM(0, 0),
+				       EXIT() };
+
+	(void)state;
+	assert_true(progscan__returns_zero(zero, N(zero)));
+	assert_true(progscan__returns_zero(zero32, N(zero32)));
+	assert_true(progscan__returns_zero(branches, N(branches)));
+}
+
+static void test_returns_other(void **state)
+{
+	struct bpf_insn one[] = { MOV_IMM(0, 1), EXIT() };
+	/* r0 from a call: whatever it returned */
+	struct bpf_insn call[] = { CALL(BPF_FUNC_ktime_get_ns), EXIT() };
+	/* the jump skips the move: r0 is still 7 */
+	struct bpf_insn skipped[] = { MOV_IMM(0, 7), JEQ_IMM(1, 3, 1), MOV_IMM(0, 0), EXIT() };
+	/* r0 = 0 into another register, or with another value */
+	struct bpf_insn other_reg[] = { MOV_IMM(1, 0), EXIT() };
+	/* the program tail-called returns for this one */
+	struct bpf_insn tail[] = { CALL(BPF_FUNC_tail_call), MOV_IMM(0, 0), EXIT() };
+
+	(void)state;
+	assert_false(progscan__returns_zero(one, N(one)));
+	assert_false(progscan__returns_zero(call, N(call)));
+	assert_false(progscan__returns_zero(skipped, N(skipped)));
+	assert_false(progscan__returns_zero(other_reg, N(other_reg)));
+	assert_false(progscan__returns_zero(tail, N(tail)));
+	assert_false(progscan__returns_zero(NULL, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -114,6 +152,8 @@ int main(void)
 		cmocka_unit_test(test_output_map_through_saved_reg),
 		cmocka_unit_test(test_output_map_clobbered),
 		cmocka_unit_test(test_output_map_none),
+		cmocka_unit_test(test_returns_zero),
+		cmocka_unit_test(test_returns_other),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
