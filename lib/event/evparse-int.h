@@ -52,6 +52,7 @@ struct evparse_scan {
 	char *err_msg;
 	const char *err_help;
 	char *help_buf; /* err_help when it had to be built */
+	bool plain; /* err_msg is an ERROR line of its own, not under the event string */
 };
 
 /* Scanner: length of the BPF file name text starts with (0: none), *source for ".c". */

@@ -102,14 +102,14 @@ struct evparse_event {
 	struct evparse_event *next;
 };
 
-/* Help printed under every object config error (perf's text). */
-#define EVPARSE_HELP_OBJCONF                                            \
-	"Hint:\tValid config terms:\n"                                  \
-	"     \tmap:[<arraymap>].value<indices>=[value]\n"              \
-	"     \tmap:[<eventmap>].event<indices>=[event]\n"              \
-	"\n"                                                            \
-	"     \twhere <indices> is something like [0,3...5] or [all]\n" \
-	"     \t(add -v to see detail)"
+/* Help printed under every object config error (perf's text); its last line only without -v. */
+#define EVPARSE_HELP_OBJCONF_VTAIL "\n     \t(add -v to see detail)"
+#define EVPARSE_HELP_OBJCONF                               \
+	"Hint:\tValid config terms:\n"                     \
+	"     \tmap:[<arraymap>].value<indices>=[value]\n" \
+	"     \tmap:[<eventmap>].event<indices>=[event]\n" \
+	"\n"                                               \
+	"     \twhere <indices> is something like [0,3...5] or [all]" EVPARSE_HELP_OBJCONF_VTAIL
 
 struct evparse_list *evparse__new(void);
 void evparse__free(struct evparse_list *list);
