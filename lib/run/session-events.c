@@ -18,6 +18,7 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/testhook.h"
+#include "event/tpnames.h"
 #include "run/channels.h"
 #include "run/syschan.h"
 #include "run/objconf.h"
@@ -36,7 +37,7 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 		return tpformat__denied(sys, name, -errno);
 	if (!ev) {
 		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
-		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);
+		tpnames__hint(sys, name);
 		return -ENOENT;
 	}
 	ev->prog_fd = prog_fd;
@@ -71,7 +72,7 @@ static int add_tracepoints(struct session *s, const struct evparse_event *pe)
 	if (n <= 0) {
 		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s'%s", pe->sys, pe->name,
 			    n < 0 ? ": tracefs unreadable" : "");
-		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", pe->sys);
+		tpnames__hint(pe->sys, pe->name);
 		free(names);
 		return -ENOENT;
 	}
