@@ -445,7 +445,8 @@ int symbols__record(struct symbols *sy, const struct record *rec)
 
 /*
  * Live: the executable maps of a running process that no record described, from
- * /proc/PID/maps, once per process (a process gone already stays unknown).
+ * /proc/PID/maps, once per process (a process gone already stays unknown). A record
+ * with no task (pid -1) has none to read.
  */
 static struct proc *read_proc_maps(struct symbols *sy, uint32_t pid)
 {
@@ -529,7 +530,7 @@ void symbols__resolve(struct symbols *sy, uint32_t pid, uint8_t cpumode, uint64_
 		return;
 	}
 	p = proc_find(sy, pid);
-	if (sy->live && (!p || (!p->nr && !p->proc_read)))
+	if (sy->live && pid != (uint32_t)-1 && (!p || (!p->nr && !p->proc_read)))
 		p = read_proc_maps(sy, pid);
 	m = maps_find(p, ip);
 	if (!m)

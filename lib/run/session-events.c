@@ -344,7 +344,8 @@ int session__open_and_attach(struct session *s)
 	err = channels__start(s->channels);
 	if (err)
 		return err;
-	if (s->syschan)
+	err = session__synthesize(s);
+	if (!err && s->syschan)
 		err = syschan__start(s->syschan);
 	if (err)
 		return err;
