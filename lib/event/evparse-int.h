@@ -65,6 +65,11 @@ int evparse__errorf(struct evparse_scan *s, int col, const char *help, const cha
 void evparse__syntax_error(struct evparse_scan *s, int col);
 int evparse__nomem(struct evparse_scan *s);
 
+/* evglobal.c: a global:NAME=VALUE term of a BPF file, checked and kept in ev. */
+int evparse__add_global_term(struct evparse_scan *s, struct evparse_event *ev,
+			     const struct evparse_term *t);
+void evparse__globals_free(struct evparse_event *ev);
+
 /* Parser actions: they own every pointer they are given, on success and on error. */
 void evparse__index_free(struct evparse_index *idx);
 void evparse__term_free(struct evparse_term *t);

@@ -138,6 +138,7 @@ static void event_free(struct evparse_event *ev)
 	for (i = 0; i < ev->nr_maps; i++)
 		map_term_exit(&ev->maps[i]);
 	free(ev->maps);
+	evparse__globals_free(ev);
 	free(ev);
 }
 
@@ -547,6 +548,8 @@ static int apply_bpf_terms(struct evparse_scan *s, struct evparse_event *ev,
 	for (t = terms; t; t = t->next) {
 		if (!strncmp(t->key, "map:", 4))
 			err = add_map_term(s, ev, t);
+		else if (!strncmp(t->key, "global:", 7))
+			err = evparse__add_global_term(s, ev, t);
 		else if ((err = apply_common(s, ev, t)) == 1)
 			err = objconf_error(s, t->col_key, LOADERR__OBJCONF_OPT);
 		if (err)

@@ -20,6 +20,7 @@
 #include "util/testhook.h"
 #include "event/tpnames.h"
 #include "run/channels.h"
+#include "run/globals.h"
 #include "run/syschan.h"
 #include "run/objconf.h"
 #include "run/progevent.h"
@@ -254,8 +255,9 @@ static void set_callchains(struct evlist *el)
 }
 
 /*
- * As perf: a workload's profile starts at its exec, not in our child before it. Only the
- * counters opened on the workload's task: one opened per CPU (-a, an event map's) has no task
+ * As perf: a workload's profile starts at its exec, not in our child before it (execvp's
+ * search of PATH is not the workload's). Only the counters and plain tracepoints opened on
+ * the workload's task: one opened per CPU (-a, an event map's) has no task
  * to wait for.
  */
 static void start_at_exec(struct evlist *el)
@@ -263,11 +265,31 @@ static void start_at_exec(struct evlist *el)
 	for (int i = 0; i < evlist__nr(el); i++) {
 		struct evsel *ev = evlist__at(el, i);
 
-		if (ev->kind == EVSEL_COUNTER && ev->per_task) {
+		if ((ev->kind == EVSEL_COUNTER ||
+		     (ev->kind == EVSEL_TRACEPOINT && ev->prog_fd < 0)) &&
+		    ev->per_task) {
 			ev->desc.attr.disabled = 1;
 			ev->desc.attr.enable_on_exec = 1;
 		}
 	}
+}
+
+/* Each object's globals, from its terms and the target, while they can still be written. */
+static int set_globals(struct session *s)
+{
+	struct globals_target t = { 0 };
+
+	if (!s->opts.system_wide && s->opts.tid > 0)
+		t.tid = s->opts.tid;
+	else if (!s->opts.system_wide)
+		t.tgid = s->ctl.has_workload ? s->ctl.workload.pid : s->opts.pid;
+	for (int i = 0; i < s->nr_binds; i++) {
+		int err = s->binds[i].obj ? globals__apply(s->binds[i].obj, s->binds[i].pe, &t) : 0;
+
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 int session__build_events(struct session *s)
@@ -294,6 +316,9 @@ int session__build_events(struct session *s)
 		if (err)
 			return err;
 	}
+	err = set_globals(s);
+	if (err)
+		return err;
 	err = loader__load(s->loader);
 	if (err)
 		return err;

@@ -456,11 +456,18 @@ int session__synthesize(struct session *s)
 		err = synthbpf__all(&live_layout, id, synth_emit, d);
 	else
 		err = synth_own_progs(s, id, d);
-	if (err || (!existing && !s->opts.system_wide))
+	if (err || (!existing && !s->opts.system_wide && !s->ctl.has_workload))
 		return err;
 	st = synthtask__new(&live_layout, id, s->opts.system_wide, synth_emit, d);
 	if (!st)
 		return -ENOMEM;
+	if (s->ctl.has_workload && !s->opts.system_wide) {
+		/* the child, named as its command from the start: no ":PID" before its exec */
+		err = synthtask__comm(st, s->ctl.workload.pid, s->ctl.workload.pid,
+				      workload__comm(s->opts.argv[0]));
+		synthtask__free(st);
+		return err;
+	}
 	if (existing)
 		err = synth__threads(s->opts.tid > 0 ? s->opts.tid : s->opts.pid, synth_thread, st);
 	else

@@ -493,6 +493,27 @@ static void test_evparse__add_missing_file_with_terms(void **state)
 		     "ERROR: cannot read BPF file 'missing.o': No such file or directory\n");
 }
 
+/* global:NAME=N: kept with its columns; a missing value or a string is a caret error. */
+static void test_evparse__add_global_term(void **state)
+{
+	struct evparse_event *ev;
+
+	assert_int_equal(evparse__add(list, "./prog.c/global:targ_pid=0x10,map:m.value=1/"), 0);
+	ev = nth(0);
+	assert_int_equal(ev->nr_globals, 1);
+	assert_string_equal(ev->globals[0].name, "targ_pid");
+	assert_int_equal(ev->globals[0].value, 16);
+	assert_int_equal(ev->globals[0].col_term, 9);
+	assert_int_equal(ev->globals[0].col_name, 16);
+	assert_int_equal(ev->globals[0].col_value, 25);
+	assert_int_equal(ev->nr_maps, 1);
+	assert_int_equal(evparse__add(list, "./prog.c/global:targ_pid/"), -EINVAL);
+	assert_non_null(strstr(err_text(), "\\___ Config value not set (missing '=')\n"));
+	reset_err();
+	assert_int_equal(evparse__add(list, "./prog.c/global:x=abc/"), -EINVAL);
+	assert_non_null(strstr(err_text(), "\\___ Incorrect value type for global variable\n"));
+}
+
 /* A BPF file named without its suffix: the Hint names the file that is there. */
 static void test_evparse__add_no_suffix(void **state)
 {
@@ -670,6 +691,7 @@ int main(void)
 		T(test_evparse__add_missing_file),
 		T(test_evparse__add_missing_file_with_terms),
 		T(test_evparse__add_no_suffix),
+		T(test_evparse__add_global_term),
 		T(test_evparse__add_objconf_help_verbose),
 		T(test_evparse__add_unknown_event),
 		T(test_evparse__add_unknown_term),
