@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "evopts.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/opts.h"
@@ -31,12 +32,6 @@ struct script {
 	struct pipeline *p;
 };
 
-/* -F: printer__parse_fields() reports a bad list itself. */
-static int set_fields(const struct opts *o, const struct opt *row, const char *arg)
-{
-	return printer__parse_fields(arg, row->value) ? OPTS_USAGE : 0;
-}
-
 /* -1 to go on with sc's options filled, or the exit status. */
 static int parse(struct script *sc, int argc, char **argv)
 {
@@ -44,7 +39,7 @@ static int parse(struct script *sc, int argc, char **argv)
 		OPT_STRING('i', "input", &sc->input, "FILE",
 			   "the perf.data file to read (default ./perf.data, - for stdin)"),
 		OPT_BOOL('j', "json", &sc->json, "print JSON Lines, one object per sample"),
-		OPT_CALLBACK('F', "fields", &sc->fields, "FIELDS", set_fields,
+		OPT_CALLBACK('F', "fields", &sc->fields, "FIELDS", evopts__set_fields,
 			     "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
 		OPT_SYSCALL_SHOW(&sc->calls),
 		OPT_COMMON,

@@ -77,6 +77,7 @@ static int show(struct trace *t, struct session *s, const struct evopts *eo)
 {
 	struct pipeline_opts po = {
 		.views = { .out = t->out,
+			   .fields = eo->fields,
 			   .json = eo->json,
 			   .maps_out = t->out,
 			   .syscalls = eo->sc.on ? &eo->sc.view : NULL },

@@ -9,6 +9,7 @@
 #include "util/clockid.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "output/view-text.h"
 
 #define EVOPTS_PID_MAX (1 << 22) /* the kernel's PID_MAX_LIMIT */
 #define EVOPTS_PAGES_MAX (1 << 20)
@@ -90,6 +91,12 @@ static bool strace_strsize(const struct evopts *eo)
 	return eo->sc.summary_only && w && *w && strspn(w, "0123456789") == strlen(w);
 }
 
+int evopts__set_fields(const struct opts *o, const struct opt *row, const char *arg)
+{
+	(void)o;
+	return printer__parse_fields(arg, row->value) ? OPTS_USAGE : 0;
+}
+
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
 		  enum evopts_cmd cmd)
 {
@@ -128,6 +135,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		output,
 		OPT_COMMON,
 		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END, /* record's rows end here */
+		OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", evopts__set_fields,
+			     "fields to print, as script's -F (comm,tid,time,... or +FIELD,-FIELD)"),
 		OPT_SYSCALL_VIEW(&eo->sc),
 		OPT_END,
 	};

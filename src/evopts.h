@@ -36,6 +36,7 @@ struct evopts {
 	struct opt_list event_args; /* -e, in order */
 	struct evparse_list *events; /* event_args parsed, once all options are read */
 	bool json; /* trace: -j */
+	unsigned fields; /* trace: -F, PF_* of output/view-text.h; 0: perf script's default */
 	const char *output; /* record: -o (default perf.data); trace: -o (default stdout) */
 	const char *clockid; /* -k, as given */
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
@@ -46,6 +47,8 @@ struct evopts {
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
 		  enum evopts_cmd cmd);
 void evopts__exit(struct evopts *eo);
+/* -F FIELDS (trace's and script's): printer__parse_fields() reports a bad list itself. */
+int evopts__set_fields(const struct opts *o, const struct opt *row, const char *arg);
 /*
  * Before anything is compiled or created: when a scriptlet is to be loaded and the
  * capabilities it needs are missing, the ERROR and Hint are recorded and -EPERM returned.

@@ -11,6 +11,7 @@
 #include "cmds.h"
 #include "util/log.h"
 #include "util/opts.h"
+#include "util/similar.h"
 
 #ifndef PERF_BPF_VERSION
 #define PERF_BPF_VERSION "0.1"
@@ -54,37 +55,31 @@ static void print_commands(FILE *f)
 	fputs("\nRun 'perf-bpf COMMAND -h' for the options of a command.\n", f);
 }
 
-/* Edit distance small enough to be a typo (git's did-you-mean, simplified). */
-static int distance(const char *a, const char *b)
+/* perf's commands that read a perf.data file: stock perf reads perf-bpf's files. */
+static const char *const perf_readers[] = {
+	"annotate", "buildid-list", "c2c",    "diff",  "evlist",    "inject", "kmem",
+	"lock",	    "mem",	    "report", "sched", "timechart", "kwork",
+};
+
+static bool perf_reader(const char *word)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	int row[64];
-
-	if (lb >= 63)
-		return 99;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int prev = row[0];
-
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int cur = row[j];
-			int sub = prev + (a[i - 1] != b[j - 1]);
-			int del = row[j] + 1, ins = row[j - 1] + 1;
-
-			row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-			prev = cur;
-		}
-	}
-	return row[lb];
+	for (size_t i = 0; i < sizeof(perf_readers) / sizeof(perf_readers[0]); i++)
+		if (!strcmp(word, perf_readers[i]))
+			return true;
+	return false;
 }
 
 static int unknown_command(const char *word)
 {
 	pr_raw("perf-bpf: '%s' is not a perf-bpf command. See 'perf-bpf --help'.", word);
+	if (perf_reader(word)) {
+		pr_hint("perf-bpf's perf.data files are perf's: run stock 'perf %s -i perf.data'",
+			word);
+		return EXIT_USAGE;
+	}
 	for (size_t i = 0; i < NR_CMDS; i++)
-		if (distance(word, cmds[i].name) <= 2 || !strncmp(word, cmds[i].name, strlen(word)))
+		if (similar__distance(word, cmds[i].name) <= 2 ||
+		    !strncmp(word, cmds[i].name, strlen(word)))
 			pr_raw("\nThe most similar command is\n\t%s", cmds[i].name);
 	return EXIT_USAGE;
 }

@@ -52,6 +52,7 @@ struct evparse_scan {
 	char *err_msg;
 	const char *err_help;
 	char *help_buf; /* err_help when it had to be built */
+	bool plain; /* err_msg is an ERROR line of its own, not under the event string */
 };
 
 /* Scanner: length of the BPF file name text starts with (0: none), *source for ".c". */
@@ -63,6 +64,11 @@ int evparse__errorf(struct evparse_scan *s, int col, const char *help, const cha
 	__attribute__((format(printf, 4, 5)));
 void evparse__syntax_error(struct evparse_scan *s, int col);
 int evparse__nomem(struct evparse_scan *s);
+
+/* evglobal.c: a global:NAME=VALUE term of a BPF file, checked and kept in ev. */
+int evparse__add_global_term(struct evparse_scan *s, struct evparse_event *ev,
+			     const struct evparse_term *t);
+void evparse__globals_free(struct evparse_event *ev);
 
 /* Parser actions: they own every pointer they are given, on success and on error. */
 void evparse__index_free(struct evparse_index *idx);

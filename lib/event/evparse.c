@@ -14,6 +14,7 @@
 
 #include "event/evparse-int.h"
 #include "event/loaderr.h"
+#include "util/log.h"
 #include "evparse.tab.h"
 #define YYSTYPE EVPARSE_STYPE
 #define YYLTYPE EVPARSE_LTYPE
@@ -53,6 +54,16 @@ static int term_width(FILE *out)
 	return 80;
 }
 
+/* The help; "add -v" only to who has not. */
+static void print_help(FILE *out, const char *help)
+{
+	size_t n = strlen(help), tail = sizeof(EVPARSE_HELP_OBJCONF_VTAIL) - 1;
+
+	if (verbose > 0 && n >= tail && !strcmp(help + n - tail, EVPARSE_HELP_OBJCONF_VTAIL))
+		n -= tail;
+	fprintf(out, "\n%.*s\n", (int)n, help);
+}
+
 void evparse__print_error(FILE *out, int width, const char *str, int column, const char *msg,
 			  const char *help)
 {
@@ -81,7 +92,7 @@ void evparse__print_error(FILE *out, int width, const char *str, int column, con
 	fprintf(out, "%s'%s'\n", ERR_PREFIX, buf);
 	fprintf(out, "%*s\\___ %s\n", plen + 1 + column - cut, "", msg);
 	if (help)
-		fprintf(out, "\n%s\n", help);
+		print_help(out, help);
 	fflush(out);
 }
 
@@ -127,6 +138,7 @@ static void event_free(struct evparse_event *ev)
 	for (i = 0; i < ev->nr_maps; i++)
 		map_term_exit(&ev->maps[i]);
 	free(ev->maps);
+	evparse__globals_free(ev);
 	free(ev);
 }
 
@@ -235,20 +247,59 @@ static int objconf_error(struct evparse_scan *s, int col, int code)
 			       loaderr__strerror(code, LOADERR_STAGE_NONE, buf, sizeof(buf)));
 }
 
-/* An unknown event; say so if its text looked like a BPF file that is not there. */
+/* The current event's text, up to the next event. */
+static size_t event_len(const struct evparse_scan *s)
+{
+	return strcspn(s->str + s->ev_col, ",");
+}
+
+/*
+ * A path that names a BPF file once .c, .o or .obj is added ("examples/hello"): the Hint
+ * names that file. Tried at the event's end and before each '/' of it.
+ */
+static char *suffix_hint(const struct evparse_scan *s)
+{
+	static const char *const suffixes[] = { ".c", ".o", ".obj" };
+	const char *ev = s->str + s->ev_col;
+	size_t len = event_len(s);
+	struct stat st;
+	char *path, *help;
+
+	for (size_t n = len; n > 0; n--) {
+		if (n < len && ev[n] != '/')
+			continue;
+		for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+			if (asprintf(&path, "%.*s%s", (int)n, ev, suffixes[i]) < 0)
+				return NULL;
+			if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+				if (asprintf(&help,
+					     "Hint:\tdid you mean '%s'? A BPF file is named "
+					     "with its suffix (.c, .o, .obj)",
+					     path) < 0)
+					help = NULL;
+				free(path);
+				return help;
+			}
+			free(path);
+		}
+	}
+	return NULL;
+}
+
+/*
+ * An unknown event; if its text looked like a BPF file that is not there, that file is the
+ * error, said plainly: the caret layout would speak of events.
+ */
 static int unknown_event(struct evparse_scan *s, int col)
 {
-	char *help = NULL;
-
 	if (s->missing) {
-		if (asprintf(&help, "Hint:\t'%s' is not a BPF file: %s", s->missing,
-			     strerror(s->missing_errno)) < 0)
-			return evparse__nomem(s);
-		free(s->help_buf);
-		s->help_buf = help;
-		col = s->ev_col;
+		s->plain = true;
+		return evparse__errorf(s, s->ev_col, NULL, "cannot read BPF file '%s': %s",
+				       s->missing, strerror(s->missing_errno));
 	}
-	return evparse__errorf(s, col, help, "unknown event");
+	free(s->help_buf);
+	s->help_buf = suffix_hint(s);
+	return evparse__errorf(s, col, s->help_buf, "unknown event");
 }
 
 void evparse__syntax_error(struct evparse_scan *s, int col)
@@ -259,7 +310,9 @@ void evparse__syntax_error(struct evparse_scan *s, int col)
 		unknown_event(s, col);
 		return;
 	}
-	evparse__errorf(s, col, NULL, "parser error");
+	free(s->help_buf);
+	s->help_buf = suffix_hint(s);
+	evparse__errorf(s, col, s->help_buf, "parser error");
 }
 
 /* ---- the scanner's questions ---- */
@@ -495,6 +548,8 @@ static int apply_bpf_terms(struct evparse_scan *s, struct evparse_event *ev,
 	for (t = terms; t; t = t->next) {
 		if (!strncmp(t->key, "map:", 4))
 			err = add_map_term(s, ev, t);
+		else if (!strncmp(t->key, "global:", 7))
+			err = evparse__add_global_term(s, ev, t);
 		else if ((err = apply_common(s, ev, t)) == 1)
 			err = objconf_error(s, t->col_key, LOADERR__OBJCONF_OPT);
 		if (err)
@@ -724,7 +779,9 @@ int evparse__add(struct evparse_list *list, const char *str)
 	s.tail = &s.head;
 	err = run_parser(&s, str);
 	if (err) {
-		if (s.err_msg)
+		if (s.err_msg && s.plain)
+			fprintf(list->out ? list->out : stderr, "ERROR: %s\n", s.err_msg);
+		else if (s.err_msg)
 			evparse__print_error(list->out ? list->out : stderr, list->width, str,
 					     s.err_col, s.err_msg, s.err_help);
 		events_free(s.head);

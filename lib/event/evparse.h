@@ -17,6 +17,8 @@
  * Terms every event takes: period=N freq=N name=S inherit[=N] no-inherit[=N] call-graph=S.
  * Terms only BPF files take (object config):
  *	map:NAME.value[INDICES]=N	map:NAME.event[INDICES]=EVENT	INDICES: [all] or [0,3...6]
+ *	global:NAME=N	the global variable NAME (a `const volatile` one in .rodata, or in .data,
+ *			.bss) holds N when the object loads
  *
  * Errors are printed in perf's layout: the event string (elided with '..' when long), a
  * '\___ message' marker under the offending column, and a help text after a blank line.
@@ -72,6 +74,15 @@ struct evparse_map_term {
 	int col_value; /* first character of VALUE */
 };
 
+/* One global:NAME=VALUE term of a BPF file: a global variable set before the object loads. */
+struct evparse_global_term {
+	char *name;
+	uint64_t value;
+	int col_term; /* the 'g' of "global:" */
+	int col_name; /* first character of NAME */
+	int col_value; /* first character of VALUE */
+};
+
 struct evparse_list;
 
 /* One parsed event. Owned by its list; pointers stay valid until evparse__free(). */
@@ -96,20 +107,22 @@ struct evparse_event {
 	int col_period, col_freq, col_evname, col_inherit, col_call_graph;
 	size_t nr_maps; /* BPF files: object config terms, in order */
 	struct evparse_map_term *maps;
+	size_t nr_globals; /* BPF files: global:NAME=VALUE terms, in order */
+	struct evparse_global_term *globals;
 	/* private */
 	char *tp_name; /* TRACEPOINT: "sys:name" */
 	struct evparse_list *list;
 	struct evparse_event *next;
 };
 
-/* Help printed under every object config error (perf's text). */
-#define EVPARSE_HELP_OBJCONF                                            \
-	"Hint:\tValid config terms:\n"                                  \
-	"     \tmap:[<arraymap>].value<indices>=[value]\n"              \
-	"     \tmap:[<eventmap>].event<indices>=[event]\n"              \
-	"\n"                                                            \
-	"     \twhere <indices> is something like [0,3...5] or [all]\n" \
-	"     \t(add -v to see detail)"
+/* Help printed under every object config error (perf's text); its last line only without -v. */
+#define EVPARSE_HELP_OBJCONF_VTAIL "\n     \t(add -v to see detail)"
+#define EVPARSE_HELP_OBJCONF                               \
+	"Hint:\tValid config terms:\n"                     \
+	"     \tmap:[<arraymap>].value<indices>=[value]\n" \
+	"     \tmap:[<eventmap>].event<indices>=[event]\n" \
+	"\n"                                               \
+	"     \twhere <indices> is something like [0,3...5] or [all]" EVPARSE_HELP_OBJCONF_VTAIL
 
 struct evparse_list *evparse__new(void);
 void evparse__free(struct evparse_list *list);

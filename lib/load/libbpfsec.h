@@ -16,12 +16,13 @@ struct bpf_object;
 struct bpf_program;
 
 enum libbpfsec_family {
-	LIBBPFSEC_OTHER, /* attached by libbpf as it is (tp/, raw_tp/, tp_btf/, ...), or not at all */
+	LIBBPFSEC_OTHER, /* attached by libbpf as it is (raw_tp/, tp_btf/, ...), or not at all */
 	LIBBPFSEC_KPROBE, /* kprobe/, kretprobe/, kprobe.multi/, kretprobe.multi/ */
 	LIBBPFSEC_KSYSCALL, /* ksyscall/, kretsyscall/ */
 	LIBBPFSEC_FENTRY, /* fentry/, fexit/, fmod_ret/ (and .s), lsm/ (and .s) */
 	LIBBPFSEC_UPROBE, /* uprobe, uretprobe (and .s): [/PATH:FUNC] */
 	LIBBPFSEC_USDT, /* usdt[/PATH:PROVIDER:NAME] */
+	LIBBPFSEC_TRACEPOINT, /* tp/, tracepoint/: CATEGORY/NAME */
 	LIBBPFSEC_PERF_EVENT, /* perf_event: on the -e events given before its object */
 };
 

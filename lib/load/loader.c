@@ -251,10 +251,15 @@ static int classify(struct loader *l, struct bpf_program *prog, const char *path
 		p->attach = LOADER_PROBE;
 		return setup_probe(p, license);
 	default:
-		return errmsg__set(
-			-EINVAL,
-			"program '%s' in '%s' sits in section '%s', which holds no program",
-			bpf_program__name(prog), path, name);
+		errmsg__set(-EINVAL,
+			    "program '%s' in '%s' sits in section '%s', which holds no program",
+			    bpf_program__name(prog), path, name);
+		if (!strcmp(name, ".text"))
+			errmsg__hint("put the function in a section: SEC(\"tp/syscalls/sys_enter_"
+				     "openat\") int %s(void *ctx), or mark a helper function "
+				     "static __always_inline",
+				     bpf_program__name(prog));
+		return -EINVAL;
 	}
 }
 

@@ -145,7 +145,10 @@ bool btfprint__is_int(const struct btf *btf, uint32_t id, bool *is_signed)
 	return false;
 }
 
-/* An array whose elements are chars: printed as a string. */
+/*
+ * An array of plain char is text, printed as a string; unsigned char, signed char and __u8
+ * arrays are bytes (addresses, hashes) and print every element as a number.
+ */
 static bool is_char(const struct btf *btf, uint32_t id)
 {
 	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
@@ -153,10 +156,8 @@ static bool is_char(const struct btf *btf, uint32_t id)
 
 	if (!t || !btf_is_int(t) || t->size != 1)
 		return false;
-	if (btf_int_encoding(t) & BTF_INT_CHAR)
-		return true;
 	name = btf__name_by_offset(btf, t->name_off);
-	return name && strstr(name, "char");
+	return name && !strcmp(name, "char");
 }
 
 /* Bits [bit_off, bit_off + bits) of the little-endian bytes at data (size bytes held). */

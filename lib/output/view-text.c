@@ -303,6 +303,8 @@ static unsigned default_fields(const struct event_desc *ev)
 			f |= PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 		return f | PF_TRACE;
 	}
+	if (event_desc__is_bpf_output(ev) && ev->btf)
+		return f | PF_BPF_OUTPUT; /* compact: the handler's address says nothing */
 	f |= PF_PERIOD | PF_IP | PF_SYM | PF_SYMOFF | PF_DSO;
 	if (event_desc__is_bpf_output(ev))
 		f |= PF_BPF_OUTPUT;
@@ -311,13 +313,15 @@ static unsigned default_fields(const struct event_desc *ev)
 
 /* The comm in 16 columns; unpadded on the sample lines of events with callchains. */
 static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s, const char *comm,
-			   bool chain)
+			   bool chain, bool compact)
 {
 	int width = chain ? 0 : 16;
 
 	if (f & PF_COMM) {
 		if (comm) {
 			ob_right(p, comm, strlen(comm), width);
+		} else if (compact && (!s->has_tid || (int32_t)s->tid < 0)) {
+			ob_right(p, "-", 1, width);
 		} else {
 			char b[16];
 			int n = snprintf(b, sizeof(b), ":%d", s->has_tid ? (int)s->tid : -1);
@@ -332,6 +336,9 @@ static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s
 		ob_sdec(p, (int32_t)s->pid, 5);
 		ob_ch(p, '/');
 		ob_udec_left(p, s->tid, 5);
+		ob_ch(p, ' ');
+	} else if (compact && (f & (PF_PID | PF_TID)) && (int32_t)s->tid < 0) {
+		ob_right(p, "-", 1, 5);
 		ob_ch(p, ' ');
 	} else if (f & (PF_PID | PF_TID)) {
 		ob_sdec(p, (int32_t)(f & PF_PID ? s->pid : s->tid), 5);
@@ -358,10 +365,14 @@ static void print_cpu(struct printer *p, uint32_t cpu)
 static void print_prefix(struct printer *p, unsigned f, const struct event_desc *ev,
 			 const struct sample *s, const char *comm)
 {
-	print_comm_tid(p, f, s, comm,
-		       (ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP));
-	if ((f & PF_CPU) && s->has_cpu)
+	bool compact = event_desc__is_bpf_output(ev) && ev->btf;
+
+	print_comm_tid(p, f, s, comm, (ev->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && (f & PF_IP),
+		       compact);
+	if ((f & PF_CPU) && s->has_cpu && (!compact || (int32_t)s->cpu >= 0))
 		print_cpu(p, s->cpu);
+	else if ((f & PF_CPU) && s->has_cpu)
+		ob_put(p, "[-] ", 4);
 	if ((f & PF_TIME) && s->has_time) {
 		ob_time(p, s->time);
 		ob_put(p, ": ", 2);
@@ -467,9 +478,10 @@ static void print_ip(struct printer *p, unsigned f, const struct resolved_sample
 
 static unsigned fields_of(const struct printer *p, const struct event_desc *ev)
 {
-	unsigned f = p->o.fields;
+	unsigned f = p->o.fields, on = f & ((1u << PF_OFF_SHIFT) - 1);
+	unsigned off = (f & ~PF_DEFAULT) >> PF_OFF_SHIFT;
 
-	return f & PF_DEFAULT ? default_fields(ev) | PF_DEFAULT : f;
+	return f & PF_DEFAULT ? ((default_fields(ev) | on) & ~off) | PF_DEFAULT : f;
 }
 
 static void print_plain(struct printer *p, const struct event_desc *ev,
@@ -486,7 +498,8 @@ static void print_plain(struct printer *p, const struct event_desc *ev,
 	if ((f & PF_BPF_OUTPUT) && event_desc__is_bpf_output(ev) && ev->btf && s->has_raw) {
 		p->typed.len = 0;
 		btfprint__text(&p->typed, ev->btf, ev->type_id, s->raw, s->raw_size);
-		ob_ch(p, ' ');
+		if ((f & PF_IP) && (s->has_ip || rs->has_chain))
+			ob_ch(p, ' '); /* after the symbol; the event's ": " has its own */
 		ob_put(p, p->typed.p ? p->typed.p : "", p->typed.len);
 	} else if ((f & PF_BPF_OUTPUT) && event_desc__is_bpf_output(ev)) {
 		ob_ch(p, '\n');
@@ -661,11 +674,24 @@ int printer__parse_fields(const char *spec, unsigned *fields)
 	const char *p = spec;
 	unsigned mask = 0, bit;
 
+	bool relative = spec && (*spec == '+' || *spec == '-');
+
 	if (!spec || !*spec)
 		return errmsg__set(-EINVAL, "invalid field list '': empty");
 	for (;;) {
 		size_t n = strcspn(p, ",");
+		char sign = relative ? *p : 0;
 
+		if (relative && sign != '+' && sign != '-') {
+			errmsg__set(-EINVAL, "invalid field '%.*s': +FIELD or -FIELD", (int)n, p);
+			errmsg__hint("either a list of fields or changes to the default, "
+				     "'-F +pid,-cpu', not both");
+			return -EINVAL;
+		}
+		if (sign) {
+			p++;
+			n--;
+		}
 		if (field_bit(p, n, &bit)) {
 			errmsg__set(-EINVAL, "invalid field '%.*s': not a known field", (int)n, p);
 			errmsg__hint(
@@ -673,11 +699,11 @@ int printer__parse_fields(const char *spec, unsigned *fields)
 				"symoff, dso, trace, bpf-output");
 			return -EINVAL;
 		}
-		mask |= bit;
+		mask |= sign == '-' ? bit << PF_OFF_SHIFT : bit;
 		if (!p[n])
 			break;
 		p += n + 1;
 	}
-	*fields = mask;
+	*fields = relative ? mask | PF_DEFAULT : mask;
 	return 0;
 }

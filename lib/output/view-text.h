@@ -12,6 +12,9 @@
  *	then for bpf-output events the "BPF output:" hexdump, the "BPF string:" line when
  *	the payload is a C string, and an empty line; or, for a typed record (event_desc.btf),
  *	" field=value ..." on the same line (output/btfprint.h).
+ * A typed record's line is compact: no period, address or symbol (the program's handler,
+ * the same on every line), and a task it does not know is "-" (a ring buffer's record).
+ * "-F +FIELD,-FIELD" adds to and takes from the default of each event.
  */
 #ifndef PERF_BPF_VIEW_TEXT_H
 #define PERF_BPF_VIEW_TEXT_H
@@ -41,16 +44,22 @@ enum print_field {
 	PF_DEFAULT = 1 << 30, /* perf script's default selection for each event type */
 };
 
+/* With PF_DEFAULT: the fields -F -FIELD takes from the default, in the bits above this. */
+#define PF_OFF_SHIFT 15
+
 struct print_opts {
 	FILE *out;
-	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default */
+	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default (+ and - PF_OFF_SHIFT) */
 };
 
 struct view;
 
 /* The text view of the consumer's records (output/view.h). NULL + errno. */
 struct view *view_text__new(const struct print_opts *opts);
-/* Parse "-F comm,tid,..." into a PF_* mask; -EINVAL, the ERROR line recorded, on a bad name. */
+/*
+ * Parse "-F comm,tid,..." into a PF_* mask, or "-F +FIELD,-FIELD,..." into PF_DEFAULT with
+ * the fields added and taken; -EINVAL, the ERROR line recorded, on a bad name.
+ */
 int printer__parse_fields(const char *spec, unsigned *fields);
 
 /* The printer inside the view, exposed for unit tests. */

@@ -387,7 +387,8 @@ int symbols__record(struct symbols *sy, const struct record *rec)
 
 /*
  * Live: the executable maps of a running process that no record described, from
- * /proc/PID/maps, once per process (a process gone already stays unknown).
+ * /proc/PID/maps, once per process (a process gone already stays unknown). A record
+ * with no task (pid -1) has none to read.
  */
 static struct proc *read_proc_maps(struct symbols *sy, uint32_t pid)
 {
@@ -471,7 +472,7 @@ void symbols__resolve(struct symbols *sy, uint32_t pid, uint8_t cpumode, uint64_
 		return;
 	}
 	p = proc_find(sy, pid);
-	if (sy->live && (!p || (!p->maps.nr && !p->proc_read)))
+	if (sy->live && pid != (uint32_t)-1 && (!p || (!p->maps.nr && !p->proc_read)))
 		p = read_proc_maps(sy, pid);
 	m = p ? umaps__find(&p->maps, ip) : NULL;
 	if (!m)

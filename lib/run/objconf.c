@@ -10,6 +10,7 @@
 #include "event/loaderr.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/similar.h"
 #include "run/objconf.h"
 
 /* One write planned into one map: a term of the command line, a clone of one, or the wiring. */
@@ -188,13 +189,79 @@ static void describe(const struct bpf_map *map, struct objconf_map_desc *d)
 	d->max_entries = bpf_map__max_entries(map);
 }
 
-static int config_error(const struct evparse_event *pe, int col, int err)
+static int config_error_help(const struct evparse_event *pe, int col, int err, const char *help)
 {
 	char buf[LOADERR_BUFSIZE];
 
 	evparse__error_at(pe, col, loaderr__strerror(err, LOADERR_STAGE_CONFIG, buf, sizeof(buf)),
-			  EVPARSE_HELP_OBJCONF);
+			  help);
 	return errmsg__shown(-EINVAL);
+}
+
+static int config_error(const struct evparse_event *pe, int col, int err)
+{
+	return config_error_help(pe, col, err, EVPARSE_HELP_OBJCONF);
+}
+
+#define NR_GUESSES 3
+
+/* No map of that name: the object's own map names, the closest first. */
+static int no_such_map(const struct objconf_bind *b, const struct evparse_map_term *t)
+{
+	const char **names = NULL, *best[NR_GUESSES];
+	size_t nr = 0, nr_best;
+	struct bpf_map *map;
+	char *help = NULL, *all = NULL;
+	int err;
+
+	bpf_object__for_each_map(map, b->obj) {
+		const char **n;
+
+		if (bpf_map__is_internal(map))
+			continue; /* .rodata, .bss: not maps a term can set */
+		n = reallocarray(names, nr + 1, sizeof(*n));
+		if (!n)
+			break;
+		names = n;
+		names[nr++] = bpf_map__name(map);
+	}
+	nr_best = similar__closest(t->map, names, nr, best, NR_GUESSES);
+	for (size_t i = 0; i < nr; i++) {
+		char *more;
+
+		if (asprintf(&more, "%s%s'%s'", all ? all : "", all ? ", " : "", names[i]) < 0)
+			break;
+		free(all);
+		all = more;
+	}
+	if (nr_best && asprintf(&help, "Hint:\tdid you mean '%s'? The maps of '%s': %s\n%s",
+				best[0], b->pe->path, all, EVPARSE_HELP_OBJCONF) < 0)
+		help = NULL;
+	else if (!nr_best && asprintf(&help, "Hint:\tthe maps of '%s': %s\n%s", b->pe->path,
+				      all ? all : "none", EVPARSE_HELP_OBJCONF) < 0)
+		help = NULL;
+	err = config_error_help(b->pe, t->col_map, -LOADERR__OBJCONF_MAP_NOTEXIST,
+				help ? help : EVPARSE_HELP_OBJCONF);
+	free(help);
+	free(all);
+	free(names);
+	return err;
+}
+
+/* A term's error, with the map's size when an index passes it. */
+static int term_error(const struct objconf_bind *b, const struct evparse_map_term *t, int col,
+		      int err, uint32_t max_entries)
+{
+	char *help;
+	int ret;
+
+	if (err != -LOADERR__OBJCONF_MAP_IDX2BIG ||
+	    asprintf(&help, "Hint:\tmap '%s' has max_entries %u: indices 0...%u\n%s", t->map,
+		     max_entries, max_entries ? max_entries - 1 : 0, EVPARSE_HELP_OBJCONF) < 0)
+		return config_error(b->pe, col, err);
+	ret = config_error_help(b->pe, col, err, help);
+	free(help);
+	return ret;
 }
 
 static int push_op(struct objconf *oc, const struct objconf_op *op)
@@ -248,14 +315,14 @@ static int plan_term(struct objconf *oc, const struct objconf_bind *b,
 	op.map = bpf_object__find_map_by_name(b->obj, t->map);
 	if (!op.map) {
 		pr_debug("no map '%s' in '%s'", t->map, b->pe->path);
-		return config_error(b->pe, t->col_map, -LOADERR__OBJCONF_MAP_NOTEXIST);
+		return no_such_map(b, t);
 	}
 	describe(op.map, &d);
 	err = objconf__check_term(t, &d, &col);
 	if (err) {
 		pr_debug("map '%s' of '%s': type %u, key size %u, value size %u, %u entries",
 			 t->map, b->pe->path, d.type, d.key_size, d.value_size, d.max_entries);
-		return config_error(b->pe, col, err);
+		return term_error(b, t, col, err, d.max_entries);
 	}
 	if (t->opt == EVPARSE_MAP_EVENT) {
 		err = plan_event(oc, b, &op);

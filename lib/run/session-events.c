@@ -18,7 +18,9 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/testhook.h"
+#include "event/tpnames.h"
 #include "run/channels.h"
+#include "run/globals.h"
 #include "run/syschan.h"
 #include "run/objconf.h"
 #include "run/progevent.h"
@@ -36,7 +38,7 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 		return tpformat__denied(sys, name, -errno);
 	if (!ev) {
 		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s': %s", sys, name, strerror(errno));
-		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", sys);
+		tpnames__hint(sys, name);
 		return -ENOENT;
 	}
 	ev->prog_fd = prog_fd;
@@ -71,7 +73,7 @@ static int add_tracepoints(struct session *s, const struct evparse_event *pe)
 	if (n <= 0) {
 		errmsg__set(-ENOENT, "unknown tracepoint '%s:%s'%s", pe->sys, pe->name,
 			    n < 0 ? ": tracefs unreadable" : "");
-		errmsg__hint("list tracepoints with 'ls /sys/kernel/tracing/events/%s'", pe->sys);
+		tpnames__hint(pe->sys, pe->name);
 		free(names);
 		return -ENOENT;
 	}
@@ -253,8 +255,9 @@ static void set_callchains(struct evlist *el)
 }
 
 /*
- * As perf: a workload's profile starts at its exec, not in our child before it. Only the
- * counters opened on the workload's task: one opened per CPU (-a, an event map's) has no task
+ * As perf: a workload's profile starts at its exec, not in our child before it (execvp's
+ * search of PATH is not the workload's). Only the counters and plain tracepoints opened on
+ * the workload's task: one opened per CPU (-a, an event map's) has no task
  * to wait for.
  */
 static void start_at_exec(struct evlist *el)
@@ -262,11 +265,31 @@ static void start_at_exec(struct evlist *el)
 	for (int i = 0; i < evlist__nr(el); i++) {
 		struct evsel *ev = evlist__at(el, i);
 
-		if (ev->kind == EVSEL_COUNTER && ev->per_task) {
+		if ((ev->kind == EVSEL_COUNTER ||
+		     (ev->kind == EVSEL_TRACEPOINT && ev->prog_fd < 0)) &&
+		    ev->per_task) {
 			ev->desc.attr.disabled = 1;
 			ev->desc.attr.enable_on_exec = 1;
 		}
 	}
+}
+
+/* Each object's globals, from its terms and the target, while they can still be written. */
+static int set_globals(struct session *s)
+{
+	struct globals_target t = { 0 };
+
+	if (!s->opts.system_wide && s->opts.tid > 0)
+		t.tid = s->opts.tid;
+	else if (!s->opts.system_wide)
+		t.tgid = s->ctl.has_workload ? s->ctl.workload.pid : s->opts.pid;
+	for (int i = 0; i < s->nr_binds; i++) {
+		int err = s->binds[i].obj ? globals__apply(s->binds[i].obj, s->binds[i].pe, &t) : 0;
+
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 int session__build_events(struct session *s)
@@ -293,6 +316,9 @@ int session__build_events(struct session *s)
 		if (err)
 			return err;
 	}
+	err = set_globals(s);
+	if (err)
+		return err;
 	err = loader__load(s->loader);
 	if (err)
 		return err;
@@ -343,7 +369,8 @@ int session__open_and_attach(struct session *s)
 	err = channels__start(s->channels);
 	if (err)
 		return err;
-	if (s->syschan)
+	err = session__synthesize(s);
+	if (!err && s->syschan)
 		err = syschan__start(s->syschan);
 	if (err)
 		return err;

@@ -5,11 +5,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "run/evlist.h"
 #include "run/runctl.h"
 #include "run/session.h"
 #include "run/tasktree.h"
+#include "util/dbuf.h"
 
 struct channels;
 struct loader;
@@ -43,6 +45,7 @@ struct session {
 	bool tree_by_tid; /* -t: the tree holds threads (the thread and what it creates) */
 	struct tasktree tree; /* the target and its descendants (processes, or threads with -t) */
 	unsigned long filtered;
+	pid_t own_pid; /* perf-bpf's: its samples are dropped (-a) */
 
 	/* what ends the run: the workload, the stop signals */
 	struct runctl ctl;
@@ -54,11 +57,17 @@ struct session {
 	void *round_ctx;
 	session_span_fn span_fn; /* record: samples as the kernel wrote them */
 	size_t span_max;
+	struct dbuf synth; /* the records of what existed before the run, read before attaching */
 };
 
 /* session-events.c: the events from the options, loaded, the map terms and channels planned. */
 int session__build_events(struct session *s);
-/* Open them on the target, apply the map terms, start the channels, attach the programs. */
+/*
+ * Open them on the target, apply the map terms, start the channels, read what exists
+ * (session__synthesize), attach the programs.
+ */
 int session__open_and_attach(struct session *s);
+/* session.c: the records of what existed before the run, into s->synth. */
+int session__synthesize(struct session *s);
 
 #endif

@@ -113,6 +113,7 @@ struct session *session__new(const struct session_opts *opts)
 	if (!s)
 		return NULL;
 	s->opts = *opts;
+	s->own_pid = getpid();
 	runctl__init(&s->ctl);
 	s->loader = loader__new(&opts->compile);
 	s->evlist = evlist__new();
@@ -146,6 +147,7 @@ void session__free(struct session *s)
 	typed__free(s->typed);
 	free(s->binds);
 	recqueue__free(s->queue);
+	dbuf__free(&s->synth);
 	evlist__free(s->evlist);
 	loader__free(s->loader);
 	target__exit(&s->target);
@@ -237,14 +239,21 @@ static int note_fork(struct session *s, const struct record *rec)
 	return tasktree__fork(&s->tree, (int)rec->task.ppid, (int)rec->task.pid);
 }
 
+/* perf-bpf's own work (reading the symbols of what it shows) is not the system's. */
+static bool own_sample(const struct session *s, const struct record *rec)
+{
+	return rec->decoded && rec->s.has_tid && rec->s.pid == (uint32_t)s->own_pid;
+}
+
 /*
  * A program on a tracepoint runs for every task, and the events maps take are opened
  * on every CPU: keep the target's samples of those only.
  */
 static bool outside_target(struct session *s, const struct record *rec, const struct evsel *ev)
 {
-	return rec->type == PERF_RECORD_SAMPLE && ev && ev->kind != EVSEL_TRACKING &&
-	       !ev->per_task && s->follow_tree && !in_workload(s, rec);
+	if (rec->type != PERF_RECORD_SAMPLE || !ev || ev->kind == EVSEL_TRACKING || ev->per_task)
+		return false;
+	return s->follow_tree ? !in_workload(s, rec) : own_sample(s, rec);
 }
 
 static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
@@ -384,9 +393,13 @@ static int drain(struct session *s, struct deliver *d, bool last)
 	return err ? err : n;
 }
 
+/* Synthesized records wait in s->synth until the run delivers them. */
 static int synth_emit(void *ctx, const struct perf_event_header *hdr)
 {
-	return deliver(ctx, hdr, 0);
+	struct dbuf *b = ctx;
+
+	dbuf__put(b, hdr, hdr->size);
+	return b->err;
 }
 
 static int synth_thread(void *ctx, uint32_t pid, uint32_t tid, const char *comm)
@@ -395,7 +408,7 @@ static int synth_thread(void *ctx, uint32_t pid, uint32_t tid, const char *comm)
 }
 
 /* KSYMBOL and BPF_EVENT of one of our programs, once per program. */
-static int synth_prog(int fd, int *seen, int *nr, uint64_t id, struct deliver *d)
+static int synth_prog(int fd, int *seen, int *nr, uint64_t id, struct dbuf *d)
 {
 	int err;
 
@@ -412,7 +425,7 @@ static int synth_prog(int fd, int *seen, int *nr, uint64_t id, struct deliver *d
 }
 
 /* The programs we loaded before the events were opened: the kernel reported them to none. */
-static int synth_own_progs(struct session *s, uint64_t id, struct deliver *d)
+static int synth_own_progs(struct session *s, uint64_t id, struct dbuf *d)
 {
 	int nr = 0, cap = 0, *seen = NULL, err = 0;
 
@@ -438,10 +451,13 @@ static int synth_own_progs(struct session *s, uint64_t id, struct deliver *d)
 /*
  * What existed before the run, as perf synthesizes it: KSYMBOL and BPF_EVENT of our
  * programs (of every program with -a); COMM and the MMAP2s of -p's threads, and COMM, FORK
- * and MMAP2s of every task with -a. A workload's exec reports its own.
+ * and MMAP2s of every task with -a. A workload's exec reports its own. Read once the events
+ * are open (no task is missed) and before the programs are attached: /proc's files opened
+ * here are not in the programs' results.
  */
-static int synthesize(struct session *s, struct deliver *d)
+int session__synthesize(struct session *s)
 {
+	struct dbuf *d = &s->synth;
 	const struct evsel *tracking = evlist__at(s->evlist, 0);
 	uint64_t id = tracking->nr_fds ? tracking->ids[0] : 0;
 	bool existing = (s->opts.pid > 0 || s->opts.tid > 0) && !s->opts.argv;
@@ -452,11 +468,18 @@ static int synthesize(struct session *s, struct deliver *d)
 		err = synthbpf__all(&live_layout, id, synth_emit, d);
 	else
 		err = synth_own_progs(s, id, d);
-	if (err || (!existing && !s->opts.system_wide))
+	if (err || (!existing && !s->opts.system_wide && !s->ctl.has_workload))
 		return err;
 	st = synthtask__new(&live_layout, id, s->opts.system_wide, synth_emit, d);
 	if (!st)
 		return -ENOMEM;
+	if (s->ctl.has_workload && !s->opts.system_wide) {
+		/* the child, named as its command from the start: no ":PID" before its exec */
+		err = synthtask__comm(st, s->ctl.workload.pid, s->ctl.workload.pid,
+				      workload__comm(s->opts.argv[0]));
+		synthtask__free(st);
+		return err;
+	}
 	if (existing)
 		err = synth__threads(s->opts.tid > 0 ? s->opts.tid : s->opts.pid, synth_thread, st);
 	else
@@ -483,8 +506,13 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	err = evlist__poll_add_fd(s->evlist, s->ctl.sigfd);
 	if (!err && s->syschan && syschan__fd(s->syschan) >= 0)
 		err = evlist__poll_add_wake_fd(s->evlist, syschan__fd(s->syschan));
-	if (!err)
-		err = synthesize(s, &d);
+	for (size_t off = 0; !err && off < s->synth.len;) {
+		const struct perf_event_header *hdr = (const void *)(s->synth.p + off);
+
+		off += hdr->size;
+		err = deliver(&d, hdr, 0);
+	}
+	dbuf__free(&s->synth);
 	if (!err && s->ctl.has_workload)
 		err = workload__start(&s->ctl.workload);
 	while (!err && !s->ctl.done) {

@@ -153,6 +153,13 @@ static uint32_t parent_of(uint32_t pid)
 	return ppid;
 }
 
+int synthtask__comm(struct synthtask *st, uint32_t pid, uint32_t tid, const char *comm)
+{
+	size_t n = encode_comm(st, pid, tid, comm);
+
+	return n ? st->emit(st->ctx, (const void *)st->buf) : 0;
+}
+
 int synthtask__thread(struct synthtask *st, uint32_t pid, uint32_t tid, const char *comm)
 {
 	/* the main thread's parent is its parent process; a thread's, its main thread */

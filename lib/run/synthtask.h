@@ -28,6 +28,8 @@ struct synthtask *synthtask__new(const struct record_layout *layout, uint64_t id
 void synthtask__free(struct synthtask *st);
 /* FORK (if asked), COMM, and the main thread's MMAP2s; a task gone meanwhile is skipped. */
 int synthtask__thread(struct synthtask *st, uint32_t pid, uint32_t tid, const char *comm);
+/* Only a COMM record. */
+int synthtask__comm(struct synthtask *st, uint32_t pid, uint32_t tid, const char *comm);
 /* Only the MMAP2 records of process pid. */
 int synthtask__mmaps(struct synthtask *st, uint32_t pid);
 

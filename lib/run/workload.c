@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +20,8 @@ static void __attribute__((noreturn)) child(int gate, char **argv, bool stdout_t
 
 	sigfillset(&all);
 	sigprocmask(SIG_UNBLOCK, &all, NULL);
+	/* named as the command from the start: what the programs see before the exec */
+	prctl(PR_SET_NAME, workload__comm(argv[0]), 0, 0, 0);
 	if (read(gate, &go, 1) != 1)
 		_exit(127); /* the parent gave up before starting us */
 	close(gate);
@@ -28,6 +31,28 @@ static void __attribute__((noreturn)) child(int gate, char **argv, bool stdout_t
 	/* the child's own words: no caller to return to; the command sees its exit status */
 	pr_err("cannot run '%s': %s", argv[0], strerror(errno));
 	_exit(errno == ENOENT ? 127 : 126);
+}
+
+const char *workload__comm(const char *argv0)
+{
+	const char *slash = strrchr(argv0, '/');
+
+	return slash ? slash + 1 : argv0;
+}
+
+/* The child's name set from here too: read back from /proc at once, whatever ran first. */
+static void name_child(pid_t pid, const char *comm)
+{
+	char path[32];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (write(fd, comm, strnlen(comm, 15)) < 0)
+		pr_debug("cannot name the workload '%s': %s", comm, strerror(errno));
+	close(fd);
 }
 
 int workload__prepare(struct workload *w, char **argv)
@@ -50,6 +75,7 @@ int workload__prepare(struct workload *w, char **argv)
 	}
 	close(p[0]);
 	w->gate_fd = p[1];
+	name_child(w->pid, workload__comm(argv[0]));
 	return 0;
 }
 

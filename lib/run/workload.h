@@ -15,6 +15,11 @@ struct workload {
 	bool stdout_to_stderr; /* set before prepare: the command's stdout goes to our stderr */
 };
 
+/*
+ * The name the child goes by from its fork (the command's file name, cut to 15 bytes by the
+ * kernel), as its exec will name it.
+ */
+const char *workload__comm(const char *argv0);
 /* Fork the child, which waits at the gate; -errno on failure. */
 int workload__prepare(struct workload *w, char **argv);
 /* Open the gate: the child execs argv. */

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "util/log.h"
 #include "util/perfconfig.h"
 
 #define SYSTEM_CONFIG "/etc/perfconfig"
@@ -327,10 +329,21 @@ static int perfconfig__read_file(struct perfconfig *c, const char *path)
 	return err;
 }
 
+/*
+ * A file that is not there, or that cannot be seen because a directory on its path may not
+ * be searched (HOME=/root as another user), is absent, as perf has it; a file that is there
+ * and cannot be read is an error.
+ */
 static int read_optional(struct perfconfig *c, const char *path)
 {
 	int err = perfconfig__read_file(c, path);
+	struct stat st;
 
+	if (err == -EACCES && stat(path, &st) && errno == EACCES) {
+		pr_debug("config file '%s' cannot be reached (%s): read as absent", path,
+			 strerror(EACCES));
+		return 0;
+	}
 	return err == -ENOENT ? 0 : err;
 }
 

@@ -16,6 +16,7 @@
 
 #include "event/evparse.h"
 #include "event/loaderr.h"
+#include "util/log.h"
 
 /* Every test runs in a private directory holding a few "BPF files". */
 static char tmpdir[] = "/tmp/test-evparse.XXXXXX";
@@ -483,19 +484,69 @@ static void test_evparse__add_range_reversed(void **state)
 static void test_evparse__add_missing_file(void **state)
 {
 	expect_error("./missing.c",
-		     "event syntax error: './missing.c'\n"
-		     "                     \\___ unknown event\n"
-		     "\n"
-		     "Hint:\t'./missing.c' is not a BPF file: No such file or directory\n");
+		     "ERROR: cannot read BPF file './missing.c': No such file or directory\n");
 }
 
 static void test_evparse__add_missing_file_with_terms(void **state)
 {
 	expect_error("cycles,missing.o/map:m.value=1/",
-		     "event syntax error: 'cycles,missing.o/map:m.value=1/'\n"
-		     "                            \\___ unknown event\n"
+		     "ERROR: cannot read BPF file 'missing.o': No such file or directory\n");
+}
+
+/* global:NAME=N: kept with its columns; a missing value or a string is a caret error. */
+static void test_evparse__add_global_term(void **state)
+{
+	struct evparse_event *ev;
+
+	assert_int_equal(evparse__add(list, "./prog.c/global:targ_pid=0x10,map:m.value=1/"), 0);
+	ev = nth(0);
+	assert_int_equal(ev->nr_globals, 1);
+	assert_string_equal(ev->globals[0].name, "targ_pid");
+	assert_int_equal(ev->globals[0].value, 16);
+	assert_int_equal(ev->globals[0].col_term, 9);
+	assert_int_equal(ev->globals[0].col_name, 16);
+	assert_int_equal(ev->globals[0].col_value, 25);
+	assert_int_equal(ev->nr_maps, 1);
+	assert_int_equal(evparse__add(list, "./prog.c/global:targ_pid/"), -EINVAL);
+	assert_non_null(strstr(err_text(), "\\___ Config value not set (missing '=')\n"));
+	reset_err();
+	assert_int_equal(evparse__add(list, "./prog.c/global:x=abc/"), -EINVAL);
+	assert_non_null(strstr(err_text(), "\\___ Incorrect value type for global variable\n"));
+}
+
+/* A BPF file named without its suffix: the Hint names the file that is there. */
+static void test_evparse__add_no_suffix(void **state)
+{
+	expect_error("prog", "event syntax error: 'prog'\n"
+			     "                     \\___ unknown event\n"
+			     "\n"
+			     "Hint:\tdid you mean 'prog.c'? A BPF file is named with its suffix "
+			     "(.c, .o, .obj)\n");
+	reset_err();
+	expect_error("cycles,./test_bpf_map_2/map:m.value=1/",
+		     "event syntax error: 'cycles,./test_bpf_map_2/map:m.value=1/'\n"
+		     "                            \\___ parser error\n"
 		     "\n"
-		     "Hint:\t'missing.o' is not a BPF file: No such file or directory\n");
+		     "Hint:\tdid you mean './test_bpf_map_2.c'? A BPF file is named with its "
+		     "suffix (.c, .o, .obj)\n");
+}
+
+/* "(add -v to see detail)" is for who did not add -v. */
+static void test_evparse__add_objconf_help_verbose(void **state)
+{
+	int saved = verbose;
+
+	verbose = 1;
+	expect_error("./prog.c/map:x.value[1,6...3]=1/",
+		     "event syntax error: '..:x.value[1,6...3]=1/'\n"
+		     "                                  \\___ Expected '6' to be less-than '3'\n"
+		     "\n"
+		     "Hint:\tValid config terms:\n"
+		     "     \tmap:[<arraymap>].value<indices>=[value]\n"
+		     "     \tmap:[<eventmap>].event<indices>=[event]\n"
+		     "\n"
+		     "     \twhere <indices> is something like [0,3...5] or [all]\n");
+	verbose = saved;
 }
 
 static void test_evparse__add_unknown_event(void **state)
@@ -639,6 +690,9 @@ int main(void)
 		T(test_evparse__add_range_reversed),
 		T(test_evparse__add_missing_file),
 		T(test_evparse__add_missing_file_with_terms),
+		T(test_evparse__add_no_suffix),
+		T(test_evparse__add_global_term),
+		T(test_evparse__add_objconf_help_verbose),
 		T(test_evparse__add_unknown_event),
 		T(test_evparse__add_unknown_term),
 		T(test_evparse__add_term_types),

@@ -41,7 +41,9 @@ static void test_libbpfsec__family(void **state)
 	expect("uretprobe//bin/bash:readline", LIBBPFSEC_UPROBE, true, "/bin/bash:readline");
 	expect("usdt", LIBBPFSEC_USDT, false, NULL);
 	expect("perf_event", LIBBPFSEC_PERF_EVENT, false, NULL);
-	expect("tp/syscalls/sys_enter_openat", LIBBPFSEC_OTHER, false, "syscalls/sys_enter_openat");
+	expect("tp/syscalls/sys_enter_openat", LIBBPFSEC_TRACEPOINT, false,
+	       "syscalls/sys_enter_openat");
+	expect("tracepoint/sched/sched_switch", LIBBPFSEC_TRACEPOINT, false, "sched/sched_switch");
 	expect("kprobes/x", LIBBPFSEC_OTHER, false, "x"); /* a prefix is not a family */
 	expect("xdp", LIBBPFSEC_OTHER, false, NULL);
 	assert_int_equal(libbpfsec__family(NULL, NULL, NULL), LIBBPFSEC_OTHER);

@@ -181,6 +181,43 @@ static void test_json_short_pointer(void **state)
 	free(out);
 }
 
+/*
+ * struct addr { __u8 saddr[4]; unsigned char b[3]; signed char s[2]; }: bytes are values,
+ * not text, every element shown, in text and JSON.
+ */
+static void test_byte_arrays(void **state)
+{
+	static const unsigned char d[9] = { 10, 0, 0, 1, 0, 0, 7, 0xff, 2 };
+	int uchar, u8, schar, a4, a3, a2, id;
+	struct dbuf b = { 0 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+	struct jsonw *w;
+
+	(void)state;
+	uchar = btf__add_int(btf, "unsigned char", 1, 0);
+	u8 = btf__add_typedef(btf, "__u8", uchar);
+	schar = btf__add_int(btf, "signed char", 1, BTF_INT_SIGNED);
+	a4 = btf__add_array(btf, u32_id, u8, 4);
+	a3 = btf__add_array(btf, u32_id, uchar, 3);
+	a2 = btf__add_array(btf, u32_id, schar, 2);
+	id = btf__add_struct(btf, "addr", 9);
+	btf__add_field(btf, "saddr", a4, 0, 0);
+	btf__add_field(btf, "b", a3, 32, 0);
+	btf__add_field(btf, "s", a2, 56, 0);
+	btfprint__text(&b, btf, id, d, sizeof(d));
+	assert_string_equal(b.p, "saddr=[10,0,0,1] b=[0,0,7] s=[-1,2]");
+	dbuf__free(&b);
+	f = open_memstream(&out, &len);
+	w = jsonw__new(f, false);
+	btfprint__json(w, btf, id, d, sizeof(d));
+	jsonw__free(w);
+	fclose(f);
+	assert_string_equal(out, "{\"saddr\":[10,0,0,1],\"b\":[0,0,7],\"s\":[-1,2]}\n");
+	free(out);
+}
+
 static void test_add(void **state)
 {
 	struct ev a = sample(), b = sample();
@@ -285,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_text_whole),
 		cmocka_unit_test(test_text_short),
 		cmocka_unit_test(test_text_unknown_enum_and_escape),
+		cmocka_unit_test(test_byte_arrays),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_json_short_pointer),
 		cmocka_unit_test(test_add),

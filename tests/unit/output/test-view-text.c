@@ -21,6 +21,7 @@
 #include <cmocka.h>
 #include <linux/perf_event.h>
 #include <traceevent/event-parse.h>
+#include <bpf/btf.h>
 
 #include "resolve/ksyms.h"
 #include "output/view-json.h"
@@ -475,6 +476,57 @@ static void test_printer_sample_explicit_fields(void **state)
 	free(out);
 }
 
+/*
+ * A typed record's line is compact: no period, handler address or symbol; a record of no
+ * task or CPU (a ring buffer's) shows "-" for them. -F +FIELD,-FIELD changes the default.
+ */
+static void test_printer_sample_typed_compact(void **state)
+{
+	struct btf *btf = btf__new_empty();
+	struct event_desc ev = bpf_ev;
+	struct sample s = { .tid = 10,
+			    .pid = 9,
+			    .has_tid = 1,
+			    .cpu = 3,
+			    .has_cpu = 1,
+			    .time = 591767633123ull,
+			    .has_time = 1,
+			    .ip = 0x1234,
+			    .has_ip = 1,
+			    .raw = "\x07\0\0\0",
+			    .raw_size = 4,
+			    .has_raw = 1 };
+	unsigned f;
+	char *out;
+	int int_id;
+
+	assert_non_null(btf);
+	ev.btf = btf;
+	int_id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	ev.type_id = btf__add_struct(btf, "ev", 4);
+	btf__add_field(btf, "n", int_id, 0, 0);
+	out = one_sample(PF_DEFAULT, false, &ev, &s, "gp");
+	assert_string_equal(out, "              gp    10 [003]   591.767633:          evt: n=7\n");
+	free(out);
+	s.tid = s.pid = s.cpu = (uint32_t)-1;
+	out = one_sample(PF_DEFAULT, false, &ev, &s, NULL);
+	assert_string_equal(out, "               -     - [-]   591.767633:          evt: n=7\n");
+	free(out);
+	s.tid = s.pid = 10;
+	s.cpu = 3;
+	assert_int_equal(printer__parse_fields("+pid,-cpu", &f), 0);
+	out = one_sample(f, false, &ev, &s, "gp");
+	assert_string_equal(out, "              gp    10/10      591.767633:          evt: n=7\n");
+	free(out);
+	/* untyped: perf script's line, as it was */
+	out = one_sample(PF_DEFAULT, false, &bpf_ev, &s, "gp");
+	assert_non_null(strstr(out, "          1          evt:              1234 [unknown] "));
+	free(out);
+	assert_int_equal(printer__parse_fields("+pid,cpu", &f), -EINVAL);
+	errmsg__clear();
+	btf__free(btf);
+}
+
 /* A payload too short for its format, or of another format: the line without fields. */
 static void test_printer_sample_bad_tracepoint_payload(void **state)
 {
@@ -622,6 +674,7 @@ int main(void)
 		cmocka_unit_test(test_print_time_cut_not_rounded),
 		cmocka_unit_test(test_printer_sample_comm_fallback),
 		cmocka_unit_test(test_printer_sample_explicit_fields),
+		cmocka_unit_test(test_printer_sample_typed_compact),
 		cmocka_unit_test(test_printer_sample_bad_tracepoint_payload),
 		cmocka_unit_test(test_printer_sample_json),
 		cmocka_unit_test(test_printer_lost_json_only),

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util/perfconfig.h"
@@ -142,6 +144,36 @@ static void test_perfconfig__read_default_env(void **state)
 	unsetenv("PERF_CONFIG");
 }
 
+/*
+ * HOME in a directory the user may not search (HOME=/root as nobody): no config file, as
+ * perf has it. The reading runs in a child that is not root, which root's rights would hide.
+ */
+static void test_perfconfig__read_default_unsearchable_home(void **state)
+{
+	char dir[] = "/tmp/test-perfconfig.XXXXXX", home[64];
+	int status;
+	pid_t pid;
+
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chmod(dir, 0), 0);
+	snprintf(home, sizeof(home), "%s/home", dir);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct perfconfig *c = perfconfig__new();
+
+		if (geteuid() == 0 && (setgid(65534) || setuid(65534)))
+			_exit(2);
+		unsetenv("PERF_CONFIG");
+		setenv("HOME", home, 1);
+		_exit(c && perfconfig__read_default(c) == 0 ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	rmdir(dir);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -152,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_perfconfig__parse_last_wins_and_bare_key),
 		cmocka_unit_test(test_perfconfig__parse_errors),
 		cmocka_unit_test(test_perfconfig__read_default_env),
+		cmocka_unit_test(test_perfconfig__read_default_unsearchable_home),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
