@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "evopts.h"
+#include "fmtopts.h"
 #include "event/evparse.h"
 #include "util/caps.h"
 #include "util/clockid.h"
@@ -129,6 +130,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_COMMON,
 		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END, /* record's rows end here */
 		OPT_SYSCALL_VIEW(&eo->sc),
+		OPT_FOLDED(&eo->fmt),
+		OPT_FLAMEGRAPH(&eo->fmt),
 		OPT_END,
 	};
 	struct opts o;

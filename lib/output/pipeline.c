@@ -83,7 +83,7 @@ struct pipeline *pipeline__live(const struct pipeline_opts *o, struct session *s
 	if (!p)
 		return NULL;
 	p->o = *o;
-	if (o->views.json && o->views.out) {
+	if (views__json_lines(&o->views)) {
 		struct jsonhdr h;
 
 		jsonhdr__host(&h, o->clockid);
@@ -181,7 +181,7 @@ static void file_header(struct pipeline *p)
 {
 	struct jsonhdr h;
 
-	if (!p->o.views.json || !p->o.views.out)
+	if (!views__json_lines(&p->o.views))
 		return;
 	jsonhdr__from_file(&h, p->r);
 	jsonhdr__write(p->o.views.out, &h);

@@ -3,6 +3,7 @@
 #include "output/view-json.h"
 #include "output/view-text.h"
 #include "output/view-maps.h"
+#include "output/view-stacks.h"
 #include "output/view-syscalls.h"
 #include "output/views.h"
 
@@ -10,7 +11,20 @@ static struct view *sample_view(const struct views_opts *o)
 {
 	struct print_opts po = { .out = o->out, .fields = o->fields ?: PF_DEFAULT };
 
+	if (o->fmt.folded)
+		return view_folded__new(o->out);
 	return o->json ? view_json__new(o->out) : view_text__new(&po);
+}
+
+/* A picture in a file stands in for the sample lines, unless --folded puts stacks there. */
+static bool shows_lines(const struct views_opts *o)
+{
+	return o->out && (o->fmt.folded || !o->fmt.flamegraph);
+}
+
+bool views__json_lines(const struct views_opts *o)
+{
+	return o->json && shows_lines(o) && !o->fmt.folded;
 }
 
 /*
@@ -23,8 +37,10 @@ int views__add(struct consumer *c, const struct views_opts *o)
 
 	if (o->syscalls)
 		err = consumer__add_view(c, view_syscalls__new(o->syscalls));
-	if (!err && o->out)
+	if (!err && shows_lines(o))
 		err = consumer__add_view(c, sample_view(o));
+	if (!err && o->fmt.flamegraph)
+		err = consumer__add_view(c, view_flamegraph__new(o->fmt.flamegraph));
 	if (!err && o->maps_out)
 		err = consumer__add_view(c, view_maps__new(o->maps_out, o->json));
 	return err;

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The stacks views: the callchains of the samples of events recorded with -g, each sample
+ * weighing one, folded (output/fold.h) under their threads' names, and shown at the end of
+ * the stream: as folded lines (--folded, the text flamegraph.pl, inferno, speedscope and
+ * Pyroscope read) or as a flame graph (--flamegraph FILE.svg, output/flamegraph.h).
+ * Samples without a callchain are not counted.
+ */
+#ifndef PERF_BPF_VIEW_STACKS_H
+#define PERF_BPF_VIEW_STACKS_H
+
+#include <stdio.h>
+
+struct view;
+
+/* Folded stacks on out at the end. NULL + errno. */
+struct view *view_folded__new(FILE *out);
+/* A flame graph in the file at path (created now, written at the end). NULL + errno. */
+struct view *view_flamegraph__new(const char *path);
+
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The rows of the options that show samples as pictures and formats for other tools, which
+ * trace and script share; they set the fields of struct views_formats (output/views.h).
+ */
+#ifndef PERF_BPF_FMTOPTS_H
+#define PERF_BPF_FMTOPTS_H
+
+#include "util/opts.h"
+#include "output/views.h"
+
+/* clang-format off */
+#define OPT_FOLDED(fmt) \
+	OPT_BOOL(0, "folded", &(fmt)->folded, \
+		 "print the samples' callchains as folded stacks (comm;frame;...;leaf COUNT)")
+#define OPT_FLAMEGRAPH(fmt) \
+	OPT_STRING(0, "flamegraph", &(fmt)->flamegraph, "FILE.svg", \
+		   "write a flame graph of the samples' callchains to FILE.svg")
+/* clang-format on */
+
+#endif
