@@ -10,8 +10,9 @@ set -e
 # compiles scriptlets when perf-bpf runs.
 BUILD_PKGS="gcc make pkg-config flex bison clang bpftool
 libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev liblzma-dev"
+# chromium opens the flame graphs the tests make (headless, a screenshot and the DOM).
 CHECK_PKGS="llvm clang-format libcmocka-dev linux-perf python3 jq valgrind strace
-qemu-system-x86 busybox-static cpio xz-utils zstd"
+qemu-system-x86 busybox-static cpio xz-utils zstd chromium"
 
 dry=
 [ "${1-}" = -n ] && { dry=1; shift; }
