@@ -84,6 +84,12 @@ int resolver__record(struct resolver *r, const struct record *rec);
 void resolver__sample(struct resolver *r, const struct event_desc *ev, const struct sample *s,
 		      unsigned what, struct resolved_sample *rs);
 
+/*
+ * Address ip of process pid (the kernel's, for an upper-half address) as a callchain frame:
+ * a frame of a stack a BPF map kept. Its names live as a sample's do.
+ */
+void resolver__frame(struct resolver *r, uint32_t pid, uint64_t ip, struct resolved_frame *fr);
+
 /* A build id the file lists for path, for its MMAP records without one. 0, -ENOMEM. */
 int resolver__add_build_id(struct resolver *r, const char *path, const unsigned char *id,
 			   size_t size);
