@@ -377,7 +377,7 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 
 int consumer__print_maps(struct consumer *c, const void *buf, size_t len)
 {
-	struct view_maps m = { .buf = buf, .len = len };
+	struct view_maps m = { .buf = buf, .len = len, .res = c->res };
 	int err = consumer__flush(c);
 
 	if (!c->types)

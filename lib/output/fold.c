@@ -371,7 +371,7 @@ int fold__write(const struct fold *f, FILE *out)
 
 /* ---- samples ---- */
 
-static uint32_t intern_sym(struct fold *f, uint64_t ip, const struct resolved_sym *sym)
+uint32_t fold__intern_sym(struct fold *f, uint64_t ip, const struct resolved_sym *sym)
 {
 	enum fold_kind kind = (int64_t)ip < 0 ? FOLD_KERNEL : FOLD_USER;
 	const char *base;
@@ -405,9 +405,9 @@ int fold__add_sample(struct fold *f, const struct resolved_sample *rs, uint64_t 
 	ids[n++] = fold__intern(f, comm, strlen(comm), FOLD_COMM);
 	if (rs->has_chain) {
 		for (uint32_t i = rs->nr_frames; i-- > 0 && n < FOLD_MAX_DEPTH;)
-			ids[n++] = intern_sym(f, rs->frames[i].ip, &rs->frames[i].sym);
+			ids[n++] = fold__intern_sym(f, rs->frames[i].ip, &rs->frames[i].sym);
 	} else if (rs->s->has_ip) {
-		ids[n++] = intern_sym(f, rs->s->ip, &rs->sym);
+		ids[n++] = fold__intern_sym(f, rs->s->ip, &rs->sym);
 	}
 	return n > 1 ? fold__add(f, ids, n, weight) : 0;
 }

@@ -63,6 +63,9 @@ int fold__add(struct fold *f, const uint32_t *ids, uint32_t nr, uint64_t weight)
  */
 int fold__add_sample(struct fold *f, const struct resolved_sample *rs, uint64_t weight);
 
+/* The id of the frame of address ip named sym, by fold__add_sample()'s rules. */
+uint32_t fold__intern_sym(struct fold *f, uint64_t ip, const struct resolved_sym *sym);
+
 size_t fold__nr(const struct fold *f); /* distinct stacks */
 uint64_t fold__total(const struct fold *f); /* the weights added */
 uint64_t fold__overflow(const struct fold *f); /* what went to "[more stacks]" */

@@ -10,6 +10,7 @@
 #include "util/tfeat.h"
 #include "output/btfprint.h"
 #include "output/hist.h"
+#include "output/mapstacks.h"
 #include "output/typeset.h"
 
 #define MAX_BTF 64
@@ -45,6 +46,11 @@ void typeset__free(struct typeset *ts)
 static const struct btf *btf_of(const struct typeset *ts, uint32_t idx)
 {
 	return idx < MAX_BTF ? ts->btf[idx] : NULL;
+}
+
+const struct btf *typeset__btf(const struct typeset *ts, uint32_t obj)
+{
+	return ts ? btf_of(ts, obj) : NULL;
 }
 
 static int add_btf(struct typeset *ts, const struct tfeat_entry *e)
@@ -130,6 +136,11 @@ struct mapview {
 	struct entry *ents;
 	uint8_t *values;
 	bool num_values, signed_values;
+	/* the key names stacks of the look's (a STACK_TRACE map of the same object) */
+	const struct mapstacks *ms;
+	struct resolver *res;
+	struct stackkey sk;
+	bool stacks;
 };
 
 static int cmp_num(const void *a, const void *b)
@@ -293,6 +304,8 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		dbuf__text(b, "]: ", 3);
 		text_of(b, v->btf, v->m.value_type, en->value, v->m.value_size);
 		dbuf__text(b, "\n", 1);
+		if (v->stacks)
+			mapstacks__text(v->ms, v->res, v->m.btf, &v->sk, en->key, b);
 	}
 	if (v->m.nr_entries)
 		dbuf__text(b, "\n", 1);
@@ -323,21 +336,86 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 		json_of(w, v->btf, v->m.key_type, v->ents[i].key, v->m.key_size);
 		jsonw__name(w, "value");
 		json_of(w, v->btf, v->m.value_type, v->ents[i].value, v->m.value_size);
+		if (v->stacks)
+			mapstacks__json(v->ms, v->res, v->m.btf, &v->sk, v->ents[i].key, w);
 		jsonw__end_object(w);
 	}
 	jsonw__end_array(w);
 	jsonw__end_object(w);
 }
 
-int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, FILE *out, bool json)
+/* A map to fold: its key names stacks, its values are integers. */
+static int fold_map(struct mapview *v, struct fold *f)
+{
+	char root[64];
+	int err = 0;
+
+	snprintf(root, sizeof(root), "[%s]", v->name);
+	for (uint32_t i = 0; i < v->m.nr_entries && !err; i++)
+		if (v->ents[i].num > 0)
+			err = mapstacks__fold(v->ms, v->res, v->m.btf, &v->sk, v->ents[i].key, root,
+					      (uint64_t)v->ents[i].num, f);
+	return err;
+}
+
+static void find_stacks(struct mapview *v, const struct mapstacks *ms, struct resolver *res);
+
+int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
+			 struct resolver *res, struct fold *f, const char **name)
+{
+	struct mapstacks *ms = mapstacks__new(buf, len);
+	struct tfeat_entry e;
+	size_t off = 0;
+	int err = 0;
+
+	if (name)
+		*name = NULL;
+	if (!ms)
+		return -ENOMEM;
+	while (!err && tfeat__next(buf, len, &off, &e)) {
+		struct mapview v;
+
+		if (e.tag != TFEAT_MAP)
+			continue;
+		if (load_view(ts, &e, &v)) {
+			free_view(&v);
+			continue;
+		}
+		find_stacks(&v, ms, res);
+		if (v.stacks && v.num_values && v.m.map_type != BPF_MAP_TYPE_STACK_TRACE) {
+			err = fold_map(&v, f);
+			if (name && !*name)
+				*name = v.name;
+		}
+		free_view(&v);
+	}
+	mapstacks__free(ms);
+	return err;
+}
+
+/* Does the key of the map name stacks the look keeps? */
+static void find_stacks(struct mapview *v, const struct mapstacks *ms, struct resolver *res)
+{
+	v->ms = ms;
+	v->res = res;
+	v->stacks = res && v->btf && mapstacks__has(ms, v->m.btf) &&
+		    mapstacks__key(v->btf, v->m.key_type, &v->sk);
+}
+
+int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, struct resolver *res,
+			FILE *out, bool json)
 {
 	struct jsonw *w = json ? jsonw__new(out, false) : NULL;
+	struct mapstacks *ms = mapstacks__new(buf, len);
 	struct dbuf b = { 0 };
 	struct tfeat_entry e;
 	size_t off = 0;
 
-	if (json && !w)
+	if ((json && !w) || !ms) {
+		jsonw__free(w);
+		mapstacks__free(ms);
 		return -ENOMEM;
+	}
 	while (tfeat__next(buf, len, &off, &e)) {
 		struct mapview v;
 
@@ -348,6 +426,11 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, F
 			free_view(&v);
 			continue;
 		}
+		if (v.m.map_type == BPF_MAP_TYPE_STACK_TRACE) { /* shown where keys name them */
+			free_view(&v);
+			continue;
+		}
+		find_stacks(&v, ms, res);
 		if (!is_array(&v) && v.num_values)
 			qsort(v.ents, v.m.nr_entries, sizeof(*v.ents), cmp_num);
 		if (w) {
@@ -361,6 +444,7 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, F
 		free_view(&v);
 	}
 	jsonw__free(w);
+	mapstacks__free(ms);
 	dbuf__free(&b);
 	fflush(out);
 	return ferror(out) ? -EIO : 0;

@@ -4,7 +4,9 @@
  * weighing one, folded (output/fold.h) under their threads' names, and shown at the end of
  * the stream: as folded lines (--folded, the text flamegraph.pl, inferno, speedscope and
  * Pyroscope read) or as a flame graph (--flamegraph FILE.svg, output/flamegraph.h).
- * Samples without a callchain are not counted.
+ * Samples without a callchain are not counted. Maps whose keys name stacks (output/mapstacks.h)
+ * are folded too, from the last look at them, each key's stacks weighing its value: an
+ * off-CPU time map gives an off-CPU flame graph.
  */
 #ifndef PERF_BPF_VIEW_STACKS_H
 #define PERF_BPF_VIEW_STACKS_H

@@ -41,7 +41,8 @@ int views__add(struct consumer *c, const struct views_opts *o)
 		err = consumer__add_view(c, sample_view(o));
 	if (!err && o->fmt.flamegraph)
 		err = consumer__add_view(c, view_flamegraph__new(o->fmt.flamegraph));
-	if (!err && o->maps_out)
+	/* folded lines are the whole stream: maps keyed by stacks are folded among them */
+	if (!err && o->maps_out && !o->fmt.folded)
 		err = consumer__add_view(c, view_maps__new(o->maps_out, o->json));
 	return err;
 }

@@ -17,7 +17,7 @@ struct view_syscalls_opts;
 
 /* The pictures and formats of the samples (trace's and script's options). */
 struct views_formats {
-	bool folded; /* --folded: the samples' stacks folded on out, instead of their lines */
+	bool folded; /* --folded: the stacks folded on out, instead of the samples and maps */
 	const char *flamegraph; /* --flamegraph FILE.svg */
 };
 

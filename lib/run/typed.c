@@ -66,6 +66,7 @@ static bool is_shown_type(uint32_t type)
 	case BPF_MAP_TYPE_PERCPU_ARRAY:
 	case BPF_MAP_TYPE_LRU_HASH:
 	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+	case BPF_MAP_TYPE_STACK_TRACE: /* what other maps' stack ids name */
 		return true;
 	default:
 		return false;
