@@ -245,9 +245,10 @@ static int file_maps(struct pipeline *p)
 
 int pipeline__file_end(struct pipeline *p, bool whole)
 {
-	/* a failing output is told by the maps' print, or when stdout is closed */
-	consumer__end(p->c);
-	return whole ? file_maps(p) : 0;
+	/* as a live run ends: the last look at the maps, then the views' ends */
+	int err = whole ? file_maps(p) : 0, end = consumer__end(p->c);
+
+	return err ?: end;
 }
 
 /* ---- feeding ---- */
