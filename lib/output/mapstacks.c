@@ -27,6 +27,11 @@ struct stackmap {
 struct mapstacks {
 	struct stackmap *maps;
 	size_t nr;
+	void *copy; /* of the STACK_TRACE maps' entries of the look */
+	struct mapstacks_live live; /* get NULL: the maps of a look */
+	uint64_t ips[MAPSTACKS_MAX_FIELDS][MAPSTACKS_MAX_DEPTH]; /* read live */
+	struct resolved_frame frames[MAPSTACKS_MAX_FIELDS][MAPSTACKS_MAX_DEPTH];
+	int slot; /* the ips row the next live read fills */
 };
 
 /* A STACK_TRACE map of a MAP entry: false for any other map or a damaged one. */
@@ -74,16 +79,40 @@ static int index_ids(struct stackmap *sm)
 	return 0;
 }
 
-struct mapstacks *mapstacks__new(const void *buf, size_t len)
+struct mapstacks *mapstacks__new_live(const struct mapstacks_live *live)
 {
 	struct mapstacks *ms = calloc(1, sizeof(*ms));
+
+	if (ms)
+		ms->live = *live;
+	return ms;
+}
+
+/* A copy of the look's STACK_TRACE maps: the look may go before ms does. */
+static int copy_stack_maps(struct dbuf *b, const void *buf, size_t len)
+{
 	struct tfeat_entry e;
 	struct stackmap sm;
 	size_t off = 0;
 
-	if (!ms)
-		return NULL;
-	while (tfeat__next(buf, len, &off, &e)) {
+	while (tfeat__next(buf, len, &off, &e))
+		if (stackmap_of(&e, &sm))
+			tfeat__put(b, e.tag, 1, (const void *[]){ e.data }, &e.len);
+	return b->err;
+}
+
+struct mapstacks *mapstacks__new(const void *buf, size_t len)
+{
+	struct mapstacks *ms = calloc(1, sizeof(*ms));
+	struct dbuf b = { 0 };
+	struct tfeat_entry e;
+	struct stackmap sm;
+	size_t off = 0;
+
+	if (!ms || copy_stack_maps(&b, buf, len))
+		goto fail;
+	ms->copy = b.p;
+	while (tfeat__next(b.p, b.len, &off, &e)) {
 		struct stackmap *n;
 
 		if (!stackmap_of(&e, &sm))
@@ -91,14 +120,17 @@ struct mapstacks *mapstacks__new(const void *buf, size_t len)
 		n = realloc(ms->maps, (ms->nr + 1) * sizeof(*n));
 		if (n)
 			ms->maps = n;
-		if (!n || index_ids(&sm)) {
-			mapstacks__free(ms);
-			errno = ENOMEM;
-			return NULL;
-		}
+		if (!n || index_ids(&sm))
+			goto fail;
 		ms->maps[ms->nr++] = sm;
 	}
 	return ms;
+fail:
+	if (ms && !ms->copy)
+		dbuf__free(&b);
+	mapstacks__free(ms);
+	errno = ENOMEM;
+	return NULL;
 }
 
 void mapstacks__free(struct mapstacks *ms)
@@ -108,6 +140,7 @@ void mapstacks__free(struct mapstacks *ms)
 	for (size_t i = 0; i < ms->nr; i++)
 		free(ms->maps[i].by_id);
 	free(ms->maps);
+	free(ms->copy);
 	free(ms);
 }
 
@@ -121,7 +154,18 @@ static const struct stackmap *map_of(const struct mapstacks *ms, uint32_t obj)
 
 bool mapstacks__has(const struct mapstacks *ms, uint32_t obj)
 {
+	if (ms && ms->live.has)
+		return ms->live.has(ms->live.ctx, obj);
 	return map_of(ms, obj) != NULL;
+}
+
+/* A stack read from the kernel's map into the next row of ips. */
+static uint32_t get_live(struct mapstacks *ms, uint32_t obj, uint32_t id, const void **ips)
+{
+	uint64_t *row = ms->ips[ms->slot++ % MAPSTACKS_MAX_FIELDS];
+
+	*ips = row;
+	return ms->live.get(ms->live.ctx, obj, id, row, MAPSTACKS_MAX_DEPTH);
 }
 
 /* The entry of id: its index, or -1. */
@@ -143,19 +187,23 @@ static long find_id(const struct stackmap *sm, uint32_t id)
 	return -1;
 }
 
-uint32_t mapstacks__get(const struct mapstacks *ms, uint32_t obj, int64_t id, const void **ips)
+uint32_t mapstacks__get(struct mapstacks *ms, uint32_t obj, int64_t id, const void **ips)
 {
 	const struct stackmap *sm = map_of(ms, obj);
 	const uint8_t *p;
 	uint32_t n;
 	long i;
 
+	if (!ms)
+		return 0;
+	if (ms->live.get && id >= 0 && id <= UINT32_MAX)
+		return get_live(ms, obj, (uint32_t)id, ips);
 	if (!sm || id < 0 || id > UINT32_MAX || (i = find_id(sm, (uint32_t)id)) < 0)
 		return 0;
 	p = sm->ents + (size_t)i * (sm->key_size + sm->value_size) + sm->key_size;
 	*ips = p;
 	/* the kernel zeroes the slots past the stack's depth */
-	for (n = 0; n < sm->value_size / 8; n++)
+	for (n = 0; n < sm->value_size / 8 && n < MAPSTACKS_MAX_DEPTH; n++)
 		if (!mapstacks__ip(p, n))
 			break;
 	return n;
@@ -232,6 +280,28 @@ uint32_t mapstacks__pid(const struct stackkey *sk, const void *data)
 					     false);
 }
 
+/* ---- resolved ---- */
+
+uint32_t mapstacks__resolve(struct mapstacks *ms, struct resolver *res, uint32_t obj,
+			    const struct stackkey *sk, const void *data, uint32_t pid,
+			    struct resolved_stack *out)
+{
+	if (!pid)
+		pid = mapstacks__pid(sk, data);
+	for (int i = 0; i < sk->nr_ids; i++) {
+		int64_t id = mapstacks__id(sk, i, data);
+		const void *ips;
+		uint32_t n = mapstacks__get(ms, obj, id, &ips);
+
+		for (uint32_t k = 0; k < n; k++)
+			resolver__frame(res, pid, mapstacks__ip(ips, k), &ms->frames[i][k]);
+		out[i] = (struct resolved_stack){
+			.field = sk->ids[i].name, .id = id, .frames = ms->frames[i], .nr_frames = n
+		};
+	}
+	return sk->nr_ids;
+}
+
 /* ---- shown ---- */
 
 static void text_frame(struct dbuf *b, const struct resolved_frame *fr)
@@ -274,35 +344,24 @@ static const char *error_of(int64_t id, char *buf, size_t size)
 	return buf;
 }
 
-void mapstacks__text(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
-		     const struct stackkey *sk, const void *data, struct dbuf *b)
+void mapstacks__text(struct dbuf *b, const struct resolved_stack *st, uint32_t n)
 {
 	char err[32];
 
-	for (int i = 0; i < sk->nr_ids; i++) {
-		int64_t id = mapstacks__id(sk, i, data);
-		const void *ips;
-		uint32_t n = mapstacks__get(ms, obj, id, &ips);
-
+	for (uint32_t i = 0; i < n; i++) {
 		dbuf__text(b, "\t", 1);
-		dbuf__text(b, sk->ids[i].name, strlen(sk->ids[i].name));
+		dbuf__text(b, st[i].field, strlen(st[i].field));
 		dbuf__text(b, ":", 1);
-		if (error_of(id, err, sizeof(err))) {
+		if (error_of(st[i].id, err, sizeof(err))) {
 			dbuf__text(b, " ", 1);
 			dbuf__text(b, err, strlen(err));
-		} else if (!n) {
-			snprintf(err, sizeof(err), " %lld unknown", (long long)id);
+		} else if (!st[i].nr_frames) {
+			snprintf(err, sizeof(err), " %lld unknown", (long long)st[i].id);
 			dbuf__text(b, err, strlen(err));
 		}
 		dbuf__text(b, "\n", 1);
-		for (uint32_t k = 0; k < n; k++) {
-			struct resolved_frame fr;
-			uint64_t ip;
-
-			ip = mapstacks__ip(ips, k);
-			resolver__frame(res, mapstacks__pid(sk, data), ip, &fr);
-			text_frame(b, &fr);
-		}
+		for (uint32_t k = 0; k < st[i].nr_frames; k++)
+			text_frame(b, &st[i].frames[k]);
 	}
 }
 
@@ -319,70 +378,48 @@ static void json_frame(struct jsonw *w, const struct resolved_frame *fr)
 	jsonw__end_object(w);
 }
 
-void mapstacks__json(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
-		     const struct stackkey *sk, const void *data, struct jsonw *w)
+void mapstacks__json(struct jsonw *w, const struct resolved_stack *st, uint32_t n)
 {
 	char err[32];
 
 	jsonw__name(w, "stacks");
 	jsonw__start_object(w);
-	for (int i = 0; i < sk->nr_ids; i++) {
-		int64_t id = mapstacks__id(sk, i, data);
-		const void *ips;
-		uint32_t n = mapstacks__get(ms, obj, id, &ips);
-
-		jsonw__name(w, sk->ids[i].name);
-		if (error_of(id, err, sizeof(err))) {
+	for (uint32_t i = 0; i < n; i++) {
+		jsonw__name(w, st[i].field);
+		if (error_of(st[i].id, err, sizeof(err))) {
 			jsonw__start_object(w);
 			jsonw__kv_str(w, "error", err + (err[0] == '-' && err[1] == 'E'));
 			jsonw__end_object(w);
 			continue;
 		}
 		jsonw__start_array(w);
-		for (uint32_t k = 0; k < n; k++) {
-			struct resolved_frame fr;
-			uint64_t ip;
-
-			ip = mapstacks__ip(ips, k);
-			resolver__frame(res, mapstacks__pid(sk, data), ip, &fr);
-			json_frame(w, &fr);
-		}
+		for (uint32_t k = 0; k < st[i].nr_frames; k++)
+			json_frame(w, &st[i].frames[k]);
 		jsonw__end_array(w);
 	}
 	jsonw__end_object(w);
 }
 
-/* The frames of one stack, root first, after those in ids. */
-static uint32_t fold_stack(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
-			   uint32_t pid, int64_t id, struct fold *f, uint32_t *ids, uint32_t n)
+/* The frames of one stack, root first, after the n in ids. */
+static uint32_t fold_stack(struct fold *f, const struct resolved_stack *st, uint32_t *ids,
+			   uint32_t n)
 {
-	const void *ips;
-	uint32_t nr = mapstacks__get(ms, obj, id, &ips);
-
-	for (uint32_t k = nr; k-- > 0 && n < FOLD_MAX_DEPTH;) {
-		struct resolved_frame fr;
-		uint64_t ip;
-
-		ip = mapstacks__ip(ips, k);
-		resolver__frame(res, pid, ip, &fr);
-		ids[n++] = fold__intern_sym(f, ip, &fr.sym);
-	}
+	for (uint32_t k = st->nr_frames; k-- > 0 && n < FOLD_MAX_DEPTH;)
+		ids[n++] = fold__intern_sym(f, st->frames[k].ip, &st->frames[k].sym);
 	return n;
 }
 
-/* Is the stack id of field i a user one? Its first address says. */
-static bool is_user_stack(const struct mapstacks *ms, uint32_t obj, int64_t id)
+static bool is_user(const struct resolved_stack *st)
 {
-	const void *ips;
-
-	return mapstacks__get(ms, obj, id, &ips) && (int64_t)mapstacks__ip(ips, 0) >= 0;
+	return st->nr_frames && (int64_t)st->frames[0].ip >= 0;
 }
 
-int mapstacks__fold(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
+int mapstacks__fold(struct mapstacks *ms, struct resolver *res, uint32_t obj,
 		    const struct stackkey *sk, const void *data, const char *fallback,
 		    uint64_t weight, struct fold *f)
 {
-	uint32_t ids[FOLD_MAX_DEPTH], n = 0, pid = mapstacks__pid(sk, data);
+	struct resolved_stack st[MAPSTACKS_MAX_FIELDS];
+	uint32_t ids[FOLD_MAX_DEPTH], n = 0, nr = mapstacks__resolve(ms, res, obj, sk, data, 0, st);
 	const char *comm = fallback;
 	size_t len = strlen(fallback);
 
@@ -392,13 +429,12 @@ int mapstacks__fold(const struct mapstacks *ms, struct resolver *res, uint32_t o
 	}
 	ids[n++] = fold__intern(f, comm, len, FOLD_COMM);
 	/* user stacks first: they are the callers of the kernel's */
-	for (int user = 1; user >= 0; user--)
-		for (int i = 0; i < sk->nr_ids; i++) {
-			int64_t id = mapstacks__id(sk, i, data);
-
-			if (is_user_stack(ms, obj, id) == user)
-				n = fold_stack(ms, res, obj, pid, id, f, ids, n);
-		}
+	for (uint32_t i = 0; i < nr; i++)
+		if (is_user(&st[i]))
+			n = fold_stack(f, &st[i], ids, n);
+	for (uint32_t i = 0; i < nr; i++)
+		if (!is_user(&st[i]))
+			n = fold_stack(f, &st[i], ids, n);
 	if (n == 1) /* its weight stays in the picture */
 		ids[n++] = fold__intern(f, "[no stack]", 10, FOLD_OTHER);
 	return fold__add(f, ids, n, weight);

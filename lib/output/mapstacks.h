@@ -35,6 +35,8 @@ struct btf;
 struct jsonw;
 
 #define MAPSTACKS_MAX_FIELDS 4
+/* Frames of a stack kept at most (the kernel's default perf_event_max_stack) */
+#define MAPSTACKS_MAX_DEPTH 127
 
 struct stackfield {
 	const char *name; /* the member's (borrowed from the BTF) */
@@ -52,7 +54,7 @@ struct stackkey {
 
 struct mapstacks;
 
-/* The STACK_TRACE maps of the look in buf (borrowed: it outlives ms). NULL + errno. */
+/* The STACK_TRACE maps of the look in buf (copied). NULL + errno. */
 struct mapstacks *mapstacks__new(const void *buf, size_t len);
 void mapstacks__free(struct mapstacks *ms);
 /* Does object obj have a STACK_TRACE map in the look? */
@@ -69,7 +71,7 @@ uint32_t mapstacks__pid(const struct stackkey *sk, const void *data);
  * not aligned: read them with mapstacks__ip()): their number, 0 when the id is negative or
  * unknown.
  */
-uint32_t mapstacks__get(const struct mapstacks *ms, uint32_t obj, int64_t id, const void **ips);
+uint32_t mapstacks__get(struct mapstacks *ms, uint32_t obj, int64_t id, const void **ips);
 
 static inline uint64_t mapstacks__ip(const void *ips, uint32_t i)
 {
@@ -80,23 +82,42 @@ static inline uint64_t mapstacks__ip(const void *ips, uint32_t i)
 }
 
 /*
- * The frames of the stacks data names, as text after its line: for each stack field,
- * "\tFIELD:" then a line per frame "\t    ADDR sym+0xoff (dso)" (perf script's callchain
- * lines), or "\tFIELD: -EFAULT" for an error, "\tFIELD: ID unknown" for an id no longer held.
+ * Live: stacks read from the kernel's maps when asked. get fills ips (max of them) with
+ * stack id of object obj's STACK_TRACE map and returns their number (0: none); has tells
+ * whether object obj has one.
  */
-void mapstacks__text(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
-		     const struct stackkey *sk, const void *data, struct dbuf *b);
+struct mapstacks_live {
+	uint32_t (*get)(void *ctx, uint32_t obj, uint32_t id, uint64_t *ips, uint32_t max);
+	bool (*has)(void *ctx, uint32_t obj);
+	void *ctx;
+};
+
+/* Stacks from the kernel's maps, through live (copied). NULL + errno. */
+struct mapstacks *mapstacks__new_live(const struct mapstacks_live *live);
+
+/*
+ * The stacks data names, resolved by res for process pid (0: the one data names) into
+ * out[MAPSTACKS_MAX_FIELDS]: their number. The frames live in ms until the next call.
+ */
+uint32_t mapstacks__resolve(struct mapstacks *ms, struct resolver *res, uint32_t obj,
+			    const struct stackkey *sk, const void *data, uint32_t pid,
+			    struct resolved_stack *out);
+/*
+ * Resolved stacks as text after their record's or key's line: for each, "\tFIELD:" then a
+ * line per frame "\t    ADDR sym+0xoff (dso)" (perf script's callchain lines), or
+ * "\tFIELD: -EFAULT" for an error, "\tFIELD: ID unknown" for an id no longer held.
+ */
+void mapstacks__text(struct dbuf *b, const struct resolved_stack *st, uint32_t n);
 /*
  * The same as a JSON member "stacks": {FIELD: [{"ip":"0x..","sym":S,"off":N,"dso":D},...]
  * or {"error":"EFAULT"} or []}.
  */
-void mapstacks__json(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
-		     const struct stackkey *sk, const void *data, struct jsonw *w);
+void mapstacks__json(struct jsonw *w, const struct resolved_stack *st, uint32_t n);
 /*
  * The stacks of data under the thread's name (or fallback), user frames from the root then
  * kernel ones, weighing weight, into f. 0 or -ENOMEM.
  */
-int mapstacks__fold(const struct mapstacks *ms, struct resolver *res, uint32_t obj,
+int mapstacks__fold(struct mapstacks *ms, struct resolver *res, uint32_t obj,
 		    const struct stackkey *sk, const void *data, const char *fallback,
 		    uint64_t weight, struct fold *f);
 

@@ -19,6 +19,7 @@
 #include "perfdata/format.h"
 #include "perfdata/reader.h"
 #include "output/jsonhdr.h"
+#include "output/mapstacks.h"
 #include "output/pipeline.h"
 
 struct pipeline {
@@ -63,15 +64,33 @@ static int live_consumer(struct pipeline *p, const struct evlist *el)
 	return views__add(p->c, &p->o.views);
 }
 
-/* Typed records print as fields; the maps print at the end (and every --interval). */
+static uint32_t live_stack(void *t, uint32_t obj, uint32_t id, uint64_t *ips, uint32_t max)
+{
+	return typed__stack(t, obj, id, ips, max);
+}
+
+static bool live_has_stacks(void *t, uint32_t obj)
+{
+	return typed__has_stacks(t, obj);
+}
+
+/*
+ * Typed records print as fields, the stacks they name read from the run's maps; the maps
+ * print at the end (and every --interval).
+ */
 static int live_types(struct pipeline *p, struct session *s)
 {
+	struct mapstacks_live live = { live_stack, live_has_stacks, session__typed(s) };
+	struct mapstacks *ms = mapstacks__new_live(&live);
 	struct dbuf b = { 0 };
 	int err;
 
 	typed__describe(session__typed(s), &b);
 	err = b.err ?: consumer__set_types(p->c, b.p, b.len);
 	dbuf__free(&b);
+	if (!ms)
+		return -ENOMEM;
+	consumer__set_stacks(p->c, ms);
 	return err ?: mapshow__init(&p->maps, session__typed(s), &p->o.maps);
 }
 

@@ -48,6 +48,14 @@ static const struct btf *btf_of(const struct typeset *ts, uint32_t idx)
 	return idx < MAX_BTF ? ts->btf[idx] : NULL;
 }
 
+int typeset__obj_of(const struct typeset *ts, const struct btf *btf)
+{
+	for (int i = 0; ts && btf && i < MAX_BTF; i++)
+		if (ts->btf[i] == btf)
+			return i;
+	return -1;
+}
+
 const struct btf *typeset__btf(const struct typeset *ts, uint32_t obj)
 {
 	return ts ? btf_of(ts, obj) : NULL;
@@ -137,7 +145,7 @@ struct mapview {
 	uint8_t *values;
 	bool num_values, signed_values;
 	/* the key names stacks of the look's (a STACK_TRACE map of the same object) */
-	const struct mapstacks *ms;
+	struct mapstacks *ms;
 	struct resolver *res;
 	struct stackkey sk;
 	bool stacks;
@@ -275,6 +283,18 @@ static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, 
 	return kind;
 }
 
+/* The frames of the stacks key names, as text in b or JSON to w. */
+static void print_stacks(const struct mapview *v, const void *key, struct dbuf *b, struct jsonw *w)
+{
+	struct resolved_stack st[MAPSTACKS_MAX_FIELDS];
+	uint32_t n = mapstacks__resolve(v->ms, v->res, v->m.btf, &v->sk, key, 0, st);
+
+	if (b)
+		mapstacks__text(b, st, n);
+	else
+		mapstacks__json(w, st, n);
+}
+
 static void print_text(const struct mapview *v, struct dbuf *b)
 {
 	struct hist_bucket *bk = NULL;
@@ -305,7 +325,7 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		text_of(b, v->btf, v->m.value_type, en->value, v->m.value_size);
 		dbuf__text(b, "\n", 1);
 		if (v->stacks)
-			mapstacks__text(v->ms, v->res, v->m.btf, &v->sk, en->key, b);
+			print_stacks(v, en->key, b, NULL);
 	}
 	if (v->m.nr_entries)
 		dbuf__text(b, "\n", 1);
@@ -337,7 +357,7 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 		jsonw__name(w, "value");
 		json_of(w, v->btf, v->m.value_type, v->ents[i].value, v->m.value_size);
 		if (v->stacks)
-			mapstacks__json(v->ms, v->res, v->m.btf, &v->sk, v->ents[i].key, w);
+			print_stacks(v, v->ents[i].key, NULL, w);
 		jsonw__end_object(w);
 	}
 	jsonw__end_array(w);
@@ -358,7 +378,7 @@ static int fold_map(struct mapview *v, struct fold *f)
 	return err;
 }
 
-static void find_stacks(struct mapview *v, const struct mapstacks *ms, struct resolver *res);
+static void find_stacks(struct mapview *v, struct mapstacks *ms, struct resolver *res);
 
 int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
 			 struct resolver *res, struct fold *f, const char **name)
@@ -394,7 +414,7 @@ int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
 }
 
 /* Does the key of the map name stacks the look keeps? */
-static void find_stacks(struct mapview *v, const struct mapstacks *ms, struct resolver *res)
+static void find_stacks(struct mapview *v, struct mapstacks *ms, struct resolver *res)
 {
 	v->ms = ms;
 	v->res = res;

@@ -50,6 +50,8 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, s
  */
 int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
 			 struct resolver *res, struct fold *f, const char **name);
+/* The object whose BTF btf is, -1 for none. */
+int typeset__obj_of(const struct typeset *ts, const struct btf *btf);
 /* The BTF of object obj, NULL when it has none. */
 const struct btf *typeset__btf(const struct typeset *ts, uint32_t obj);
 

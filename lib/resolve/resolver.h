@@ -46,6 +46,14 @@ struct resolved_frame {
 	struct resolved_sym sym;
 };
 
+/* A stack a BPF map kept, named by a field of a typed record (output/mapstacks.h). */
+struct resolved_stack {
+	const char *field; /* the field's name */
+	int64_t id; /* negative: the error bpf_get_stackid() gave */
+	const struct resolved_frame *frames; /* leaf first; none for an error or an unknown id */
+	uint32_t nr_frames;
+};
+
 /* A sample and what its event and its names say of it. */
 struct resolved_sample {
 	const struct event_desc *ev;
@@ -57,6 +65,9 @@ struct resolved_sample {
 	bool has_chain;
 	const struct resolved_frame *frames;
 	uint32_t nr_frames;
+	/* the stacks its typed record's fields name (filled by the consumer) */
+	const struct resolved_stack *stacks;
+	uint32_t nr_stacks;
 };
 
 /* What resolver__sample() looks up beyond the thread's name (which it always gives). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# stacks in BPF maps: a libbpf-tools-style off-CPU program's keys print their stacks' frames (text, JSON, live and from the file), fold by the nanoseconds into an off-CPU flame graph whose deepest user frame is the workload's sleeping function
+# stacks in BPF maps: a libbpf-tools-style off-CPU program's keys print their stacks' frames (text, JSON, live and from the file), fold by the nanoseconds into an off-CPU flame graph whose deepest user frame is the workload's sleeping function; typed records' stack ids print their frames live, errors by name
 source "$(dirname "$0")/lib.sh"
 need_root
 W=$(workload offcpu-sleep)
@@ -21,7 +21,8 @@ grep -q '^@stackmap' text && fail "the STACK_TRACE map itself was printed"
 # JSON: the same frames in a "stacks" member
 run trace -e "$P" --json >json 2>err || fail "trace --json exited $? ($(cat err))"
 jq -e 'select(.type == "map" and .map == "offcpu") | .entries[]
-	| select(.key.comm == "offcpu-sleep") | .stacks.user_stack_id[0].sym == "perf_bpf_sleeper"' json |
+	| select(.key.comm == "offcpu-sleep") | .stacks.user_stack_id | arrays
+	| .[0].sym == "perf_bpf_sleeper"' json |
 	grep -q true || fail "no JSON stack starting in perf_bpf_sleeper: $(grep offcpu json | head -c 600)"
 
 # the recording keeps the stack map: script shows the same frames, and folds them
@@ -66,4 +67,18 @@ g = [g for g in ET.parse(sys.argv[1]).getroot().iter(ns + 'g') if g.get('data-na
 assert len(g) == 1 and g[0].get('data-k') == '0', g
 assert ' offcpu, ' in g[0].find(ns + 'title').text, g[0].find(ns + 'title').text
 PY
+
+# typed records naming stacks, live: the frames after the record's line, an error by its name
+"$PERF_BPF" trace -e "$TOP/tests/fixtures/bpf/stack-records.c" -- "$W" 2 >rec.text 2>err ||
+	fail "trace of stack records exited $? ($(cat err))"
+[ "$(grep -c 'bad_stack_id=-22' rec.text)" = 2 ] || fail "not 2 records: $(head -5 rec.text)"
+awk '/__bpf_stdout__:/ {r = 1; next} r && /^\tuser_stack_id:$/ {u = 1; next}
+     u && /^\t +[0-9a-f]+ perf_bpf_sleeper\+0x[0-9a-f]+ \(.*offcpu-sleep\)$/ {print "ok"; exit}' rec.text |
+	grep -q ok || fail "a record's user stack does not start in perf_bpf_sleeper: $(head -12 rec.text)"
+[ "$(grep -c $'^\tbad_stack_id: -EINVAL$' rec.text)" = 2 ] || fail "no -EINVAL for the bad id: $(head -12 rec.text)"
+"$PERF_BPF" trace --json -e "$TOP/tests/fixtures/bpf/stack-records.c" -- "$W" 2 >rec.json 2>err ||
+	fail "trace --json of stack records exited $? ($(cat err))"
+[ "$(jq -c 'select(.type == "sample") | [.stacks.bad_stack_id.error, .stacks.user_stack_id[0].sym,
+	(.stacks.kern_stack_id | length > 0)]' rec.json | sort -u)" = '["EINVAL","perf_bpf_sleeper",true]' ] ||
+	fail "JSON stacks of the records: $(head -c 800 rec.json)"
 exit 0

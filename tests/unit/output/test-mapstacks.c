@@ -106,6 +106,14 @@ static void test_mapstacks__lookups(void **state)
 	dbuf__free(&b);
 }
 
+static void text(struct mapstacks *ms, struct resolver *res, const struct stackkey *sk,
+		 const struct key *k, struct dbuf *out)
+{
+	struct resolved_stack st[MAPSTACKS_MAX_FIELDS];
+
+	mapstacks__text(out, st, mapstacks__resolve(ms, res, 0, sk, k, 0, st));
+}
+
 static void test_mapstacks__text_names_errors(void **state)
 {
 	struct dbuf b = { 0 }, out = { 0 };
@@ -119,11 +127,11 @@ static void test_mapstacks__text_names_errors(void **state)
 	stack_look(&b);
 	ms = mapstacks__new(b.p, b.len);
 	assert_true(mapstacks__key(btf, id, &sk));
-	mapstacks__text(ms, res, 0, &sk, &k, &out);
+	text(ms, res, &sk, &k, &out);
 	assert_string_equal(out.p, "\tuser_stack_id: 8 unknown\n\tkern_stack_id: -EFAULT\n");
 	out.len = 0;
 	k.kern_stack_id = 7;
-	mapstacks__text(ms, res, 0, &sk, &k, &out);
+	text(ms, res, &sk, &k, &out);
 	assert_non_null(strstr(out.p, "\tkern_stack_id:\n\t    ffffffff81000010 [unknown]"));
 	assert_non_null(strstr(out.p, "\n\t              401000 [unknown]"));
 	mapstacks__free(ms);
