@@ -51,6 +51,7 @@ static int parse(struct script *sc, int argc, char **argv)
 		OPT_SYSCALL_SHOW(&sc->calls),
 		OPT_FOLDED(&sc->fmt),
 		OPT_FLAMEGRAPH(&sc->fmt),
+		OPT_PPROF(&sc->fmt),
 		OPT_COMMON,
 		OPT_END,
 	};

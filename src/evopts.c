@@ -132,6 +132,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_SYSCALL_VIEW(&eo->sc),
 		OPT_FOLDED(&eo->fmt),
 		OPT_FLAMEGRAPH(&eo->fmt),
+		OPT_PPROF(&eo->fmt),
 		OPT_END,
 	};
 	struct opts o;

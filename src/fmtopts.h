@@ -16,6 +16,9 @@
 #define OPT_FLAMEGRAPH(fmt) \
 	OPT_STRING(0, "flamegraph", &(fmt)->flamegraph, "FILE.svg", \
 		   "write a flame graph of the samples' callchains to FILE.svg")
+#define OPT_PPROF(fmt) \
+	OPT_STRING(0, "pprof", &(fmt)->pprof, "FILE.pb.gz", \
+		   "write the samples' callchains as a pprof profile to FILE.pb.gz")
 /* clang-format on */
 
 #endif

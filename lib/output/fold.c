@@ -251,6 +251,11 @@ size_t fold__nr(const struct fold *f)
 	return f->nr_stacks;
 }
 
+size_t fold__nr_names(const struct fold *f)
+{
+	return f->nr_ent;
+}
+
 uint64_t fold__total(const struct fold *f)
 {
 	return f->total;

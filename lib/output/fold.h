@@ -67,6 +67,7 @@ int fold__add_sample(struct fold *f, const struct resolved_sample *rs, uint64_t 
 uint32_t fold__intern_sym(struct fold *f, uint64_t ip, const struct resolved_sym *sym);
 
 size_t fold__nr(const struct fold *f); /* distinct stacks */
+size_t fold__nr_names(const struct fold *f); /* frame ids: 0 .. fold__nr_names() - 1 */
 uint64_t fold__total(const struct fold *f); /* the weights added */
 uint64_t fold__overflow(const struct fold *f); /* what went to "[more stacks]" */
 const char *fold__name(const struct fold *f, uint32_t id);

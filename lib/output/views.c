@@ -19,7 +19,7 @@ static struct view *sample_view(const struct views_opts *o)
 /* A picture in a file stands in for the sample lines, unless --folded puts stacks there. */
 static bool shows_lines(const struct views_opts *o)
 {
-	return o->out && (o->fmt.folded || !o->fmt.flamegraph);
+	return o->out && (o->fmt.folded || (!o->fmt.flamegraph && !o->fmt.pprof));
 }
 
 bool views__json_lines(const struct views_opts *o)
@@ -41,6 +41,8 @@ int views__add(struct consumer *c, const struct views_opts *o)
 		err = consumer__add_view(c, sample_view(o));
 	if (!err && o->fmt.flamegraph)
 		err = consumer__add_view(c, view_flamegraph__new(o->fmt.flamegraph));
+	if (!err && o->fmt.pprof)
+		err = consumer__add_view(c, view_pprof__new(o->fmt.pprof));
 	/* folded lines are the whole stream: maps keyed by stacks are folded among them */
 	if (!err && o->maps_out && !o->fmt.folded)
 		err = consumer__add_view(c, view_maps__new(o->maps_out, o->json));

@@ -19,6 +19,7 @@ struct view_syscalls_opts;
 struct views_formats {
 	bool folded; /* --folded: the stacks folded on out, instead of the samples and maps */
 	const char *flamegraph; /* --flamegraph FILE.svg */
+	const char *pprof; /* --pprof FILE.pb.gz */
 };
 
 struct views_opts {
