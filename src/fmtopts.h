@@ -19,6 +19,10 @@
 #define OPT_PPROF(fmt) \
 	OPT_STRING(0, "pprof", &(fmt)->pprof, "FILE.pb.gz", \
 		   "write the samples' callchains as a pprof profile to FILE.pb.gz")
+#define OPT_PROM(fmt) \
+	OPT_STRING(0, "prom", &(fmt)->prom, "FILE", \
+		   "write the maps as Prometheus text to FILE at each print"), \
+	OPT_BOOL(0, "prom-host", &(fmt)->prom_host, "label the Prometheus samples with the host name")
 /* clang-format on */
 
 #endif

@@ -131,17 +131,11 @@ bool typeset__channel(const struct typeset *ts, const char *event, const struct 
 
 /* ---- maps ---- */
 
-struct entry {
-	const uint8_t *key;
-	uint8_t *value; /* summed over the CPUs */
-	int64_t num; /* the value as an integer, when it is one */
-};
-
 struct mapview {
 	const struct btf *btf;
 	struct tfeat_map m;
 	const char *name;
-	struct entry *ents;
+	struct typeset_entry *ents;
 	uint8_t *values;
 	bool num_values, signed_values;
 	/* the key names stacks of the look's (a STACK_TRACE map of the same object) */
@@ -153,7 +147,7 @@ struct mapview {
 
 static int cmp_num(const void *a, const void *b)
 {
-	const struct entry *x = a, *y = b;
+	const struct typeset_entry *x = a, *y = b;
 
 	return x->num < y->num ? -1 : x->num > y->num;
 }
@@ -225,7 +219,7 @@ static int load_view(const struct typeset *ts, const struct tfeat_entry *e, stru
 	v->signed_values = sgn;
 	p = e->data + sizeof(v->m) + v->m.name_len;
 	for (uint32_t i = 0; i < v->m.nr_entries; i++, p += stride) {
-		struct entry *en = &v->ents[i];
+		struct typeset_entry *en = &v->ents[i];
 
 		en->key = p;
 		en->value = v->values + (size_t)i * v->m.value_size;
@@ -263,6 +257,13 @@ static bool is_array(const struct mapview *v)
 }
 
 /* A histogram: the name says so, keys and values are integers. */
+static int cmp_bucket_key(const void *a, const void *b)
+{
+	const struct hist_bucket *x = a, *y = b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
 static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, uint64_t *width)
 {
 	enum hist_kind kind = hist__kind(v->name, width);
@@ -281,6 +282,54 @@ static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, 
 		(*bk)[i].count = v->ents[i].num < 0 ? 0 : (uint64_t)v->ents[i].num;
 	}
 	return kind;
+}
+
+static int each_map(const struct mapview *v, int (*fn)(void *ctx, const struct typeset_map *m),
+		    void *ctx)
+{
+	struct hist_bucket *bk = NULL;
+	uint64_t width = 0;
+	enum hist_kind kind = hist_of(v, &bk, &width);
+	struct typeset_map m = { .name = v->name,
+				 .btf = v->btf,
+				 .key_type = v->m.key_type,
+				 .value_type = v->m.value_type,
+				 .key_size = v->m.key_size,
+				 .value_size = v->m.value_size,
+				 .map_type = v->m.map_type,
+				 .num_values = v->num_values,
+				 .ents = v->ents,
+				 .nr = v->m.nr_entries,
+				 .hist = kind,
+				 .buckets = bk };
+	int err;
+
+	if (kind != HIST_NONE) {
+		m.hist_width = width ?: hist__linear_width(bk, v->m.nr_entries);
+		qsort(bk, v->m.nr_entries, sizeof(*bk), cmp_bucket_key);
+	}
+	err = fn(ctx, &m);
+	free(bk);
+	return err;
+}
+
+int typeset__each_map(const struct typeset *ts, const void *buf, size_t len,
+		      int (*fn)(void *ctx, const struct typeset_map *m), void *ctx)
+{
+	struct tfeat_entry e;
+	size_t off = 0;
+	int err = 0;
+
+	while (!err && tfeat__next(buf, len, &off, &e)) {
+		struct mapview v;
+
+		if (e.tag != TFEAT_MAP)
+			continue;
+		if (!load_view(ts, &e, &v) && v.m.map_type != BPF_MAP_TYPE_STACK_TRACE)
+			err = each_map(&v, fn, ctx);
+		free_view(&v);
+	}
+	return err;
 }
 
 /* The frames of the stacks key names, as text in b or JSON to w. */
@@ -315,7 +364,7 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		return;
 	}
 	for (uint32_t i = 0; i < v->m.nr_entries; i++) {
-		const struct entry *en = &v->ents[i];
+		const struct typeset_entry *en = &v->ents[i];
 
 		dbuf__text(b, "@", 1);
 		dbuf__text(b, v->name, strlen(v->name));

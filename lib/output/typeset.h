@@ -25,6 +25,7 @@
 
 struct btf;
 struct fold;
+struct hist_bucket;
 struct resolver;
 struct typeset;
 
@@ -50,6 +51,29 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, s
  */
 int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
 			 struct resolver *res, struct fold *f, const char **name);
+/* A map of a look, as typeset__each_map() hands it over. */
+struct typeset_entry {
+	const uint8_t *key;
+	uint8_t *value; /* summed over the CPUs */
+	int64_t num; /* the value as an integer, when it is one */
+};
+
+struct typeset_map {
+	const char *name;
+	const struct btf *btf; /* NULL: no types */
+	uint32_t key_type, value_type, key_size, value_size, map_type;
+	bool num_values; /* the values are integers (num) */
+	const struct typeset_entry *ents;
+	uint32_t nr;
+	/* a histogram (output/hist.h): its buckets, sorted by key; else HIST_NONE */
+	int hist; /* enum hist_kind */
+	uint64_t hist_width;
+	const struct hist_bucket *buckets;
+};
+
+/* fn(ctx, map) for every map of buf but STACK_TRACE ones; stops at fn's error. 0 or -errno. */
+int typeset__each_map(const struct typeset *ts, const void *buf, size_t len,
+		      int (*fn)(void *ctx, const struct typeset_map *m), void *ctx);
 /* The object whose BTF btf is, -1 for none. */
 int typeset__obj_of(const struct typeset *ts, const struct btf *btf);
 /* The BTF of object obj, NULL when it has none. */

@@ -3,6 +3,7 @@
 #include "output/view-json.h"
 #include "output/view-text.h"
 #include "output/view-maps.h"
+#include "output/view-prom.h"
 #include "output/view-stacks.h"
 #include "output/view-syscalls.h"
 #include "output/views.h"
@@ -43,6 +44,8 @@ int views__add(struct consumer *c, const struct views_opts *o)
 		err = consumer__add_view(c, view_flamegraph__new(o->fmt.flamegraph));
 	if (!err && o->fmt.pprof)
 		err = consumer__add_view(c, view_pprof__new(o->fmt.pprof));
+	if (!err && o->fmt.prom)
+		err = consumer__add_view(c, view_prom__new(o->fmt.prom, o->fmt.prom_host));
 	/* folded lines are the whole stream: maps keyed by stacks are folded among them */
 	if (!err && o->maps_out && !o->fmt.folded)
 		err = consumer__add_view(c, view_maps__new(o->maps_out, o->json));
