@@ -52,6 +52,7 @@ static int parse(struct script *sc, int argc, char **argv)
 		OPT_FOLDED(&sc->fmt),
 		OPT_FLAMEGRAPH(&sc->fmt),
 		OPT_PPROF(&sc->fmt),
+		OPT_TRACE_EVENT(&sc->fmt),
 		OPT_PROM(&sc->fmt),
 		OPT_COMMON,
 		OPT_END,

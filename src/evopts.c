@@ -133,6 +133,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_FOLDED(&eo->fmt),
 		OPT_FLAMEGRAPH(&eo->fmt),
 		OPT_PPROF(&eo->fmt),
+		OPT_TRACE_EVENT(&eo->fmt),
 		OPT_PROM(&eo->fmt),
 		OPT_END,
 	};

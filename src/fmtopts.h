@@ -19,6 +19,9 @@
 #define OPT_PPROF(fmt) \
 	OPT_STRING(0, "pprof", &(fmt)->pprof, "FILE.pb.gz", \
 		   "write the samples' callchains as a pprof profile to FILE.pb.gz")
+#define OPT_TRACE_EVENT(fmt) \
+	OPT_STRING(0, "trace-event", &(fmt)->trace_event, "FILE.json", \
+		   "write a timeline of the records for Perfetto or chrome://tracing to FILE.json")
 #define OPT_PROM(fmt) \
 	OPT_STRING(0, "prom", &(fmt)->prom, "FILE", \
 		   "write the maps as Prometheus text to FILE at each print"), \

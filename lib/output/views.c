@@ -6,6 +6,7 @@
 #include "output/view-prom.h"
 #include "output/view-stacks.h"
 #include "output/view-syscalls.h"
+#include "output/view-timeline.h"
 #include "output/views.h"
 
 static struct view *sample_view(const struct views_opts *o)
@@ -20,7 +21,8 @@ static struct view *sample_view(const struct views_opts *o)
 /* A picture in a file stands in for the sample lines, unless --folded puts stacks there. */
 static bool shows_lines(const struct views_opts *o)
 {
-	return o->out && (o->fmt.folded || (!o->fmt.flamegraph && !o->fmt.pprof));
+	return o->out &&
+	       (o->fmt.folded || (!o->fmt.flamegraph && !o->fmt.pprof && !o->fmt.trace_event));
 }
 
 bool views__json_lines(const struct views_opts *o)
@@ -44,6 +46,8 @@ int views__add(struct consumer *c, const struct views_opts *o)
 		err = consumer__add_view(c, view_flamegraph__new(o->fmt.flamegraph));
 	if (!err && o->fmt.pprof)
 		err = consumer__add_view(c, view_pprof__new(o->fmt.pprof));
+	if (!err && o->fmt.trace_event)
+		err = consumer__add_view(c, view_timeline__new(o->fmt.trace_event));
 	if (!err && o->fmt.prom)
 		err = consumer__add_view(c, view_prom__new(o->fmt.prom, o->fmt.prom_host));
 	/* folded lines are the whole stream: maps keyed by stacks are folded among them */

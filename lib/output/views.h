@@ -20,6 +20,7 @@ struct views_formats {
 	bool folded; /* --folded: the stacks folded on out, instead of the samples and maps */
 	const char *flamegraph; /* --flamegraph FILE.svg */
 	const char *pprof; /* --pprof FILE.pb.gz */
+	const char *trace_event; /* --trace-event FILE.json: the timeline */
 	const char *prom; /* --prom FILE: the maps as Prometheus text, at each look */
 	bool prom_host; /* --prom-host: with the label host */
 };
