@@ -6,14 +6,24 @@
 #include "util/errmsg.h"
 #include "util/jsonw.h"
 #include "util/log.h"
+#include "record/sctable.h"
+#include "record/sysrec.h"
 #include "output/view-json.h"
 #include "output/view-timeline.h"
 #include "output/view.h"
 
-/* A thread seen, and the last name it had. */
+#define TL_MEM_MAX 128 /* bytes of an argument's memory kept, as a string */
+
+/* A thread seen, the last name it had, and its system call in flight. */
 struct tl_thread {
 	uint32_t pid, tid;
 	char comm[16];
+	bool in_call;
+	uint32_t nr;
+	uint8_t nargs;
+	uint64_t args[SYSREC_ARGS];
+	uint8_t mem_len[SYSREC_ARGS]; /* what the capture read of an argument: 0 none */
+	char mem[SYSREC_ARGS][TL_MEM_MAX];
 };
 
 struct timeline {
@@ -23,6 +33,8 @@ struct timeline {
 	bool any; /* an event written: the next one needs a ',' */
 	struct tl_thread *threads; /* open addressing by tid */
 	size_t mask, nr;
+	struct sysrec rec; /* the system-call record being shown */
+	struct sctable *calls; /* their names, once one comes */
 };
 
 static struct tl_thread *slot(struct timeline *t, uint32_t tid)
@@ -87,6 +99,99 @@ static void sample_args(struct timeline *t, const struct resolved_sample *rs)
 	print_json__sample_members(t->w, rs);
 }
 
+/* An entry: its arguments wait for the exit, which makes the slice. */
+static void call_entry(struct timeline *t, const struct sysrec *r)
+{
+	struct tl_thread *th = slot(t, r->head.tid);
+
+	if (!th->tid)
+		return;
+	th->in_call = true;
+	th->nr = r->head.nr;
+	th->nargs = r->nargs;
+	memcpy(th->args, r->args, sizeof(th->args));
+	memset(th->mem_len, 0, sizeof(th->mem_len));
+	for (int i = 0; i < r->nitems; i++) {
+		const struct sysrec_data *d = &r->items[i];
+		size_t n =
+			strnlen((const char *)d->data, d->len < TL_MEM_MAX ? d->len : TL_MEM_MAX);
+
+		/* a string the entry read (a path, a name): its text stands for the pointer */
+		if (d->kind == SYSREC_KIND_STR && d->arg < SYSREC_ARGS && !d->fault && n) {
+			memcpy(th->mem[d->arg], d->data, n);
+			th->mem_len[d->arg] = n;
+		}
+	}
+}
+
+/* The call's arguments (as its entry had them) and its result, as the slice's args. */
+static void call_args(struct timeline *t, const struct sc_desc *d, const struct tl_thread *th,
+		      const struct sysrec *r)
+{
+	char name[16];
+
+	jsonw__name(t->w, "args");
+	jsonw__start_object(t->w);
+	for (int i = 0; th && th->in_call && th->nr == r->head.nr && i < th->nargs; i++) {
+		if (d && i < d->nr_args) {
+			jsonw__name(t->w, d->args[i].name);
+		} else {
+			snprintf(name, sizeof(name), "arg%d", i);
+			jsonw__name(t->w, name);
+		}
+		if (th->mem_len[i])
+			jsonw__strn(t->w, th->mem[i], th->mem_len[i]);
+		else
+			jsonw__xu64(t->w, th->args[i]);
+	}
+	jsonw__kv_s64(t->w, "ret", r->ret);
+	jsonw__end_object(t->w);
+}
+
+/* An exit: the call as a complete slice ("X") from its entry, as the capture timed it. */
+static int call_exit(struct timeline *t, const struct resolved_sample *rs)
+{
+	const struct sysrec *r = &t->rec;
+	struct tl_thread *th = slot(t, r->head.tid);
+	const struct sc_desc *d;
+	char unknown[24];
+
+	if (!t->calls && !(t->calls = sctable__new()))
+		return -errno;
+	d = sctable__get(t->calls, (int)r->head.nr);
+	snprintf(unknown, sizeof(unknown), "syscall_%u", r->head.nr);
+	begin_event(t, "X", r->head.time - r->duration, r->head.pid, r->head.tid);
+	jsonw__name(t->w, "dur");
+	jsonw__double(t->w, r->duration / 1000.0);
+	jsonw__kv_str(t->w, "name", d ? d->name : unknown);
+	jsonw__kv_str(t->w, "cat", "syscall");
+	call_args(t, d, th->tid ? th : NULL, r);
+	jsonw__end_object(t->w);
+	if (th->tid)
+		th->in_call = false;
+	return 0;
+}
+
+/* A record of the system-call capture: a slice per call, at its exit. */
+static int tl_syscall(struct timeline *t, const struct resolved_sample *rs)
+{
+	const struct sysrec *r = &t->rec;
+	int err;
+
+	if (!rs->s->has_raw || sysrec__decode(&t->rec, rs->s->raw, rs->s->raw_size))
+		return 0;
+	if (r->head.type != SYSREC_ENTER && r->head.type != SYSREC_EXIT)
+		return 0;
+	err = note_thread(t, r->head.pid, r->head.tid, rs->comm);
+	if (err)
+		return err;
+	if (r->head.type == SYSREC_ENTER) {
+		call_entry(t, r);
+		return 0;
+	}
+	return r->duration ? call_exit(t, rs) : 0;
+}
+
 static unsigned tl_needs(void *priv, const struct event_desc *ev)
 {
 	return RESOLVE_SYM | RESOLVE_CHAIN | (ev->btf ? 0 : RESOLVE_STRING);
@@ -97,7 +202,9 @@ static int tl_sample(void *priv, const struct resolved_sample *rs)
 	struct timeline *t = priv;
 	const struct sample *s = rs->s;
 
-	if (event_desc__is_sysrec(rs->ev) || !s->has_time)
+	if (event_desc__is_sysrec(rs->ev))
+		return tl_syscall(t, rs);
+	if (!s->has_time)
 		return 0;
 	begin_event(t, "i", s->time, s->pid, s->tid);
 	jsonw__kv_str(t->w, "s", "t");
@@ -159,6 +266,7 @@ static void tl_free(void *priv)
 	if (t->out)
 		fclose(t->out);
 	free(t->threads);
+	sctable__free(t->calls);
 	free(t);
 }
 
