@@ -103,12 +103,36 @@ static void test_flamegraph__markup_escaped(void **state)
 	fold__free(f);
 }
 
+/* 100k distinct stacks of one sample each: the file stays under 10 MB (narrow frames merge). */
+static void test_flamegraph__many_stacks_stay_small(void **state)
+{
+	struct fold *f = fold__new(0);
+	char a[16], b[16], c[16];
+	char *svg;
+
+	for (int i = 0; i < 100000; i++) {
+		const char *s[] = { "prog", "main", a, b, c };
+
+		snprintf(a, sizeof(a), "mid%d", i % 10);
+		snprintf(b, sizeof(b), "fn%d", i % 1000);
+		snprintf(c, sizeof(c), "leaf%d", i);
+		add(f, s, 5, 1);
+	}
+	assert_int_equal(fold__nr(f), 100000);
+	svg = svg_of(f);
+	assert_true(strlen(svg) < 10u << 20);
+	assert_non_null(strstr(svg, " frames]"));
+	free(svg);
+	fold__free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flamegraph__one_element_per_frame),
 		cmocka_unit_test(test_flamegraph__narrow_frames_merge),
 		cmocka_unit_test(test_flamegraph__markup_escaped),
+		cmocka_unit_test(test_flamegraph__many_stacks_stay_small),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
