@@ -21,9 +21,9 @@ Q =
 msg =
 endif
 
-PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto libzstd liblzma
+PKGS     := libbpf libelf zlib libtraceevent libtracefs libdw libcrypto libzstd liblzma libprotobuf-c
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd -llzma) -lm
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd -llzma -lprotobuf-c) -lm
 
 # Where the compile stage finds the installed bpf-compat headers, and libbpf's headers.
 PATH_DEFS := -DPERF_BPF_DATADIR='"$(PREFIX)/share/perf-bpf"' \
@@ -43,9 +43,12 @@ ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 LIB_SRCS := $(sort $(wildcard lib/*/*.c))
 LIB_YACC := $(sort $(wildcard lib/event/*.y))
 LIB_LEX  := $(sort $(wildcard lib/event/*.l))
+# pprof's messages (output/profile.proto) are C by protoc-c.
+LIB_PROTO := $(sort $(wildcard lib/output/*.proto))
 GEN_SRCS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.c) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.c) \
-	    $(BUILD)/gen/sysconsts.c
-GEN_HDRS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.h)
+	    $(BUILD)/gen/sysconsts.c $(LIB_PROTO:lib/output/%.proto=$(BUILD)/gen/%.pb-c.c)
+GEN_HDRS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/event/%.l=$(BUILD)/gen/%.lex.h) \
+	    $(LIB_PROTO:lib/output/%.proto=$(BUILD)/gen/%.pb-c.h)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(GEN_SRCS:%.c=%.o)
 SRC_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard src/*.c)))
 LIBA     := $(BUILD)/libperfbpf.a
@@ -167,6 +170,11 @@ $(BUILD)/gen/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	$(call msg,GEN,$@)
 	$(Q)$(BPFTOOL) gen object $(BUILD)/bpf/$*.linked.o $<
 	$(Q)$(BPFTOOL) gen skeleton $(BUILD)/bpf/$*.linked.o name $*_bpf >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: lib/output/%.proto
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(BUILD)/gen
+	$(Q)protoc-c --proto_path=lib/output --c_out=$(BUILD)/gen $<
 
 $(BUILD)/gen/sysconsts.c: scripts/gen-sysconsts.sh
 	$(call msg,GEN,$@)

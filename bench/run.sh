@@ -3,7 +3,7 @@
 # Every figure is the median of BENCH_RUNS alternating runs (min..max beside it); the
 # ratios compare figures measured in this same run. Writes bench/RESULTS.md (or
 # BENCH_RESULTS). BENCH_SKIP="main startup cpu scale uprobe query rate big typed channels
-# syscalls points keys first busy"
+# syscalls points keys first busy stacks"
 # leaves groups out ("main": the first loop, start-up and the 1M-record runs); rate and big
 # are the slow ones (about 6 and 2 minutes), the whole about 16 minutes.
 set -u
@@ -500,5 +500,9 @@ bench_skip channels || { echo; bench_channels "$PB" "$BUILD" "$RUNS" "$N" "$W/ch
 source "$top/bench/syscalls.sh"
 mkdir -p "$W/syscalls"
 bench_skip syscalls || { echo; bench_syscalls "$PB" "$BUILD" "$RUNS" 300000 "$W/syscalls"; } >>"$W/RESULTS.md"
+# folded stacks and pprof against perf script (bench/stacks.sh)
+source "$top/bench/stacks.sh"
+mkdir -p "$W/stacks"
+bench_skip stacks || { echo; bench_stacks "$PB" "$BUILD" "$RUNS" 1000000 "$W/stacks"; } >>"$W/RESULTS.md"
 cat "$W/RESULTS.md"
 cp "$W/RESULTS.md" "${BENCH_RESULTS:-$top/bench/RESULTS.md}"

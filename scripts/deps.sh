@@ -8,10 +8,14 @@
 set -e
 # clang and bpftool build perf-bpf's own BPF programs (bpf/) into the binary; clang also
 # compiles scriptlets when perf-bpf runs.
-BUILD_PKGS="gcc make pkg-config flex bison clang bpftool
-libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev liblzma-dev"
+# protoc-c and libprotobuf-c write pprof profiles (lib/output/profile.proto).
+BUILD_PKGS="gcc make pkg-config flex bison clang bpftool protobuf-c-compiler
+libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev libdw-dev libzstd-dev liblzma-dev
+libprotobuf-c-dev"
+# chromium opens the flame graphs the tests make (headless, a screenshot and the DOM);
+# go tool pprof (golang-go) reads the pprof profiles, promtool (prometheus) the .prom files.
 CHECK_PKGS="llvm clang-format libcmocka-dev linux-perf python3 jq valgrind strace
-qemu-system-x86 busybox-static cpio xz-utils zstd"
+qemu-system-x86 busybox-static cpio xz-utils zstd chromium golang-go prometheus"
 
 dry=
 [ "${1-}" = -n ] && { dry=1; shift; }

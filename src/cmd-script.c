@@ -10,6 +10,7 @@
 
 #include "cmds.h"
 #include "evopts.h"
+#include "fmtopts.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/opts.h"
@@ -28,6 +29,7 @@ struct script {
 	bool json;
 	unsigned fields;
 	struct scopts calls; /* how the system calls of the file show */
+	struct views_formats fmt;
 	struct pdreader *r;
 	struct pipeline *p;
 };
@@ -42,6 +44,11 @@ static int parse(struct script *sc, int argc, char **argv)
 		OPT_CALLBACK('F', "fields", &sc->fields, "FIELDS", evopts__set_fields,
 			     "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
 		OPT_SYSCALL_SHOW(&sc->calls),
+		OPT_FOLDED(&sc->fmt),
+		OPT_FLAMEGRAPH(&sc->fmt),
+		OPT_PPROF(&sc->fmt),
+		OPT_TRACE_EVENT(&sc->fmt),
+		OPT_PROM(&sc->fmt),
 		OPT_COMMON,
 		OPT_END,
 	};
@@ -120,7 +127,8 @@ static int run(struct script *sc)
 			   .json = sc->json,
 			   .fields = sc->fields,
 			   .maps_out = stdout,
-			   .syscalls = &sc->calls.view },
+			   .syscalls = &sc->calls.view,
+			   .fmt = sc->fmt },
 	};
 
 	sc->calls.view.out = stdout;
@@ -135,7 +143,7 @@ static int run(struct script *sc)
 	}
 	sc->p = pipeline__file(&po, sc->r, sc->input);
 	if (!sc->p) {
-		pr_err("cannot print '%s': %s", sc->input, strerror(errno));
+		errmsg__print(errno, "cannot print '%s'", sc->input);
 		return 1;
 	}
 	pdreader__set_wait(sc->r, flush_output, sc);

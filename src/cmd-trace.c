@@ -80,7 +80,8 @@ static int show(struct trace *t, struct session *s, const struct evopts *eo)
 			   .fields = eo->fields,
 			   .json = eo->json,
 			   .maps_out = t->out,
-			   .syscalls = eo->sc.on ? &eo->sc.view : NULL },
+			   .syscalls = eo->sc.on ? &eo->sc.view : NULL,
+			   .fmt = eo->fmt },
 		.maps = eo->maps,
 		.clockid = eo->session.use_clockid ? eo->session.clockid : CLOCKID_PERF,
 	};
@@ -144,6 +145,8 @@ int cmd_trace(int argc, char **argv)
 		pr_err("tracing stopped: cannot write '%s'", eo.output);
 	else if (err && ferror(t.out))
 		pr_err("tracing stopped: stdout is a full pipe and a stop signal came");
+	else if (err && errmsg__text())
+		errmsg__print(err, NULL);
 	else if (err)
 		pr_err("tracing stopped: %s", strerror(-err));
 	pipeline__free(t.p);

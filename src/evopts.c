@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "evopts.h"
+#include "fmtopts.h"
 #include "event/evparse.h"
 #include "util/caps.h"
 #include "util/clockid.h"
@@ -138,6 +139,11 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", evopts__set_fields,
 			     "fields to print, as script's -F (comm,tid,time,... or +FIELD,-FIELD)"),
 		OPT_SYSCALL_VIEW(&eo->sc),
+		OPT_FOLDED(&eo->fmt),
+		OPT_FLAMEGRAPH(&eo->fmt),
+		OPT_PPROF(&eo->fmt),
+		OPT_TRACE_EVENT(&eo->fmt),
+		OPT_PROM(&eo->fmt),
 		OPT_END,
 	};
 	struct opts o;

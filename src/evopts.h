@@ -12,6 +12,7 @@
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
+#include "output/views.h"
 #include "scopts.h"
 
 /* The rows of the compile options, setting the fields of struct compile_opts *co. */
@@ -41,6 +42,7 @@ struct evopts {
 	const char *clockid; /* -k, as given */
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
 	struct scopts sc; /* the system calls: -e's names, trace's --ev, -s, ... */
+	struct views_formats fmt; /* trace: --folded, --flamegraph */
 };
 
 /* 0, or OPTS_HELP / OPTS_USAGE / OPTS_ERROR (reported): opts__exit_status() tells the status. */

@@ -14,6 +14,7 @@
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/consumer.h"
+#include "output/mapstacks.h"
 #include "output/typeset.h"
 #include "output/view.h"
 
@@ -37,6 +38,10 @@ struct consumer {
 	bool begun; /* the views were told the events */
 	unsigned *needs; /* per event: what its samples get resolved, the views' union */
 	struct typeset *types; /* channel record types and BTF, once given */
+	struct mapstacks *stacks; /* where the stacks typed records name are read */
+	struct stackkey *stack_keys; /* per event: the stack fields of its records' type */
+	int *stack_obj; /* per event: the object of its type, -1: its records name no stack */
+	struct resolved_stack stack_buf[MAPSTACKS_MAX_FIELDS];
 	struct consumer_stats st;
 };
 
@@ -68,9 +73,13 @@ static int setup_events(struct consumer *c, const struct event_desc *evs)
 	c->seen = calloc(n, sizeof(*c->seen));
 	c->fallback_names = calloc(n, sizeof(*c->fallback_names));
 	c->needs = calloc(n, sizeof(*c->needs));
-	if (!c->evs || !c->seen || !c->fallback_names || !c->needs)
+	c->stack_keys = calloc(n, sizeof(*c->stack_keys));
+	c->stack_obj = calloc(n, sizeof(*c->stack_obj));
+	if (!c->evs || !c->seen || !c->fallback_names || !c->needs || !c->stack_keys ||
+	    !c->stack_obj)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->nr_evs; i++) {
+		c->stack_obj[i] = -1;
 		c->needs[i] = NEEDS_STALE;
 		c->evs[i] = evs[i];
 		if (!evs[i].name) {
@@ -166,6 +175,9 @@ void consumer__free(struct consumer *c)
 	free(c->views);
 	free(c->samplers);
 	free(c->needs);
+	free(c->stack_keys);
+	free(c->stack_obj);
+	mapstacks__free(c->stacks);
 	typeset__free(c->types);
 	for (size_t i = 0; c->fallback_names && i < c->nr_evs; i++)
 		free(c->fallback_names[i]);
@@ -246,6 +258,20 @@ static void first_sample(struct consumer *c, size_t ev)
 	}
 }
 
+/* The stacks a typed record's fields name, when it holds them whole. */
+static void resolve_stacks(struct consumer *c, int ev, struct resolved_sample *rs)
+{
+	const struct stackkey *sk = &c->stack_keys[ev];
+	const struct sample *s = rs->s;
+
+	for (int i = 0; i < sk->nr_ids; i++)
+		if (sk->ids[i].off + sk->ids[i].size > s->raw_size)
+			return;
+	rs->nr_stacks = mapstacks__resolve(c->stacks, c->res, c->stack_obj[ev], sk, s->raw, s->pid,
+					   c->stack_buf);
+	rs->stacks = c->stack_buf;
+}
+
 static int on_sample(struct consumer *c, const struct record *rec, int ev)
 {
 	const struct sample *s = &rec->s;
@@ -261,6 +287,8 @@ static int on_sample(struct consumer *c, const struct record *rec, int ev)
 	if (!c->seen[ev])
 		first_sample(c, ev);
 	resolver__sample(c->res, &c->evs[ev], s, needs_of(c, ev), &rs);
+	if (c->stack_obj[ev] >= 0 && s->has_raw)
+		resolve_stacks(c, ev, &rs);
 	for (size_t i = 0; i < c->nr_samplers && !err; i++)
 		err = c->samplers[i]->ops->sample(c->samplers[i]->priv, &rs);
 	c->st.samples++;
@@ -355,6 +383,20 @@ int consumer__end(struct consumer *c)
 	return err ?: consumer__flush(c);
 }
 
+/* Which events' typed records name stacks, of which object. */
+static void find_stack_fields(struct consumer *c)
+{
+	for (size_t i = 0; i < c->nr_evs; i++) {
+		const struct event_desc *e = &c->evs[i];
+		int obj = e->btf ? typeset__obj_of(c->types, e->btf) : -1;
+
+		c->stack_obj[i] = -1;
+		if (obj >= 0 && mapstacks__has(c->stacks, obj) &&
+		    mapstacks__key(e->btf, e->type_id, &c->stack_keys[i]))
+			c->stack_obj[i] = obj;
+	}
+}
+
 int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 {
 	int err;
@@ -372,12 +414,22 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 			e->btf = NULL;
 		c->needs[i] = NEEDS_STALE;
 	}
+	if (!c->stacks)
+		c->stacks = mapstacks__new(buf, len); /* a file's: its last look at the maps */
+	find_stack_fields(c);
 	return err;
+}
+
+void consumer__set_stacks(struct consumer *c, struct mapstacks *ms)
+{
+	mapstacks__free(c->stacks);
+	c->stacks = ms;
+	find_stack_fields(c);
 }
 
 int consumer__print_maps(struct consumer *c, const void *buf, size_t len)
 {
-	struct view_maps m = { .buf = buf, .len = len };
+	struct view_maps m = { .buf = buf, .len = len, .res = c->res };
 	int err = consumer__flush(c);
 
 	if (!c->types)

@@ -84,6 +84,13 @@ int consumer__end(struct consumer *c);
  */
 int consumer__set_types(struct consumer *c, const void *buf, size_t len);
 /*
+ * Where the stacks the fields of typed records name are read (output/mapstacks.h; owned
+ * from now on): a live run's maps. Without it, those of the maps the types came with (a
+ * file's last look).
+ */
+struct mapstacks;
+void consumer__set_stacks(struct consumer *c, struct mapstacks *ms);
+/*
  * A look at the maps: the MAP entries of buf (a tfeat DUMP), to the views that show maps,
  * after what the views buffered is handed on.
  */

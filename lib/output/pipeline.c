@@ -19,6 +19,7 @@
 #include "perfdata/format.h"
 #include "perfdata/reader.h"
 #include "output/jsonhdr.h"
+#include "output/mapstacks.h"
 #include "output/pipeline.h"
 
 struct pipeline {
@@ -63,15 +64,33 @@ static int live_consumer(struct pipeline *p, const struct evlist *el)
 	return views__add(p->c, &p->o.views);
 }
 
-/* Typed records print as fields; the maps print at the end (and every --interval). */
+static uint32_t live_stack(void *t, uint32_t obj, uint32_t id, uint64_t *ips, uint32_t max)
+{
+	return typed__stack(t, obj, id, ips, max);
+}
+
+static bool live_has_stacks(void *t, uint32_t obj)
+{
+	return typed__has_stacks(t, obj);
+}
+
+/*
+ * Typed records print as fields, the stacks they name read from the run's maps; the maps
+ * print at the end (and every --interval).
+ */
 static int live_types(struct pipeline *p, struct session *s)
 {
+	struct mapstacks_live live = { live_stack, live_has_stacks, session__typed(s) };
+	struct mapstacks *ms = mapstacks__new_live(&live);
 	struct dbuf b = { 0 };
 	int err;
 
 	typed__describe(session__typed(s), &b);
 	err = b.err ?: consumer__set_types(p->c, b.p, b.len);
 	dbuf__free(&b);
+	if (!ms)
+		return -ENOMEM;
+	consumer__set_stacks(p->c, ms);
 	return err ?: mapshow__init(&p->maps, session__typed(s), &p->o.maps);
 }
 
@@ -83,7 +102,7 @@ struct pipeline *pipeline__live(const struct pipeline_opts *o, struct session *s
 	if (!p)
 		return NULL;
 	p->o = *o;
-	if (o->views.json && o->views.out) {
+	if (views__json_lines(&o->views)) {
 		struct jsonhdr h;
 
 		jsonhdr__host(&h, o->clockid);
@@ -181,7 +200,7 @@ static void file_header(struct pipeline *p)
 {
 	struct jsonhdr h;
 
-	if (!p->o.views.json || !p->o.views.out)
+	if (!views__json_lines(&p->o.views))
 		return;
 	jsonhdr__from_file(&h, p->r);
 	jsonhdr__write(p->o.views.out, &h);
@@ -245,9 +264,10 @@ static int file_maps(struct pipeline *p)
 
 int pipeline__file_end(struct pipeline *p, bool whole)
 {
-	/* a failing output is told by the maps' print, or when stdout is closed */
-	consumer__end(p->c);
-	return whole ? file_maps(p) : 0;
+	/* as a live run ends: the last look at the maps, then the views' ends */
+	int err = whole ? file_maps(p) : 0, end = consumer__end(p->c);
+
+	return err ?: end;
 }
 
 /* ---- feeding ---- */

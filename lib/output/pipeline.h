@@ -75,8 +75,8 @@ int pipeline__bytes(struct pipeline *p, const struct perf_event_header *hdr, int
 /* The end of a round: the views hand on what they buffer. -errno when an output failed. */
 int pipeline__flush(struct pipeline *p);
 /*
- * The end of the file, read whole or not: the views' ends, then, for a whole file, the
- * last look at the maps it keeps. 0 or -errno.
+ * The end of the file, read whole or not: for a whole file, the last look at the maps it
+ * keeps, then the views' ends (as a live run ends). 0 or -errno.
  */
 int pipeline__file_end(struct pipeline *p, bool whole);
 const struct consumer_stats *pipeline__stats(const struct pipeline *p);

@@ -10,6 +10,7 @@
 #include "util/tfeat.h"
 #include "output/btfprint.h"
 #include "output/hist.h"
+#include "output/mapstacks.h"
 #include "output/typeset.h"
 
 #define MAX_BTF 64
@@ -45,6 +46,19 @@ void typeset__free(struct typeset *ts)
 static const struct btf *btf_of(const struct typeset *ts, uint32_t idx)
 {
 	return idx < MAX_BTF ? ts->btf[idx] : NULL;
+}
+
+int typeset__obj_of(const struct typeset *ts, const struct btf *btf)
+{
+	for (int i = 0; ts && btf && i < MAX_BTF; i++)
+		if (ts->btf[i] == btf)
+			return i;
+	return -1;
+}
+
+const struct btf *typeset__btf(const struct typeset *ts, uint32_t obj)
+{
+	return ts ? btf_of(ts, obj) : NULL;
 }
 
 static int add_btf(struct typeset *ts, const struct tfeat_entry *e)
@@ -117,24 +131,23 @@ bool typeset__channel(const struct typeset *ts, const char *event, const struct 
 
 /* ---- maps ---- */
 
-struct entry {
-	const uint8_t *key;
-	uint8_t *value; /* summed over the CPUs */
-	int64_t num; /* the value as an integer, when it is one */
-};
-
 struct mapview {
 	const struct btf *btf;
 	struct tfeat_map m;
 	const char *name;
-	struct entry *ents;
+	struct typeset_entry *ents;
 	uint8_t *values;
 	bool num_values, signed_values;
+	/* the key names stacks of the look's (a STACK_TRACE map of the same object) */
+	struct mapstacks *ms;
+	struct resolver *res;
+	struct stackkey sk;
+	bool stacks;
 };
 
 static int cmp_num(const void *a, const void *b)
 {
-	const struct entry *x = a, *y = b;
+	const struct typeset_entry *x = a, *y = b;
 
 	return x->num < y->num ? -1 : x->num > y->num;
 }
@@ -218,7 +231,7 @@ static int load_view(const struct typeset *ts, const struct tfeat_entry *e, stru
 	v->signed_values = sgn;
 	p = e->data + sizeof(v->m) + v->m.name_len;
 	for (uint32_t i = 0; i < v->m.nr_entries; i++, p += stride) {
-		struct entry *en = &v->ents[i];
+		struct typeset_entry *en = &v->ents[i];
 
 		en->key = p;
 		en->value = v->values + (size_t)i * v->m.value_size;
@@ -257,6 +270,13 @@ static bool is_array(const struct mapview *v)
 }
 
 /* A histogram: the name says so, keys and values are integers. */
+static int cmp_bucket_key(const void *a, const void *b)
+{
+	const struct hist_bucket *x = a, *y = b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
 static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, uint64_t *width)
 {
 	enum hist_kind kind = hist__kind(v->name, width);
@@ -275,6 +295,66 @@ static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, 
 		(*bk)[i].count = v->ents[i].num < 0 ? 0 : (uint64_t)v->ents[i].num;
 	}
 	return kind;
+}
+
+static int each_map(const struct mapview *v, int (*fn)(void *ctx, const struct typeset_map *m),
+		    void *ctx)
+{
+	struct hist_bucket *bk = NULL;
+	uint64_t width = 0;
+	enum hist_kind kind = hist_of(v, &bk, &width);
+	struct typeset_map m = { .name = v->name,
+				 .btf = v->btf,
+				 .key_type = v->m.key_type,
+				 .value_type = v->m.value_type,
+				 .key_size = v->m.key_size,
+				 .value_size = v->m.value_size,
+				 .map_type = v->m.map_type,
+				 .num_values = v->num_values,
+				 .ents = v->ents,
+				 .nr = v->m.nr_entries,
+				 .hist = kind,
+				 .buckets = bk };
+	int err;
+
+	if (kind != HIST_NONE) {
+		m.hist_width = width ?: hist__linear_width(bk, v->m.nr_entries);
+		qsort(bk, v->m.nr_entries, sizeof(*bk), cmp_bucket_key);
+	}
+	err = fn(ctx, &m);
+	free(bk);
+	return err;
+}
+
+int typeset__each_map(const struct typeset *ts, const void *buf, size_t len,
+		      int (*fn)(void *ctx, const struct typeset_map *m), void *ctx)
+{
+	struct tfeat_entry e;
+	size_t off = 0;
+	int err = 0;
+
+	while (!err && tfeat__next(buf, len, &off, &e)) {
+		struct mapview v;
+
+		if (e.tag != TFEAT_MAP)
+			continue;
+		if (!load_view(ts, &e, &v) && v.m.map_type != BPF_MAP_TYPE_STACK_TRACE)
+			err = each_map(&v, fn, ctx);
+		free_view(&v);
+	}
+	return err;
+}
+
+/* The frames of the stacks key names, as text in b or JSON to w. */
+static void print_stacks(const struct mapview *v, const void *key, struct dbuf *b, struct jsonw *w)
+{
+	struct resolved_stack st[MAPSTACKS_MAX_FIELDS];
+	uint32_t n = mapstacks__resolve(v->ms, v->res, v->m.btf, &v->sk, key, 0, st);
+
+	if (b)
+		mapstacks__text(b, st, n);
+	else
+		mapstacks__json(w, st, n);
 }
 
 static void print_text(const struct mapview *v, struct dbuf *b)
@@ -297,7 +377,7 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		return;
 	}
 	for (uint32_t i = 0; i < v->m.nr_entries; i++) {
-		const struct entry *en = &v->ents[i];
+		const struct typeset_entry *en = &v->ents[i];
 
 		dbuf__text(b, "@", 1);
 		dbuf__text(b, v->name, strlen(v->name));
@@ -306,6 +386,8 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		dbuf__text(b, "]: ", 3);
 		text_of(b, v->btf, v->m.value_type, en->value, v->m.value_size);
 		dbuf__text(b, "\n", 1);
+		if (v->stacks)
+			print_stacks(v, en->key, b, NULL);
 	}
 	if (v->m.nr_entries)
 		dbuf__text(b, "\n", 1);
@@ -336,21 +418,86 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 		json_of(w, v->btf, v->m.key_type, v->ents[i].key, v->m.key_size);
 		jsonw__name(w, "value");
 		json_of(w, v->btf, v->m.value_type, v->ents[i].value, v->m.value_size);
+		if (v->stacks)
+			print_stacks(v, v->ents[i].key, NULL, w);
 		jsonw__end_object(w);
 	}
 	jsonw__end_array(w);
 	jsonw__end_object(w);
 }
 
-int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, FILE *out, bool json)
+/* A map to fold: its key names stacks, its values are integers. */
+static int fold_map(struct mapview *v, struct fold *f)
+{
+	char root[64];
+	int err = 0;
+
+	snprintf(root, sizeof(root), "[%s]", v->name);
+	for (uint32_t i = 0; i < v->m.nr_entries && !err; i++)
+		if (v->ents[i].num > 0)
+			err = mapstacks__fold(v->ms, v->res, v->m.btf, &v->sk, v->ents[i].key, root,
+					      (uint64_t)v->ents[i].num, f);
+	return err;
+}
+
+static void find_stacks(struct mapview *v, struct mapstacks *ms, struct resolver *res);
+
+int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
+			 struct resolver *res, struct fold *f, const char **name)
+{
+	struct mapstacks *ms = mapstacks__new(buf, len);
+	struct tfeat_entry e;
+	size_t off = 0;
+	int err = 0;
+
+	if (name)
+		*name = NULL;
+	if (!ms)
+		return -ENOMEM;
+	while (!err && tfeat__next(buf, len, &off, &e)) {
+		struct mapview v;
+
+		if (e.tag != TFEAT_MAP)
+			continue;
+		if (load_view(ts, &e, &v)) {
+			free_view(&v);
+			continue;
+		}
+		find_stacks(&v, ms, res);
+		if (v.stacks && v.num_values && v.m.map_type != BPF_MAP_TYPE_STACK_TRACE) {
+			err = fold_map(&v, f);
+			if (name && !*name)
+				*name = v.name;
+		}
+		free_view(&v);
+	}
+	mapstacks__free(ms);
+	return err;
+}
+
+/* Does the key of the map name stacks the look keeps? */
+static void find_stacks(struct mapview *v, struct mapstacks *ms, struct resolver *res)
+{
+	v->ms = ms;
+	v->res = res;
+	v->stacks = res && v->btf && mapstacks__has(ms, v->m.btf) &&
+		    mapstacks__key(v->btf, v->m.key_type, &v->sk);
+}
+
+int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, struct resolver *res,
+			FILE *out, bool json)
 {
 	struct jsonw *w = json ? jsonw__new(out, false) : NULL;
+	struct mapstacks *ms = mapstacks__new(buf, len);
 	struct dbuf b = { 0 };
 	struct tfeat_entry e;
 	size_t off = 0;
 
-	if (json && !w)
+	if ((json && !w) || !ms) {
+		jsonw__free(w);
+		mapstacks__free(ms);
 		return -ENOMEM;
+	}
 	while (tfeat__next(buf, len, &off, &e)) {
 		struct mapview v;
 
@@ -364,6 +511,11 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, F
 			free_view(&v);
 			continue;
 		}
+		if (v.m.map_type == BPF_MAP_TYPE_STACK_TRACE) { /* shown where keys name them */
+			free_view(&v);
+			continue;
+		}
+		find_stacks(&v, ms, res);
 		if (!is_array(&v) && v.num_values)
 			qsort(v.ents, v.m.nr_entries, sizeof(*v.ents), cmp_num);
 		if (w) {
@@ -377,6 +529,7 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, F
 		free_view(&v);
 	}
 	jsonw__free(w);
+	mapstacks__free(ms);
 	dbuf__free(&b);
 	fflush(out);
 	return ferror(out) ? -EIO : 0;

@@ -10,7 +10,8 @@
  *				prints them (hex without BTF)
  *	@NAME:			then bars, for a histogram (output/hist.h)
  *
- * with an empty line after each map; JSON: one object per map,
+ * then, when the key names stacks, their frames (output/mapstacks.h); with an empty line
+ * after each map; JSON: one object per map,
  *	{"type":"map","map":NAME,"entries":[{"key":K,"value":V},...]}
  *	{"type":"map","map":NAME,"hist":"log2"|"linear","buckets":[{"low":L,"high":H,"count":N}...]}
  */
@@ -23,6 +24,9 @@
 #include <stdio.h>
 
 struct btf;
+struct fold;
+struct hist_bucket;
+struct resolver;
 struct typeset;
 
 struct typeset *typeset__new(void);
@@ -32,8 +36,47 @@ int typeset__add(struct typeset *ts, const void *buf, size_t len);
 /* The record type of the channel whose records come on event: false when it has none. */
 bool typeset__channel(const struct typeset *ts, const char *event, const struct btf **btf,
 		      uint32_t *type_id);
-/* Print every MAP entry of buf (with the BTF taken so far). 0 or -EIO when out fails. */
-int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, FILE *out,
-			bool json);
+/*
+ * Print every MAP entry of buf (with the BTF taken so far), but STACK_TRACE maps: the keys
+ * that name their stacks show the frames (output/mapstacks.h), named by res. 0 or -EIO
+ * when out fails.
+ */
+int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, struct resolver *res,
+			FILE *out, bool json);
+/*
+ * Fold into f the entries of the maps of buf whose keys name stacks (output/mapstacks.h)
+ * and whose values are integers (per-CPU ones summed), weighted by their values; *name
+ * (when not NULL) is set to the first such map's name (borrowed from buf), else NULL.
+ * 0 or -ENOMEM.
+ */
+int typeset__fold_stacks(const struct typeset *ts, const void *buf, size_t len,
+			 struct resolver *res, struct fold *f, const char **name);
+/* A map of a look, as typeset__each_map() hands it over. */
+struct typeset_entry {
+	const uint8_t *key;
+	uint8_t *value; /* summed over the CPUs */
+	int64_t num; /* the value as an integer, when it is one */
+};
+
+struct typeset_map {
+	const char *name;
+	const struct btf *btf; /* NULL: no types */
+	uint32_t key_type, value_type, key_size, value_size, map_type;
+	bool num_values; /* the values are integers (num) */
+	const struct typeset_entry *ents;
+	uint32_t nr;
+	/* a histogram (output/hist.h): its buckets, sorted by key; else HIST_NONE */
+	int hist; /* enum hist_kind */
+	uint64_t hist_width;
+	const struct hist_bucket *buckets;
+};
+
+/* fn(ctx, map) for every map of buf but STACK_TRACE ones; stops at fn's error. 0 or -errno. */
+int typeset__each_map(const struct typeset *ts, const void *buf, size_t len,
+		      int (*fn)(void *ctx, const struct typeset_map *m), void *ctx);
+/* The object whose BTF btf is, -1 for none. */
+int typeset__obj_of(const struct typeset *ts, const struct btf *btf);
+/* The BTF of object obj, NULL when it has none. */
+const struct btf *typeset__btf(const struct typeset *ts, uint32_t obj);
 
 #endif

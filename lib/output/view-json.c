@@ -10,6 +10,7 @@
 #include "util/jsonw.h"
 #include "record/tpformat.h"
 #include "output/btfprint.h"
+#include "output/mapstacks.h"
 #include "output/view-json.h"
 #include "output/view.h"
 
@@ -189,6 +190,8 @@ static void put_payload(struct jsonw *w, const struct event_desc *ev,
 	if (ev->btf) {
 		jsonw__name(w, "fields");
 		btfprint__json(w, ev->btf, ev->type_id, s->raw, s->raw_size);
+		if (rs->nr_stacks)
+			mapstacks__json(w, rs->stacks, rs->nr_stacks);
 		return;
 	}
 	jsonw__key(w, "raw");

@@ -15,7 +15,7 @@ static int maps_maps(void *priv, const struct view_maps *m)
 {
 	struct maps_view *v = priv;
 
-	return typeset__print_maps(m->types, m->buf, m->len, v->out, v->json);
+	return typeset__print_maps(m->types, m->buf, m->len, m->res, v->out, v->json);
 }
 
 static int maps_flush(void *priv)

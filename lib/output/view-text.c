@@ -16,6 +16,7 @@
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/btfprint.h"
+#include "output/mapstacks.h"
 #include "output/view-text.h"
 #include "output/view.h"
 
@@ -507,6 +508,11 @@ static void print_plain(struct printer *p, const struct event_desc *ev,
 			bpf_output(p, s->raw, s->raw_size, rs->is_string);
 	}
 	ob_ch(p, '\n');
+	if (rs->nr_stacks && (f & PF_BPF_OUTPUT)) { /* the frames of its stack ids */
+		p->typed.len = 0;
+		mapstacks__text(&p->typed, rs->stacks, rs->nr_stacks);
+		ob_put(p, p->typed.p ? p->typed.p : "", p->typed.len);
+	}
 	/* hand the sample to stdio: its buffering decides when bytes leave */
 	ob_flush(p);
 }

@@ -50,6 +50,7 @@ struct view_maps {
 	const struct typeset *types;
 	const void *buf;
 	size_t len;
+	struct resolver *res; /* names the frames of stacks the maps keep (output/mapstacks.h) */
 };
 
 struct view_ops {

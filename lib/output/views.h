@@ -15,14 +15,27 @@
 struct consumer;
 struct view_syscalls_opts;
 
+/* The pictures and formats of the samples (trace's and script's options). */
+struct views_formats {
+	bool folded; /* --folded: the stacks folded on out, instead of the samples and maps */
+	const char *flamegraph; /* --flamegraph FILE.svg */
+	const char *pprof; /* --pprof FILE.pb.gz */
+	const char *trace_event; /* --trace-event FILE.json: the timeline */
+	const char *prom; /* --prom FILE: the maps as Prometheus text, at each look */
+	bool prom_host; /* --prom-host: with the label host */
+};
+
 struct views_opts {
 	FILE *out; /* where samples are shown; NULL: nowhere */
 	bool json; /* JSON Lines (output/view-json.h), else perf script's text */
 	unsigned fields; /* -F: PF_* of output/view-text.h; 0: perf script's default */
 	FILE *maps_out; /* where the looks at the maps are shown, in the same form; NULL: nowhere */
 	const struct view_syscalls_opts *syscalls; /* the system-call view; NULL: none */
+	struct views_formats fmt; /* files written besides, or in place of the sample lines */
 };
 
+/* Are the samples shown as JSON Lines on out (which then start with their header)? */
+bool views__json_lines(const struct views_opts *o);
 /* Add to c the views o asks for. 0 or -errno. */
 int views__add(struct consumer *c, const struct views_opts *o);
 

@@ -313,6 +313,15 @@ static void resolve_chain(struct resolver *r, const struct event_desc *ev,
 	rs->has_chain = true;
 }
 
+void resolver__frame(struct resolver *r, uint32_t pid, uint64_t ip, struct resolved_frame *fr)
+{
+	uint8_t mode = is_kernel(PERF_RECORD_MISC_CPUMODE_UNKNOWN, ip) ? PERF_RECORD_MISC_KERNEL :
+									 PERF_RECORD_MISC_USER;
+
+	fr->ip = ip;
+	resolve(r, pid, mode, ip, &fr->sym, &fr->addr);
+}
+
 void resolver__sample(struct resolver *r, const struct event_desc *ev, const struct sample *s,
 		      unsigned what, struct resolved_sample *rs)
 {

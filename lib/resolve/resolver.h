@@ -46,6 +46,14 @@ struct resolved_frame {
 	struct resolved_sym sym;
 };
 
+/* A stack a BPF map kept, named by a field of a typed record (output/mapstacks.h). */
+struct resolved_stack {
+	const char *field; /* the field's name */
+	int64_t id; /* negative: the error bpf_get_stackid() gave */
+	const struct resolved_frame *frames; /* leaf first; none for an error or an unknown id */
+	uint32_t nr_frames;
+};
+
 /* A sample and what its event and its names say of it. */
 struct resolved_sample {
 	const struct event_desc *ev;
@@ -57,6 +65,9 @@ struct resolved_sample {
 	bool has_chain;
 	const struct resolved_frame *frames;
 	uint32_t nr_frames;
+	/* the stacks its typed record's fields name (filled by the consumer) */
+	const struct resolved_stack *stacks;
+	uint32_t nr_stacks;
 };
 
 /* What resolver__sample() looks up beyond the thread's name (which it always gives). */
@@ -83,6 +94,12 @@ int resolver__record(struct resolver *r, const struct record *rec);
 /* Resolve what `what` (RESOLVE_*) asks of sample s of event ev into *rs. */
 void resolver__sample(struct resolver *r, const struct event_desc *ev, const struct sample *s,
 		      unsigned what, struct resolved_sample *rs);
+
+/*
+ * Address ip of process pid (the kernel's, for an upper-half address) as a callchain frame:
+ * a frame of a stack a BPF map kept. Its names live as a sample's do.
+ */
+void resolver__frame(struct resolver *r, uint32_t pid, uint64_t ip, struct resolved_frame *fr);
 
 /* A build id the file lists for path, for its MMAP records without one. 0, -ENOMEM. */
 int resolver__add_build_id(struct resolver *r, const char *path, const unsigned char *id,

@@ -66,6 +66,7 @@ static bool is_shown_type(uint32_t type)
 	case BPF_MAP_TYPE_PERCPU_ARRAY:
 	case BPF_MAP_TYPE_LRU_HASH:
 	case BPF_MAP_TYPE_LRU_PERCPU_HASH:
+	case BPF_MAP_TYPE_STACK_TRACE: /* what other maps' stack ids name */
 		return true;
 	default:
 		return false;
@@ -154,6 +155,38 @@ void typed__bind(struct typed *t, const struct objconf *oc)
 		else
 			i++;
 	}
+}
+
+static struct bpf_map *stack_map(const struct typed *t, uint32_t obj)
+{
+	struct bpf_map *map;
+
+	if (!t || obj >= (uint32_t)t->nr_objs)
+		return NULL;
+	bpf_object__for_each_map(map, t->objs[obj])
+		if (bpf_map__type(map) == BPF_MAP_TYPE_STACK_TRACE)
+			return map;
+	return NULL;
+}
+
+bool typed__has_stacks(const struct typed *t, uint32_t obj)
+{
+	return stack_map(t, obj) != NULL;
+}
+
+uint32_t typed__stack(const struct typed *t, uint32_t obj, uint32_t id, uint64_t *ips, uint32_t max)
+{
+	struct bpf_map *map = stack_map(t, obj);
+	uint32_t vsz = map ? bpf_map__value_size(map) : 0, n = 0;
+	uint64_t *buf;
+
+	if (!map || vsz % 8 || !(buf = calloc(1, vsz)))
+		return 0;
+	if (!bpf_map_lookup_elem(bpf_map__fd(map), &id, buf))
+		for (; n < max && n < vsz / 8 && buf[n]; n++)
+			ips[n] = buf[n];
+	free(buf);
+	return n;
 }
 
 bool typed__has_maps(const struct typed *t)

@@ -35,6 +35,14 @@ void typed__bind(struct typed *t, const struct objconf *oc);
 /* Are there maps to show? */
 bool typed__has_maps(const struct typed *t);
 void typed__describe(const struct typed *t, struct dbuf *b);
+/* Does object obj (in the order typed__prepare() had them) have a STACK_TRACE map? */
+bool typed__has_stacks(const struct typed *t, uint32_t obj);
+/*
+ * Stack id of object obj's (first) STACK_TRACE map, read now: its addresses, leaf first,
+ * into ips (max of them); their number, 0 when the map holds no such id.
+ */
+uint32_t typed__stack(const struct typed *t, uint32_t obj, uint32_t id, uint64_t *ips,
+		      uint32_t max);
 /* The maps to show, read now; clear: emptied once read (arrays zeroed). 0 or -errno. */
 int typed__snapshot(struct typed *t, struct dbuf *b, bool clear);
 
