@@ -96,6 +96,18 @@ int stopsig__wait(int ms)
 	return err;
 }
 
+bool stopsig__pending(void)
+{
+	sigset_t set;
+
+	if (sigpending(&set))
+		return false;
+	for (size_t i = 0; i < STOPSIG_NR; i++)
+		if (sigismember(&set, stop_signals[i]) == 1)
+			return true;
+	return false;
+}
+
 int stopsig__asked(void)
 {
 	return first_taken;

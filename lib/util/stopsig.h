@@ -66,6 +66,12 @@ int stopsig__read(int fd, struct signalfd_siginfo *si);
  */
 int stopsig__wait(int ms);
 
+/*
+ * A stop signal is pending, blocked and not taken yet: how a long step that does not wait
+ * (a read of a ring buffer being filled) notices one, leaving it to the step that takes it.
+ */
+bool stopsig__pending(void);
+
 /* The first stop signal taken in this process (a stop has been asked), or 0. */
 int stopsig__asked(void);
 /* More than one was taken: a step that grants a grace (the reader loop's) ends now. */
