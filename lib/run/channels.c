@@ -14,21 +14,30 @@
 #include "load/progscan.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/stopsig.h"
 #include "util/testhook.h"
 #include "record/chanrec.h"
 #include "record/record.h"
 #include "run/channels.h"
 #include "run/printk.h"
+#include "run/rbread.h"
 
 #define MAX_OUTPUT_MAPS 64
 #define RINGBUF_FULL_ROOM 512 /* less room than this when read: reserves may have failed */
+/*
+ * What a pass takes out of a ring buffer at most: a pass, and what it queues, stay bounded
+ * while programs write as fast as records are read (rbread.h), and the reader loop looks
+ * at the stop signals every few milliseconds.
+ */
+#define RINGBUF_PASS_MAX 8192
+#define RINGBUF_PASS_BYTES (4u << 20)
 
 struct ringbuf_chan {
 	struct channels *ch;
 	struct bpf_map *map;
 	struct evsel *ev;
-	const volatile unsigned long *cons, *prod; /* the ring's positions, read-only */
-	uint64_t records, too_big, full;
+	struct rbread *rd;
+	uint64_t records, too_big, full, unread;
 };
 
 struct channels {
@@ -37,7 +46,7 @@ struct channels {
 	struct printk *printk;
 	struct ringbuf_chan *rbs;
 	int nr_rbs;
-	struct ring_buffer *rb;
+	bool more; /* a ring buffer pass stopped on its max */
 	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
 	bool hold; /* tests: ring buffers read only at the end (testhook__ringbuf_hold) */
 	uint64_t next_id;
@@ -309,7 +318,7 @@ static uint64_t sample_clock_now(const struct channels *ch)
 	return mono_ns(CLOCK_MONOTONIC) + (uint64_t)ch->mono_offset;
 }
 
-static int ringbuf_record(void *ctx, void *data, size_t size)
+static int ringbuf_record(void *ctx, const void *data, size_t size)
 {
 	struct ringbuf_chan *rc = ctx;
 	struct channels *ch = rc->ch;
@@ -332,43 +341,18 @@ static int ringbuf_record(void *ctx, void *data, size_t size)
 	return ch->fn(ch->ctx, (const void *)ch->buf, cs.time, 0);
 }
 
-static int map_positions(struct ringbuf_chan *rc)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	int fd = bpf_map__fd(rc->map);
-	void *c = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
-	void *p = c == MAP_FAILED ? MAP_FAILED : mmap(NULL, page, PROT_READ, MAP_SHARED, fd, page);
-
-	if (p == MAP_FAILED) {
-		if (c != MAP_FAILED)
-			munmap(c, page);
-		return -errno;
-	}
-	rc->cons = c;
-	rc->prod = p;
-	return 0;
-}
-
 static int start_ringbufs(struct channels *ch)
 {
 	if (ch->nr_rbs && ch->o.clockid < 0)
 		ch->mono_offset = measure_offset();
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		struct ringbuf_chan *rc = &ch->rbs[i];
-		int fd = bpf_map__fd(rc->map), err;
 
-		if (!ch->rb)
-			ch->rb = ring_buffer__new(fd, ringbuf_record, rc, NULL);
-		else if (ring_buffer__add(ch->rb, fd, ringbuf_record, rc))
+		/* one reader a map: a pass's max is each map's own */
+		rc->rd = rbread__new(bpf_map__fd(rc->map), ringbuf_record, rc);
+		if (!rc->rd)
 			return errmsg__set(-errno, "cannot read ring buffer '%s': %s",
 					   bpf_map__name(rc->map), strerror(errno));
-		if (!ch->rb)
-			return errmsg__set(-errno, "cannot read ring buffer '%s': %s",
-					   bpf_map__name(rc->map), strerror(errno));
-		err = map_positions(rc);
-		if (err)
-			pr_debug("ring buffer '%s': positions not mapped (%d)",
-				 bpf_map__name(rc->map), err);
 	}
 	/* read at every pass (POLL_MS at most apart): a wake-up per record costs more */
 	return 0;
@@ -433,15 +417,30 @@ static void check_full(struct channels *ch)
 {
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		struct ringbuf_chan *rc = &ch->rbs[i];
-		unsigned long used;
 
-		if (!rc->cons)
-			continue;
-		used = __atomic_load_n(rc->prod, __ATOMIC_ACQUIRE) -
-		       __atomic_load_n(rc->cons, __ATOMIC_ACQUIRE);
-		if (used + RINGBUF_FULL_ROOM > bpf_map__max_entries(rc->map))
+		if (rbread__used(rc->rd) + RINGBUF_FULL_ROOM > bpf_map__max_entries(rc->map))
 			rc->full++;
 	}
+}
+
+/*
+ * One pass over a ring buffer. At the end of the run, what it held then: all of it, unless
+ * a stop is asked, which leaves the rest unread (counted) rather than wait for it.
+ */
+static int read_ringbuf(struct channels *ch, struct ringbuf_chan *rc, bool last)
+{
+	int total = 0, n;
+
+	do {
+		n = rbread__pass(rc->rd, RINGBUF_PASS_MAX, RINGBUF_PASS_BYTES);
+		if (n < 0)
+			return n;
+		total += n;
+	} while (last && rbread__more(rc->rd) && !stopsig__asked() && !stopsig__pending());
+	if (last && rbread__more(rc->rd))
+		rc->unread += rbread__skip(rc->rd);
+	ch->more |= rbread__more(rc->rd);
+	return total;
 }
 
 int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last)
@@ -456,14 +455,22 @@ int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool l
 			return n;
 		total += n;
 	}
-	if (ch->rb && (last || !ch->hold)) {
-		check_full(ch);
-		n = ring_buffer__consume(ch->rb);
+	ch->more = false;
+	if (!last && ch->hold)
+		return total;
+	check_full(ch);
+	for (int i = 0; i < ch->nr_rbs; i++) {
+		n = read_ringbuf(ch, &ch->rbs[i], last);
 		if (n < 0)
 			return n;
 		total += n;
 	}
 	return total;
+}
+
+bool channels__more(const struct channels *ch)
+{
+	return ch->more;
 }
 
 void channels__report(struct channels *ch)
@@ -481,6 +488,10 @@ void channels__report(struct channels *ch)
 			pr_warn("ring buffer '%s' was full %llu times when read: records its programs "
 				"could not reserve are lost (make max_entries bigger)",
 				bpf_map__name(rc->map), (unsigned long long)rc->full);
+		if (rc->unread)
+			pr_warn("%llu records of ring buffer '%s' lost: not read, the run was stopped "
+				"while its programs kept writing",
+				(unsigned long long)rc->unread, bpf_map__name(rc->map));
 		if (rc->too_big)
 			pr_warn("%llu records of ring buffer '%s' not shown: bigger than a perf "
 				"sample (64 KiB)",
@@ -490,18 +501,11 @@ void channels__report(struct channels *ch)
 
 void channels__free(struct channels *ch)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-
 	if (!ch)
 		return;
 	printk__free(ch->printk);
-	ring_buffer__free(ch->rb);
-	for (int i = 0; i < ch->nr_rbs; i++) {
-		if (ch->rbs[i].cons)
-			munmap((void *)ch->rbs[i].cons, page);
-		if (ch->rbs[i].prod)
-			munmap((void *)ch->rbs[i].prod, page);
-	}
+	for (int i = 0; i < ch->nr_rbs; i++)
+		rbread__free(ch->rbs[i].rd);
 	free(ch->rbs);
 	free(ch);
 }

@@ -476,7 +476,8 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	if (!err && s->ctl.has_workload)
 		err = workload__start(&s->ctl.workload);
 	while (!err && !s->ctl.done) {
-		err = evlist__poll(s->evlist, POLL_MS);
+		/* a ring buffer pass that stopped on its max goes on at once */
+		err = evlist__poll(s->evlist, channels__more(s->channels) ? 0 : POLL_MS);
 		if (err > 0) {
 			runctl__handle_signals(&s->ctl);
 			err = 0;
@@ -493,6 +494,10 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	channels__report(s->channels);
 	if (s->syschan)
 		syschan__report(s->syschan);
+	if (recqueue__nr_dropped(s->queue))
+		pr_warn("%llu records lost: they came faster than they were shown, and more than "
+			"%zu MiB waited to be put in time order",
+			(unsigned long long)recqueue__nr_dropped(s->queue), s->queue_bytes >> 20);
 	if (recqueue__nr_unordered(s->queue))
 		pr_debug("%llu records arrived after newer ones were shown",
 			 (unsigned long long)recqueue__nr_unordered(s->queue));
