@@ -14,7 +14,6 @@
 #include "load/progscan.h"
 #include "util/errmsg.h"
 #include "util/log.h"
-#include "util/stopsig.h"
 #include "util/testhook.h"
 #include "record/chanrec.h"
 #include "record/record.h"
@@ -24,13 +23,6 @@
 
 #define MAX_OUTPUT_MAPS 64
 #define RINGBUF_FULL_ROOM 512 /* less room than this when read: reserves may have failed */
-/*
- * What a pass takes out of a ring buffer at most: a pass, and what it queues, stay bounded
- * while programs write as fast as records are read (rbread.h), and the reader loop looks
- * at the stop signals every few milliseconds.
- */
-#define RINGBUF_PASS_MAX 8192
-#define RINGBUF_PASS_BYTES (4u << 20)
 
 struct ringbuf_chan {
 	struct channels *ch;
@@ -423,24 +415,16 @@ static void check_full(struct channels *ch)
 	}
 }
 
-/*
- * One pass over a ring buffer. At the end of the run, what it held then: all of it, unless
- * a stop is asked, which leaves the rest unread (counted) rather than wait for it.
- */
+/* A pass over a ring buffer; at the end of the run, what it held then (rbread.h). */
 static int read_ringbuf(struct channels *ch, struct ringbuf_chan *rc, bool last)
 {
-	int total = 0, n;
+	int n;
 
-	do {
-		n = rbread__pass(rc->rd, RINGBUF_PASS_MAX, RINGBUF_PASS_BYTES);
-		if (n < 0)
-			return n;
-		total += n;
-	} while (last && rbread__more(rc->rd) && !stopsig__asked() && !stopsig__pending());
-	if (last && rbread__more(rc->rd))
-		rc->unread += rbread__skip(rc->rd);
+	if (last)
+		return rbread__last(rc->rd, RBREAD_PASS_MAX, RBREAD_PASS_BYTES, &rc->unread);
+	n = rbread__pass(rc->rd, RBREAD_PASS_MAX, RBREAD_PASS_BYTES);
 	ch->more |= rbread__more(rc->rd);
-	return total;
+	return n;
 }
 
 int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last)

@@ -14,6 +14,7 @@
 #include <linux/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "util/stopsig.h"
 #include "run/rbread.h"
 
 #define END_OF_PASS (-ECANCELED) /* the callback's own way to end a pass */
@@ -115,7 +116,8 @@ void rbread__free(struct rbread *r)
 	free(r);
 }
 
-int rbread__pass(struct rbread *r, unsigned int max, size_t max_bytes)
+/* A pass up to end, a head noted before. */
+static int pass_to(struct rbread *r, unsigned long end, unsigned int max, size_t max_bytes)
 {
 	int err;
 
@@ -124,15 +126,37 @@ int rbread__pass(struct rbread *r, unsigned int max, size_t max_bytes)
 	r->left = max;
 	r->limited = max > 0;
 	r->ended = r->more = false;
-	r->end = load(r->prod);
+	r->end = end;
 	r->pos = load(r->cons);
-	if (r->pos == r->end)
+	if ((long)(r->end - r->pos) <= 0)
 		return 0;
 	r->bytes_end = max_bytes && max_bytes < r->end - r->pos ? r->pos + max_bytes : r->end;
 	err = ring_buffer__consume(r->rb);
 	if (r->err)
 		return r->err;
 	return err < 0 && !r->ended ? err : r->n;
+}
+
+int rbread__pass(struct rbread *r, unsigned int max, size_t max_bytes)
+{
+	return pass_to(r, load(r->prod), max, max_bytes);
+}
+
+int rbread__last(struct rbread *r, unsigned int max, size_t max_bytes, uint64_t *unread)
+{
+	unsigned long end = load(r->prod);
+	int total = 0, n;
+
+	do {
+		n = pass_to(r, end, max, max_bytes);
+		if (n < 0)
+			return n;
+		total += n;
+	} while (r->more && !stopsig__asked() && !stopsig__pending());
+	if (r->more)
+		*unread += rbread__skip(r);
+	r->more = false;
+	return total;
 }
 
 bool rbread__more(const struct rbread *r)

@@ -5,6 +5,7 @@
  * while the reader's own work keeps the ring full, as a flood does.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 #include <linux/bpf.h>
 #include <bpf/bpf.h>
 
+#include "util/stopsig.h"
 #include "run/rbread.h"
 
 #define RING_BYTES 4096
@@ -170,6 +172,39 @@ static void test_rbread_pass_ends_on_a_full_ring(void **state)
 	assert_int_equal(rbread__skip(t->r), cap - 1);
 }
 
+/* The end of a run: what the ring held then, in passes, however many more come meanwhile. */
+static void test_rbread_last_reads_what_was_there(void **state)
+{
+	struct ring *t = ring_of(state);
+	uint64_t unread = 0;
+
+	write_records(t, 10);
+	t->refill = 2;
+	assert_int_equal(rbread__last(t->r, 3, 0, &unread), 10);
+	assert_int_equal(unread, 0);
+	assert_false(rbread__more(t->r));
+	assert_int_equal(rbread__used(t->r), 20 * REC_BYTES);
+}
+
+/* A stop signal pending: the last read ends after its first pass, the rest counted unread. */
+static void test_rbread_last_stops_on_a_signal(void **state)
+{
+	struct ring *t = ring_of(state);
+	uint64_t unread = 0;
+	sigset_t old;
+
+	write_records(t, 10);
+	t->refill = 2;
+	assert_int_equal(stopsig__block(0, &old), 0);
+	raise(SIGINT);
+	assert_int_equal(rbread__last(t->r, 3, 0, &unread), 3);
+	assert_int_equal(unread, 7 + 3 * 2);
+	assert_int_equal(rbread__used(t->r), 0);
+	assert_int_equal(stopsig__wait(0), SIGINT);
+	stopsig__unblock(&old);
+	stopsig__forget();
+}
+
 /* The callback's error ends the pass, the records before it taken out. */
 static void test_rbread_callback_error(void **state)
 {
@@ -191,6 +226,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rbread_pass_ends_on_a_full_ring, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_rbread_callback_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rbread_last_reads_what_was_there, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_rbread_last_stops_on_a_signal, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
