@@ -463,6 +463,12 @@ static int pass_result(int n)
 	return n < 0 ? -EIO : 0;
 }
 
+/* A ring buffer pass stopped on its max (run/rbread.h): the next one starts at once. */
+static bool more_to_read(const struct session *s)
+{
+	return channels__more(s->channels) || (s->syschan && syschan__more(s->syschan));
+}
+
 int session__run(struct session *s, session_record_fn fn, void *ctx)
 {
 	struct deliver d = { .s = s, .fn = fn, .ctx = ctx };
@@ -476,8 +482,7 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	if (!err && s->ctl.has_workload)
 		err = workload__start(&s->ctl.workload);
 	while (!err && !s->ctl.done) {
-		/* a ring buffer pass that stopped on its max goes on at once */
-		err = evlist__poll(s->evlist, channels__more(s->channels) ? 0 : POLL_MS);
+		err = evlist__poll(s->evlist, more_to_read(s) ? 0 : POLL_MS);
 		if (err > 0) {
 			runctl__handle_signals(&s->ctl);
 			err = 0;
