@@ -9,6 +9,7 @@
 #include <bpf/libbpf.h>
 
 #include "util/log.h"
+#include "util/stopsig.h"
 #include "run/evsel.h"
 #include "run/objconf.h"
 #include "run/typed.h"
@@ -191,7 +192,10 @@ static bool all_zero(const uint8_t *p, size_t n)
 	return true;
 }
 
-/* One map's entries into the open MAP entry (at most MAX_ENTRIES); the count. */
+/*
+ * One map's entries into the open MAP entry (at most MAX_ENTRIES, fewer when a stop signal
+ * cuts the look: util/stopsig.h); the count.
+ */
 static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, size_t vsz,
 			     bool clear)
 {
@@ -205,7 +209,7 @@ static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, 
 	if (!key || !next || !val)
 		goto out;
 	if (array) {
-		for (uint32_t i = 0; i < max && n < MAX_ENTRIES; i++) {
+		for (uint32_t i = 0; i < max && n < MAX_ENTRIES && !stopsig__cut(); i++) {
 			memcpy(key, &i, 4);
 			if (bpf_map_lookup_elem(fd, key, val) || all_zero(val, vsz))
 				continue;
@@ -219,7 +223,7 @@ static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, 
 		}
 		goto out;
 	}
-	while (n < MAX_ENTRIES && !bpf_map_get_next_key(fd, prev, next)) {
+	while (n < MAX_ENTRIES && !stopsig__cut() && !bpf_map_get_next_key(fd, prev, next)) {
 		memcpy(key, next, ksz);
 		prev = key;
 		if (bpf_map_lookup_elem(fd, key, val))
