@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <errno.h>
-#include <signal.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <tracefs/tracefs.h>
 #include <traceevent/kbuffer.h>
 
@@ -27,56 +31,167 @@ struct printk {
 	void *page;
 	int page_size;
 	int type; /* the event's id: common_type of its entries */
+	int marker; /* its marker, locked; -1: none could be made */
 	uint64_t lost;
 	bool lost_unknown;
 };
 
-/* Is PID a live perf-bpf (or perf) that may still read its instance? */
-static bool owner_alive(int pid)
-{
-	char path[64], comm[32] = "";
-	FILE *f;
+/*
+ * The instance's name: the prefix and 16 hex digits drawn at random, the same in any pid
+ * namespace. Its marker: a file of that name in MARKER_DIR (a directory of our own, that
+ * no other user can write), made and locked before the instance and held locked for the
+ * run's life, removed after it. An instance is stale when its marker is there and nobody
+ * holds it: its run is gone. Nothing else is removed, whatever its name.
+ */
+#define MARKER_DIR "/run/perf-bpf"
+#define TOKEN_HEX 16
 
-	if (pid <= 0 || (kill(pid, 0) < 0 && errno == ESRCH))
-		return false;
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return true; /* another pid namespace's: leave it */
-	if (!fgets(comm, sizeof(comm), f))
-		comm[0] = '\0';
-	fclose(f);
-	return !strncmp(comm, "perf", 4);
+/* MARKER_DIR, made if missing: a directory owned by us that nobody else may write; or -errno. */
+static int marker_dir(void)
+{
+	struct stat st;
+	int fd;
+
+	if (mkdir(MARKER_DIR, 0700) && errno != EEXIST)
+		return -errno;
+	fd = open(MARKER_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		close(fd);
+		return -EPERM;
+	}
+	return fd;
+}
+
+/* perf-bpf- and TOKEN_HEX lower-case hex digits: a name this program makes. */
+static bool our_name(const char *name)
+{
+	size_t plen = strlen(PRINTK_INSTANCE_PREFIX);
+	const char *hex = name + plen;
+
+	return !strncmp(name, PRINTK_INSTANCE_PREFIX, plen) && strlen(hex) == TOKEN_HEX &&
+	       strspn(hex, "0123456789abcdef") == TOKEN_HEX;
+}
+
+static int random_name(char *name, size_t size)
+{
+	uint8_t b[TOKEN_HEX / 2];
+	int n = snprintf(name, size, PRINTK_INSTANCE_PREFIX);
+
+	if (getrandom(b, sizeof(b), 0) != (ssize_t)sizeof(b))
+		return -errno;
+	for (size_t i = 0; i < sizeof(b); i++)
+		n += snprintf(name + n, size - (size_t)n, "%02x", b[i]);
+	return 0;
+}
+
+/*
+ * The marker of name, locked: made under a temporary name and renamed once locked, so that
+ * a cleaner never finds it unlocked. Its fd, or -errno.
+ */
+static int make_marker(int dir, const char *name)
+{
+	char tmp[96];
+	int fd;
+
+	snprintf(tmp, sizeof(tmp), ".%s", name);
+	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX | LOCK_NB) || renameat(dir, tmp, dir, name)) {
+		int err = -errno;
+
+		unlinkat(dir, tmp, 0);
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* A marker nobody holds, still the one at its name: take it (its fd), else -1. */
+static int take_stale(int dir, const char *name)
+{
+	int fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat a, b;
+
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB) || fstat(fd, &a) ||
+	    fstatat(dir, name, &b, AT_SYMLINK_NOFOLLOW) || a.st_ino != b.st_ino ||
+	    a.st_dev != b.st_dev || !S_ISREG(a.st_mode)) {
+		close(fd);
+		return -1; /* its run is alive, or another cleaner took it first */
+	}
+	return fd;
 }
 
 int printk__clean_stale(void)
 {
-	char **names = tracefs_instances(NULL);
-	size_t plen = strlen(PRINTK_INSTANCE_PREFIX);
-	int n = 0;
+	int dir = marker_dir(), n = 0;
+	struct dirent *d;
+	DIR *dp;
 
-	for (int i = 0; names && names[i]; i++) {
-		const char *digits = names[i] + plen;
+	if (dir < 0)
+		return 0;
+	dp = fdopendir(dir);
+	if (!dp) {
+		close(dir);
+		return 0;
+	}
+	while ((d = readdir(dp))) {
 		struct tracefs_instance *inst;
-		int pid;
+		int fd;
 
-		/* perf-bpf-PID exactly */
-		if (strncmp(names[i], PRINTK_INSTANCE_PREFIX, plen) || !*digits ||
-		    strspn(digits, "0123456789") != strlen(digits))
+		if (!our_name(d->d_name))
 			continue;
-		pid = atoi(digits);
-		if (pid == getpid() || owner_alive(pid))
+		fd = take_stale(dir, d->d_name);
+		if (fd < 0)
 			continue;
-		inst = tracefs_instance_alloc(NULL, names[i]);
+		inst = tracefs_instance_exists(d->d_name) ?
+			       tracefs_instance_alloc(NULL, d->d_name) :
+			       NULL;
 		if (inst && !tracefs_instance_destroy(inst)) {
 			pr_debug("removed the tracefs instance '%s' of a run that is gone",
-				 names[i]);
+				 d->d_name);
 			n++;
 		}
 		tracefs_instance_free(inst);
+		if (!inst || !tracefs_instance_exists(d->d_name))
+			unlinkat(dir, d->d_name, 0);
+		close(fd);
 	}
-	tracefs_list_free(names);
+	closedir(dp);
 	return n;
+}
+
+/* The marker of name, or -1 (a killed run's instance then stays: said in the debug log). */
+static int mark(const char *name)
+{
+	int dir = marker_dir(), fd = dir < 0 ? dir : make_marker(dir, name);
+
+	if (fd < 0)
+		pr_debug("no marker for tracefs instance '%s' in %s: %s; it stays if the run is "
+			 "killed",
+			 name, MARKER_DIR, strerror(-fd));
+	if (dir >= 0)
+		close(dir);
+	return fd < 0 ? -1 : fd;
+}
+
+/* The marker goes after the instance: a killed run's marker says its instance may be there. */
+static void unmark(struct printk *p)
+{
+	int dir;
+
+	if (p->marker < 0)
+		return;
+	dir = marker_dir();
+	if (dir >= 0) {
+		unlinkat(dir, p->name, 0);
+		close(dir);
+	}
+	close(p->marker);
 }
 
 static int open_cpus(struct printk *p)
@@ -106,7 +221,10 @@ static int setup(struct printk *p, const char *clock)
 	const char *test_kb = testhook__printk_kb();
 	int err;
 
-	snprintf(p->name, sizeof(p->name), PRINTK_INSTANCE_PREFIX "%d", (int)getpid());
+	err = random_name(p->name, sizeof(p->name));
+	if (err)
+		return errmsg__set(err, "cannot name a tracefs instance: %s", strerror(-err));
+	p->marker = mark(p->name);
 	p->type = tpformat__id(PRINTK_SYS, PRINTK_EVENT);
 	if (p->type < 0)
 		return errmsg__set(p->type, "cannot read bpf_printk lines: no %s:%s tracepoint",
@@ -138,6 +256,7 @@ struct printk *printk__new(const char *clock)
 
 	if (!p)
 		return NULL;
+	p->marker = -1;
 	printk__clean_stale();
 	err = setup(p, clock);
 	if (err) {
@@ -253,6 +372,7 @@ void printk__free(struct printk *p)
 				strerror(errno));
 		tracefs_instance_free(p->inst);
 	}
+	unmark(p);
 	if (p->kbuf)
 		kbuffer_free(p->kbuf);
 	free(p->page);
