@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "load/probeprog.h"
 #include "load/progscan.h"
 #include "util/errmsg.h"
 #include "util/log.h"
@@ -350,6 +351,23 @@ static int start_ringbufs(struct channels *ch)
 	return 0;
 }
 
+/* The run's programs, to tell its printk lines from those of other runs' programs. */
+static void own_progs(struct channels *ch)
+{
+	const struct loader *l = ch->o.loader;
+	int err = 0;
+
+	for (int i = 0; !err && i < loader__nr_progs(l); i++) {
+		const struct loader_prog *p = loader__prog(l, i);
+
+		err = printk__own_prog(ch->printk, bpf_program__fd(p->prog));
+		for (int j = 0; !err && p->probe && j < probeprog__nr_events(p->probe); j++)
+			err = printk__own_prog(ch->printk, probeprog__event_prog_fd(p->probe, j));
+	}
+	if (err)
+		pr_debug("bpf_printk lines of every program shown: %s", strerror(-err));
+}
+
 int channels__start(struct channels *ch)
 {
 	ch->hold = testhook__ringbuf_hold();
@@ -361,6 +379,7 @@ int channels__start(struct channels *ch)
 			ch->printk = printk__new("local");
 		if (!ch->printk)
 			return -errno;
+		own_progs(ch);
 	}
 	return start_ringbufs(ch);
 }

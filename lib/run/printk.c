@@ -10,6 +10,7 @@
 #include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <bpf/bpf.h>
 #include <tracefs/tracefs.h>
 #include <traceevent/kbuffer.h>
 
@@ -34,6 +35,26 @@ struct printk {
 	int marker; /* its marker, locked; -1: none could be made */
 	uint64_t lost;
 	bool lost_unknown;
+	/* whose lines: the kernel stack after each line, against the run's programs' code */
+	int stack_type; /* kernel_stack's id; -1: no stacks (no trigger) */
+	struct prog_code *own;
+	int nr_own;
+	bool own_unknown; /* a program's code could not be told: every line is kept */
+	struct held_line *held; /* per CPU: a line waiting for its stack */
+	uint64_t others; /* lines of programs not the run's */
+	uint64_t lines_read, stacks_read; /* entries of each kind, to tell what was lost */
+};
+
+struct prog_code {
+	uint64_t start, end;
+};
+
+struct held_line {
+	void *entry; /* page_size bytes */
+	uint32_t size;
+	uint64_t time;
+	int tid;
+	bool on;
 };
 
 /*
@@ -212,8 +233,26 @@ static int open_cpus(struct printk *p)
 	if (p->page_size <= 0)
 		return -ENODEV;
 	p->page = malloc(p->page_size);
+	p->held = calloc(p->nr_cpus, sizeof(*p->held));
+	if (!p->held)
+		return -ENOMEM;
 	p->kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST);
 	return p->page && p->kbuf ? 0 : -ENOMEM;
+}
+
+/* The id of ftrace's kernel_stack entries: said in its format only (it has no id file). */
+static int stack_event_id(void)
+{
+	char *text, *at;
+	int id = -1;
+
+	if (tpformat__read_format("ftrace", "kernel_stack", &text, NULL))
+		return -1;
+	at = strstr(text, "\nID:");
+	if (at && sscanf(at, "\nID: %d", &id) != 1)
+		id = -1;
+	free(text);
+	return id;
 }
 
 static int setup(struct printk *p, const char *clock)
@@ -239,6 +278,11 @@ static int setup(struct printk *p, const char *clock)
 	if (tracefs_instance_file_write(p->inst, "trace_clock", clock) < 0)
 		return errmsg__set(-EINVAL, "tracefs instance '%s': no trace_clock '%s'", p->name,
 				   clock);
+	/* a stack after each line, from the first on: which program printed it (printk__own_prog) */
+	p->stack_type = -1;
+	if (tracefs_event_file_write(p->inst, PRINTK_SYS, PRINTK_EVENT, "trigger", "stacktrace") >=
+	    0)
+		p->stack_type = stack_event_id();
 	if (tracefs_event_enable(p->inst, PRINTK_SYS, PRINTK_EVENT) < 0)
 		return errmsg__set(errno ? -errno : -EIO, "cannot enable %s:%s in '%s'", PRINTK_SYS,
 				   PRINTK_EVENT, p->name);
@@ -265,7 +309,137 @@ struct printk *printk__new(const char *clock)
 		return NULL;
 	}
 	pr_debug("bpf_printk lines read from tracefs instance '%s' (clock %s)", p->name, clock);
+
 	return p;
+}
+
+static int own_prog(struct printk *p, int prog_fd)
+{
+	struct bpf_prog_info info = { 0 };
+	uint32_t len = sizeof(info), n;
+	uint64_t *ksyms;
+	uint32_t *lens;
+	struct prog_code *own;
+	int err;
+
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
+		return -errno;
+	n = info.nr_jited_ksyms;
+	ksyms = calloc(n + 1, sizeof(*ksyms));
+	lens = calloc(n + 1, sizeof(*lens));
+	own = realloc(p->own, sizeof(*own) * (p->nr_own + n));
+	if (!ksyms || !lens || (n && !own)) {
+		free(ksyms);
+		free(lens);
+		return -ENOMEM;
+	}
+	p->own = n ? own : p->own;
+	memset(&info, 0, sizeof(info));
+	info.nr_jited_ksyms = n;
+	info.nr_jited_func_lens = n;
+	info.jited_ksyms = (uintptr_t)ksyms;
+	info.jited_func_lens = (uintptr_t)lens;
+	len = sizeof(info);
+	err = bpf_obj_get_info_by_fd(prog_fd, &info, &len) ? -errno : 0;
+	for (uint32_t i = 0; !err && i < n; i++) {
+		if (!ksyms[i]) /* addresses hidden from us: a line cannot be told */
+			p->own_unknown = true;
+		p->own[p->nr_own++] = (struct prog_code){ ksyms[i], ksyms[i] + lens[i] };
+	}
+	if (!err && !n)
+		p->own_unknown = true; /* not JITed */
+	free(ksyms);
+	free(lens);
+	return err;
+}
+
+int printk__own_prog(struct printk *p, int prog_fd)
+{
+	int err = prog_fd < 0 ? 0 : own_prog(p, prog_fd);
+
+	if (err)
+		p->own_unknown = true; /* every line kept, as when lines cannot be told */
+	return err;
+}
+
+static bool attributing(const struct printk *p)
+{
+	return p->stack_type >= 0 && p->nr_own && !p->own_unknown;
+}
+
+/* A kernel_stack entry (int size, then that many addresses) passes through the run's code. */
+static bool ours(const struct printk *p, const void *entry, int size)
+{
+	const char *e = entry;
+	int32_t n;
+
+	memcpy(&n, e + 8, sizeof(n));
+	for (int32_t i = 0; i < n && 16 + (i + 1) * 8 <= size; i++) {
+		uint64_t ip;
+
+		memcpy(&ip, e + 16 + i * 8, sizeof(ip));
+		for (int j = 0; j < p->nr_own; j++)
+			if (ip >= p->own[j].start && ip < p->own[j].end)
+				return true;
+	}
+	return false;
+}
+
+static int deliver_held(struct printk *p, int cpu, printk_line_fn fn, void *ctx)
+{
+	struct held_line *h = &p->held[cpu];
+
+	h->on = false;
+	return fn(ctx, cpu, h->time, h->tid, h->entry, h->size) ?: 1;
+}
+
+/* A line waits for the stack after it (perhaps on the next page) to tell whose it is. */
+static int hold(struct printk *p, int cpu, uint64_t time, int tid, const void *entry, int size)
+{
+	struct held_line *h = &p->held[cpu];
+
+	if (!h->entry)
+		h->entry = malloc(p->page_size);
+	if (!h->entry || size > p->page_size)
+		return -ENOMEM;
+	memcpy(h->entry, entry, size);
+	*h = (struct held_line){ h->entry, (uint32_t)size, time, tid, true };
+	return 0;
+}
+
+/*
+ * One entry of a page: a line is handed out at once, or, when lines are told by program,
+ * held until its stack says it is one of the run's programs' (a line with no stack after
+ * it is kept: nothing says it is not).
+ */
+static int read_entry(struct printk *p, int cpu, uint64_t ts, const void *data, int size,
+		      printk_line_fn fn, void *ctx)
+{
+	struct held_line *h = &p->held[cpu];
+	int tid, n = 0;
+	uint16_t type;
+
+	memcpy(&type, data, sizeof(type));
+	p->stacks_read += type == p->stack_type;
+	p->lines_read += type == p->type;
+	if (type == p->stack_type && h->on) {
+		if (ours(p, data, size))
+			return deliver_held(p, cpu, fn, ctx);
+		h->on = false;
+		p->others++;
+		return 0;
+	}
+	if (type != p->type)
+		return 0;
+	memcpy(&tid, (const char *)data + 4, sizeof(tid)); /* common_pid */
+	if (!attributing(p)) {
+		int err = fn(ctx, cpu, ts, tid, data, (uint32_t)size);
+
+		return err ? err : 1;
+	}
+	if (h->on)
+		n = deliver_held(p, cpu, fn, ctx);
+	return n < 0 ? n : hold(p, cpu, ts, tid, data, size) ?: n;
 }
 
 /* The lines of one sub-buffer page. */
@@ -284,19 +458,14 @@ static int read_page(struct printk *p, int cpu, printk_line_fn fn, void *ctx)
 		p->lost_unknown = true; /* the page says some were lost, not how many */
 	for (data = kbuffer_read_event(p->kbuf, &ts); data;
 	     data = kbuffer_next_event(p->kbuf, &ts)) {
-		int size = kbuffer_event_size(p->kbuf), tid, err;
-		uint16_t type;
+		int size = kbuffer_event_size(p->kbuf), err;
 
 		if (size < 8)
 			continue;
-		memcpy(&type, data, sizeof(type));
-		if (type != p->type)
-			continue;
-		memcpy(&tid, (const char *)data + 4, sizeof(tid)); /* common_pid */
-		err = fn(ctx, cpu, ts, tid, data, (uint32_t)size);
-		if (err)
+		err = read_entry(p, cpu, ts, data, size, fn, ctx);
+		if (err < 0)
 			return err;
-		n++;
+		n += err;
 	}
 	return n;
 }
@@ -340,6 +509,19 @@ static long long cpu_lost(struct printk *p, int cpu)
 	return n;
 }
 
+/*
+ * Entries lost, as lines: with a stack written after each line, lost = 2 written - lines read -
+ * stacks read, and the lines written are the lines read and lost.
+ */
+static uint64_t lines_of(const struct printk *p, uint64_t entries)
+{
+	uint64_t twice = entries + p->stacks_read;
+
+	if (p->stack_type < 0)
+		return entries;
+	return twice > p->lines_read ? (twice - p->lines_read + 1) / 2 : 0;
+}
+
 uint64_t printk__lost(struct printk *p, bool *unknown)
 {
 	uint64_t total = 0;
@@ -352,10 +534,10 @@ uint64_t printk__lost(struct printk *p, bool *unknown)
 			break;
 		total += (uint64_t)n;
 		if (c == p->nr_cpus - 1)
-			return total;
+			return lines_of(p, total);
 	}
 	*unknown = p->lost_unknown;
-	return p->lost;
+	return lines_of(p, p->lost);
 }
 
 void printk__free(struct printk *p)
@@ -366,6 +548,13 @@ void printk__free(struct printk *p)
 		if (p->cpus[c])
 			tracefs_cpu_close(p->cpus[c]);
 	free(p->cpus);
+	for (int c = 0; p->held && c < p->nr_cpus; c++)
+		free(p->held[c].entry);
+	free(p->held);
+	free(p->own);
+	if (p->others)
+		pr_debug("%llu bpf_printk lines of other runs' programs not shown",
+			 (unsigned long long)p->others);
 	if (p->inst) {
 		if (tracefs_instance_destroy(p->inst))
 			pr_warn("cannot remove the tracefs instance '%s': %s", p->name,

@@ -31,6 +31,12 @@ typedef int (*printk_line_fn)(void *ctx, int cpu, uint64_t time, int tid, const 
  * per-CPU buffers. NULL + errno, the ERROR line recorded (util/errmsg.h).
  */
 struct printk *printk__new(const char *clock);
+/*
+ * A program of the run, which may print: once one is given, a line is shown only when the
+ * kernel stack after it (a stacktrace trigger on the event) passes through one of their
+ * code; another run's program prints into every instance too. 0 or -errno.
+ */
+int printk__own_prog(struct printk *p, int prog_fd);
 /* Read every line written so far, oldest first per CPU. Lines read, or <0 from fn. */
 int printk__read(struct printk *p, printk_line_fn fn, void *ctx);
 /*
