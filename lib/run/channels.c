@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,6 +43,7 @@ struct channels {
 	bool more; /* a ring buffer pass stopped on its max */
 	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
 	bool hold; /* tests: ring buffers read only at the end (testhook__ringbuf_hold) */
+	bool foreign_tids; /* printk lines' tids are of another pid namespace: not shown */
 	uint64_t next_id;
 	/* for channels__read */
 	channels_record_fn fn;
@@ -118,6 +120,16 @@ static struct bpf_map *map_by_fd(const struct loader *l, int fd)
 	return NULL;
 }
 
+/* The initial pid namespace's inode number, a constant of the kernel's (PROC_PID_INIT_INO). */
+#define INIT_PIDNS_INO 0xEFFFFFFCU
+
+static bool in_child_pidns(void)
+{
+	struct stat st;
+
+	return !stat("/proc/self/ns/pid", &st) && st.st_ino != INIT_PIDNS_INO;
+}
+
 static int plan_program(struct channels *ch, const struct loader_prog *p)
 {
 	const struct bpf_insn *insns = bpf_program__insns(p->prog);
@@ -132,7 +144,14 @@ static int plan_program(struct channels *ch, const struct loader_prog *p)
 		if (!ev)
 			return errmsg__set(-errno, "cannot read bpf_printk lines: %s",
 					   strerror(errno));
-		ev->per_task = false; /* lines of any task: kept for the target's only */
+		/*
+		 * Lines of any task: kept for the target's only. In a pid namespace of its
+		 * own, the run cannot tell whose (tracefs names tasks by the initial
+		 * namespace's pids): the lines name no task, and are its programs' all the same
+		 * (run/printk.h).
+		 */
+		ch->foreign_tids = in_child_pidns();
+		ev->per_task = ch->foreign_tids;
 		ch->printk_ev = synthetic(ch, ev);
 		if (!ch->printk_ev)
 			return -ENOMEM;
@@ -408,7 +427,10 @@ static int tgid_of(struct channels *ch, int tid)
 static int printk_line(void *ctx, int cpu, uint64_t time, int tid, const void *entry, uint32_t size)
 {
 	struct channels *ch = ctx;
-	struct chanrec_sample cs = {
+	struct chanrec_sample cs;
+
+	tid = ch->foreign_tids ? -1 : tid;
+	cs = (struct chanrec_sample){
 		.id = ch->printk_ev->synth_id,
 		.pid = (uint32_t)(tid > 0 ? tgid_of(ch, tid) : tid),
 		.tid = (uint32_t)tid,

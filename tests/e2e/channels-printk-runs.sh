@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # trace: two runs at once, each with a program that prints on the same task's getppid: the
 # kernel writes every bpf_printk line into every instance, and each run shows the lines of
-# its own program only, told by the kernel stack after each line
+# its own program only, told by the kernel stack after each line. A run in a pid namespace of
+# its own shows its lines too (tracefs names their tasks by the initial namespace's pids).
 source "$(dirname "$0")/lib.sh"
 need_root
 [ -d /sys/kernel/tracing/instances ] || skip "no tracefs instances"
@@ -48,4 +49,9 @@ wait $pa || fail "A exited $? on SIGINT: $(cat a.err)"
 expect_eq "B's lines in B" 3 "$(grep -c 'line of B' b.out)"
 expect_eq "A's lines in B" 0 "$(grep -c 'line of A' b.out)"
 expect_eq "B's lines in A" 0 "$(grep -c 'line of B' a.out)"
+
+command -v unshare >/dev/null || fail "no unshare"
+unshare -p -f --mount-proc "$PERF_BPF" trace -e B.c -- "$W" 3 >ns.out 2>ns.err ||
+	fail "the run in a pid namespace exited $?: $(cat ns.err)"
+expect_eq "lines of a run in a pid namespace" 3 "$(grep -c 'line of B' ns.out)"
 exit 0
