@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/log.h"
 #include "run/typed.h"
 #include "output/consumer.h"
 #include "output/mapshow.h"
@@ -66,5 +67,20 @@ int mapshow__round(struct mapshow *ms, struct consumer *c)
 
 int mapshow__end(struct mapshow *ms, struct consumer *c, struct dbuf *keep)
 {
-	return active(ms) ? show(ms, c, false, keep) : 0;
+	struct stopsig_catch cut;
+	int err;
+
+	if (!active(ms))
+		return 0;
+	/* a million entries take seconds: a stop signal cuts the look short */
+	stopsig__cut_begin(&cut);
+	err = show(ms, c, false, keep);
+	mapshow__cut_end(&cut);
+	return err;
+}
+
+void mapshow__cut_end(struct stopsig_catch *cut)
+{
+	if (stopsig__cut_end(cut))
+		pr_warn("the maps were not all printed: stopped by a signal");
 }

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/stopsig.h"
 #include "util/tfeat.h"
 
 struct consumer;
@@ -37,7 +38,13 @@ struct mapshow {
 int mapshow__init(struct mapshow *ms, struct typed *t, const struct mapshow_opts *o);
 /* A periodic look when it is due, to the consumer's views. 0 or -errno. */
 int mapshow__round(struct mapshow *ms, struct consumer *c);
-/* The last look, to the consumer's views; its bytes (DUMP, MAP entries) appended to keep. */
+/*
+ * The last look, to the consumer's views; its bytes (DUMP, MAP entries) appended to keep.
+ * A stop signal cuts it short, what was read and printed kept; a second one ends the process
+ * (util/stopsig.h).
+ */
 int mapshow__end(struct mapshow *ms, struct consumer *c, struct dbuf *keep);
+/* After stopsig__cut_begin around a print of maps: the cut ended, a warning if it cut. */
+void mapshow__cut_end(struct stopsig_catch *cut);
 
 #endif

@@ -20,6 +20,7 @@
 #include "perfdata/reader.h"
 #include "output/jsonhdr.h"
 #include "output/mapstacks.h"
+#include "output/mapshow.h"
 #include "output/pipeline.h"
 
 struct pipeline {
@@ -258,8 +259,15 @@ static int file_maps(struct pipeline *p)
 {
 	size_t len;
 	const void *f = pdreader__feature(p->r, PD_FEAT_PERF_BPF, &len);
+	struct stopsig_catch cut;
+	int err;
 
-	return f ? consumer__print_maps(p->c, f, len) : 0;
+	if (!f)
+		return 0;
+	stopsig__cut_begin(&cut);
+	err = consumer__print_maps(p->c, f, len);
+	mapshow__cut_end(&cut);
+	return err;
 }
 
 int pipeline__file_end(struct pipeline *p, bool whole)

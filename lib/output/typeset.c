@@ -7,6 +7,7 @@
 
 #include "util/jsonw.h"
 #include "util/log.h"
+#include "util/stopsig.h"
 #include "util/tfeat.h"
 #include "output/btfprint.h"
 #include "output/hist.h"
@@ -376,7 +377,7 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		free(bk);
 		return;
 	}
-	for (uint32_t i = 0; i < v->m.nr_entries; i++) {
+	for (uint32_t i = 0; i < v->m.nr_entries && !stopsig__cut(); i++) {
 		const struct typeset_entry *en = &v->ents[i];
 
 		dbuf__text(b, "@", 1);
@@ -412,7 +413,7 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 	}
 	jsonw__name(w, "entries");
 	jsonw__start_array(w);
-	for (uint32_t i = 0; i < v->m.nr_entries; i++) {
+	for (uint32_t i = 0; i < v->m.nr_entries && !stopsig__cut(); i++) {
 		jsonw__start_object(w);
 		jsonw__name(w, "key");
 		json_of(w, v->btf, v->m.key_type, v->ents[i].key, v->m.key_size);
@@ -498,7 +499,7 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, s
 		mapstacks__free(ms);
 		return -ENOMEM;
 	}
-	while (tfeat__next(buf, len, &off, &e)) {
+	while (!stopsig__cut() && tfeat__next(buf, len, &off, &e)) {
 		struct mapview v;
 
 		if (e.tag != TFEAT_MAP)

@@ -5,12 +5,14 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "load/probeprog.h"
 #include "load/progscan.h"
 #include "util/errmsg.h"
 #include "util/log.h"
@@ -19,6 +21,7 @@
 #include "record/record.h"
 #include "run/channels.h"
 #include "run/printk.h"
+#include "run/rbread.h"
 
 #define MAX_OUTPUT_MAPS 64
 #define RINGBUF_FULL_ROOM 512 /* less room than this when read: reserves may have failed */
@@ -27,8 +30,8 @@ struct ringbuf_chan {
 	struct channels *ch;
 	struct bpf_map *map;
 	struct evsel *ev;
-	const volatile unsigned long *cons, *prod; /* the ring's positions, read-only */
-	uint64_t records, too_big, full;
+	struct rbread *rd;
+	uint64_t records, too_big, full, unread;
 };
 
 struct channels {
@@ -37,9 +40,10 @@ struct channels {
 	struct printk *printk;
 	struct ringbuf_chan *rbs;
 	int nr_rbs;
-	struct ring_buffer *rb;
+	bool more; /* a ring buffer pass stopped on its max */
 	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
 	bool hold; /* tests: read only at the end (testhook__channels_hold) */
+	bool foreign_tids; /* printk lines' tids are of another pid namespace: not shown */
 	uint64_t next_id;
 	/* for channels__read */
 	channels_record_fn fn;
@@ -116,6 +120,16 @@ static struct bpf_map *map_by_fd(const struct loader *l, int fd)
 	return NULL;
 }
 
+/* The initial pid namespace's inode number, a constant of the kernel's (PROC_PID_INIT_INO). */
+#define INIT_PIDNS_INO 0xEFFFFFFCU
+
+static bool in_child_pidns(void)
+{
+	struct stat st;
+
+	return !stat("/proc/self/ns/pid", &st) && st.st_ino != INIT_PIDNS_INO;
+}
+
 static int plan_program(struct channels *ch, const struct loader_prog *p)
 {
 	const struct bpf_insn *insns = bpf_program__insns(p->prog);
@@ -130,7 +144,14 @@ static int plan_program(struct channels *ch, const struct loader_prog *p)
 		if (!ev)
 			return errmsg__set(-errno, "cannot read bpf_printk lines: %s",
 					   strerror(errno));
-		ev->per_task = false; /* lines of any task: kept for the target's only */
+		/*
+		 * Lines of any task: kept for the target's only. In a pid namespace of its
+		 * own, the run cannot tell whose (tracefs names tasks by the initial
+		 * namespace's pids): the lines name no task, and are its programs' all the same
+		 * (run/printk.h).
+		 */
+		ch->foreign_tids = in_child_pidns();
+		ev->per_task = ch->foreign_tids;
 		ch->printk_ev = synthetic(ch, ev);
 		if (!ch->printk_ev)
 			return -ENOMEM;
@@ -309,7 +330,7 @@ static uint64_t sample_clock_now(const struct channels *ch)
 	return mono_ns(CLOCK_MONOTONIC) + (uint64_t)ch->mono_offset;
 }
 
-static int ringbuf_record(void *ctx, void *data, size_t size)
+static int ringbuf_record(void *ctx, const void *data, size_t size)
 {
 	struct ringbuf_chan *rc = ctx;
 	struct channels *ch = rc->ch;
@@ -332,46 +353,38 @@ static int ringbuf_record(void *ctx, void *data, size_t size)
 	return ch->fn(ch->ctx, (const void *)ch->buf, cs.time, 0);
 }
 
-static int map_positions(struct ringbuf_chan *rc)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	int fd = bpf_map__fd(rc->map);
-	void *c = mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 0);
-	void *p = c == MAP_FAILED ? MAP_FAILED : mmap(NULL, page, PROT_READ, MAP_SHARED, fd, page);
-
-	if (p == MAP_FAILED) {
-		if (c != MAP_FAILED)
-			munmap(c, page);
-		return -errno;
-	}
-	rc->cons = c;
-	rc->prod = p;
-	return 0;
-}
-
 static int start_ringbufs(struct channels *ch)
 {
 	if (ch->nr_rbs && ch->o.clockid < 0)
 		ch->mono_offset = measure_offset();
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		struct ringbuf_chan *rc = &ch->rbs[i];
-		int fd = bpf_map__fd(rc->map), err;
 
-		if (!ch->rb)
-			ch->rb = ring_buffer__new(fd, ringbuf_record, rc, NULL);
-		else if (ring_buffer__add(ch->rb, fd, ringbuf_record, rc))
+		/* one reader a map: a pass's max is each map's own */
+		rc->rd = rbread__new(bpf_map__fd(rc->map), ringbuf_record, rc);
+		if (!rc->rd)
 			return errmsg__set(-errno, "cannot read ring buffer '%s': %s",
 					   bpf_map__name(rc->map), strerror(errno));
-		if (!ch->rb)
-			return errmsg__set(-errno, "cannot read ring buffer '%s': %s",
-					   bpf_map__name(rc->map), strerror(errno));
-		err = map_positions(rc);
-		if (err)
-			pr_debug("ring buffer '%s': positions not mapped (%d)",
-				 bpf_map__name(rc->map), err);
 	}
 	/* read at every pass (POLL_MS at most apart): a wake-up per record costs more */
 	return 0;
+}
+
+/* The run's programs, to tell its printk lines from those of other runs' programs. */
+static void own_progs(struct channels *ch)
+{
+	const struct loader *l = ch->o.loader;
+	int err = 0;
+
+	for (int i = 0; !err && i < loader__nr_progs(l); i++) {
+		const struct loader_prog *p = loader__prog(l, i);
+
+		err = printk__own_prog(ch->printk, bpf_program__fd(p->prog));
+		for (int j = 0; !err && p->probe && j < probeprog__nr_events(p->probe); j++)
+			err = printk__own_prog(ch->printk, probeprog__event_prog_fd(p->probe, j));
+	}
+	if (err)
+		pr_debug("bpf_printk lines of every program shown: %s", strerror(-err));
 }
 
 int channels__start(struct channels *ch)
@@ -385,6 +398,7 @@ int channels__start(struct channels *ch)
 			ch->printk = printk__new("local");
 		if (!ch->printk)
 			return -errno;
+		own_progs(ch);
 	}
 	return start_ringbufs(ch);
 }
@@ -413,7 +427,10 @@ static int tgid_of(struct channels *ch, int tid)
 static int printk_line(void *ctx, int cpu, uint64_t time, int tid, const void *entry, uint32_t size)
 {
 	struct channels *ch = ctx;
-	struct chanrec_sample cs = {
+	struct chanrec_sample cs;
+
+	tid = ch->foreign_tids ? -1 : tid;
+	cs = (struct chanrec_sample){
 		.id = ch->printk_ev->synth_id,
 		.pid = (uint32_t)(tid > 0 ? tgid_of(ch, tid) : tid),
 		.tid = (uint32_t)tid,
@@ -433,15 +450,22 @@ static void check_full(struct channels *ch)
 {
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		struct ringbuf_chan *rc = &ch->rbs[i];
-		unsigned long used;
 
-		if (!rc->cons)
-			continue;
-		used = __atomic_load_n(rc->prod, __ATOMIC_ACQUIRE) -
-		       __atomic_load_n(rc->cons, __ATOMIC_ACQUIRE);
-		if (used + RINGBUF_FULL_ROOM > bpf_map__max_entries(rc->map))
+		if (rbread__used(rc->rd) + RINGBUF_FULL_ROOM > bpf_map__max_entries(rc->map))
 			rc->full++;
 	}
+}
+
+/* A pass over a ring buffer; at the end of the run, what it held then (rbread.h). */
+static int read_ringbuf(struct channels *ch, struct ringbuf_chan *rc, bool last)
+{
+	int n;
+
+	if (last)
+		return rbread__last(rc->rd, RBREAD_PASS_MAX, RBREAD_PASS_BYTES, &rc->unread);
+	n = rbread__pass(rc->rd, RBREAD_PASS_MAX, RBREAD_PASS_BYTES);
+	ch->more |= rbread__more(rc->rd);
+	return n;
 }
 
 int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last)
@@ -456,14 +480,22 @@ int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool l
 			return n;
 		total += n;
 	}
-	if (ch->rb && (last || !ch->hold)) {
-		check_full(ch);
-		n = ring_buffer__consume(ch->rb);
+	ch->more = false;
+	if (!last && ch->hold)
+		return total;
+	check_full(ch);
+	for (int i = 0; i < ch->nr_rbs; i++) {
+		n = read_ringbuf(ch, &ch->rbs[i], last);
 		if (n < 0)
 			return n;
 		total += n;
 	}
 	return total;
+}
+
+bool channels__more(const struct channels *ch)
+{
+	return ch->more;
 }
 
 void channels__report(struct channels *ch)
@@ -481,6 +513,10 @@ void channels__report(struct channels *ch)
 			pr_warn("ring buffer '%s' was full %llu times when read: records its programs "
 				"could not reserve are lost (make max_entries bigger)",
 				bpf_map__name(rc->map), (unsigned long long)rc->full);
+		if (rc->unread)
+			pr_warn("%llu records of ring buffer '%s' lost: not read, the run was stopped "
+				"while its programs kept writing",
+				(unsigned long long)rc->unread, bpf_map__name(rc->map));
 		if (rc->too_big)
 			pr_warn("%llu records of ring buffer '%s' not shown: bigger than a perf "
 				"sample (64 KiB)",
@@ -490,18 +526,11 @@ void channels__report(struct channels *ch)
 
 void channels__free(struct channels *ch)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-
 	if (!ch)
 		return;
 	printk__free(ch->printk);
-	ring_buffer__free(ch->rb);
-	for (int i = 0; i < ch->nr_rbs; i++) {
-		if (ch->rbs[i].cons)
-			munmap((void *)ch->rbs[i].cons, page);
-		if (ch->rbs[i].prod)
-			munmap((void *)ch->rbs[i].prod, page);
-	}
+	for (int i = 0; i < ch->nr_rbs; i++)
+		rbread__free(ch->rbs[i].rd);
 	free(ch->rbs);
 	free(ch);
 }

@@ -20,7 +20,8 @@
  *
  *	ch = channels__new(&opts);	after loader__load() and objconf__new(): adds the events
  *	channels__start(ch);		after evlist__open() and objconf__apply(), before attach
- *	channels__read(ch, fn, ctx);	with every pass over the perf rings
+ *	channels__read(ch, fn, ctx);	with every pass over the perf rings, a bounded
+ *					number of records a ring buffer (run/rbread.h)
  *	channels__report(ch);		at the end: losses, one warning line each
  *	channels__free(ch);		removes the tracefs instance
  */
@@ -58,6 +59,8 @@ int channels__start(struct channels *ch);
  * fill them whatever the reader's speed.
  */
 int channels__read(struct channels *ch, channels_record_fn fn, void *ctx, bool last);
+/* The last read left records that were there when it began: read again without waiting. */
+bool channels__more(const struct channels *ch);
 void channels__report(struct channels *ch);
 void channels__free(struct channels *ch);
 

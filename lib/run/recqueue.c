@@ -27,6 +27,8 @@ struct recqueue {
 	struct order order;
 	struct chunk *chunks; /* chunks[i] is chunk number base + i */
 	size_t nr_chunks, cap_chunks;
+	size_t max_chunks; /* the bound; 0: none */
+	uint64_t nr_dropped;
 	uint64_t base;
 	uint64_t pos; /* where the next record goes */
 	char *spare[MAX_SPARE];
@@ -53,18 +55,26 @@ void recqueue__free(struct recqueue *q)
 	free(q);
 }
 
+void recqueue__limit(struct recqueue *q, size_t bytes)
+{
+	q->max_chunks = (bytes + CHUNK_SIZE - 1) >> CHUNK_SHIFT;
+}
+
 static struct chunk *chunk_of(struct recqueue *q, uint64_t pos)
 {
 	return &q->chunks[(pos >> CHUNK_SHIFT) - q->base];
 }
 
-/* Make chunk number pos >> CHUNK_SHIFT exist. */
+/* Make chunk number pos >> CHUNK_SHIFT exist: 0, -ENOSPC past the bound, or -ENOMEM. */
 static int add_chunk(struct recqueue *q, uint64_t pos)
 {
 	if (!q->nr_chunks)
 		q->base = pos >> CHUNK_SHIFT;
 	while (q->base + q->nr_chunks <= pos >> CHUNK_SHIFT) {
 		struct chunk *c;
+
+		if (q->max_chunks && q->nr_chunks >= q->max_chunks)
+			return -ENOSPC;
 
 		if (q->nr_chunks == q->cap_chunks) {
 			size_t cap = q->cap_chunks ? q->cap_chunks * 2 : 8;
@@ -94,6 +104,10 @@ int recqueue__push(struct recqueue *q, const struct perf_event_header *rec, uint
 	if ((pos & CHUNK_MASK) + rec->size > CHUNK_SIZE)
 		pos = (pos | CHUNK_MASK) + 1; /* the rest of this chunk stays unused */
 	err = add_chunk(q, pos);
+	if (err == -ENOSPC) {
+		q->nr_dropped++;
+		return 0;
+	}
 	if (err)
 		return err;
 	err = order__push(&q->order, time, pos, ev);
@@ -156,4 +170,9 @@ const struct perf_event_header *recqueue__pop(struct recqueue *q, int64_t *ev)
 uint64_t recqueue__nr_unordered(const struct recqueue *q)
 {
 	return q->order.nr_unordered;
+}
+
+uint64_t recqueue__nr_dropped(const struct recqueue *q)
+{
+	return q->nr_dropped;
 }

@@ -10,19 +10,26 @@
  *	recqueue__round(q);
  *	while ((rec = recqueue__pop(q, &ev))) deliver(rec, ev);
  *	... at the end: recqueue__flush(q), then pop the rest.
+ *
+ * Its memory has a bound (recqueue__limit): a record that would go past it is dropped and
+ * counted, as a ring's full buffer drops what comes, so that records arriving faster than
+ * they are shown cannot take the machine's memory.
  */
 #ifndef PERF_BPF_RECQUEUE_H
 #define PERF_BPF_RECQUEUE_H
 
 #include <linux/perf_event.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct recqueue;
 
 struct recqueue *recqueue__new(void);
 void recqueue__free(struct recqueue *q);
+/* Hold at most bytes of records (rounded up to whole chunks of 1 MiB); 0: no bound. */
+void recqueue__limit(struct recqueue *q, size_t bytes);
 
-/* Copy a record in; time > 0. 0, or -ENOMEM. */
+/* Copy a record in, or drop it when the bound is reached; time > 0. 0, or -ENOMEM. */
 int recqueue__push(struct recqueue *q, const struct perf_event_header *rec, uint64_t time,
 		   int64_t ev);
 /* A pass over every ring is complete: release what the previous passes made safe. */
@@ -33,5 +40,7 @@ void recqueue__flush(struct recqueue *q);
 const struct perf_event_header *recqueue__pop(struct recqueue *q, int64_t *ev);
 /* Records that arrived older than what was already released (delivered all the same). */
 uint64_t recqueue__nr_unordered(const struct recqueue *q);
+/* Records dropped: the queue held its bound's worth. */
+uint64_t recqueue__nr_dropped(const struct recqueue *q);
 
 #endif

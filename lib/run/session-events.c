@@ -24,11 +24,18 @@
 #include "run/syschan.h"
 #include "run/objconf.h"
 #include "run/progevent.h"
+#include "run/recqueue.h"
 #include "run/session-int.h"
 #include "run/typed.h"
 #include "record/tpformat.h"
 
 #define DEFAULT_PAGES 256 /* 1 MiB per CPU */
+/*
+ * The time-ordered queue holds two passes over the rings in a steady run (recqueue.h): its
+ * bound leaves room for several, and for what the ring buffers' passes add (channels.c).
+ */
+#define QUEUE_MIN_BYTES (64ULL << 20)
+#define QUEUE_RINGS 4
 
 static int add_tracepoint(struct session *s, const char *sys, const char *name, int prog_fd)
 {
@@ -362,6 +369,10 @@ int session__open_and_attach(struct session *s)
 	err = evlist__open(s->evlist, &s->target, pages);
 	if (err)
 		return err;
+	s->queue_bytes = QUEUE_MIN_BYTES + QUEUE_RINGS * (uint64_t)pages *
+						   (uint64_t)sysconf(_SC_PAGESIZE) *
+						   (uint64_t)s->target.nr_cpus;
+	recqueue__limit(s->queue, s->queue_bytes);
 	/* values and fds in place before any program can run */
 	err = objconf__apply(s->objconf);
 	if (err)

@@ -52,6 +52,7 @@ struct session {
 
 	/* the reader loop */
 	struct recqueue *queue; /* records of all rings, released in time order */
+	size_t queue_bytes; /* its bound */
 	unsigned long bad_records;
 	int (*round_fn)(void *ctx);
 	void *round_ctx;

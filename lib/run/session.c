@@ -498,6 +498,12 @@ static int pass_result(int n)
 	return n < 0 ? -EIO : 0;
 }
 
+/* A ring buffer pass stopped on its max (run/rbread.h): the next one starts at once. */
+static bool more_to_read(const struct session *s)
+{
+	return channels__more(s->channels) || (s->syschan && syschan__more(s->syschan));
+}
+
 int session__run(struct session *s, session_record_fn fn, void *ctx)
 {
 	struct deliver d = { .s = s, .fn = fn, .ctx = ctx };
@@ -516,7 +522,7 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	if (!err && s->ctl.has_workload)
 		err = workload__start(&s->ctl.workload);
 	while (!err && !s->ctl.done) {
-		err = evlist__poll(s->evlist, POLL_MS);
+		err = evlist__poll(s->evlist, more_to_read(s) ? 0 : POLL_MS);
 		if (err > 0) {
 			runctl__handle_signals(&s->ctl);
 			err = 0;
@@ -533,6 +539,10 @@ int session__run(struct session *s, session_record_fn fn, void *ctx)
 	channels__report(s->channels);
 	if (s->syschan)
 		syschan__report(s->syschan);
+	if (recqueue__nr_dropped(s->queue))
+		pr_warn("%llu records lost: they came faster than they were shown, and more than "
+			"%zu MiB waited to be put in time order",
+			(unsigned long long)recqueue__nr_dropped(s->queue), s->queue_bytes >> 20);
 	if (recqueue__nr_unordered(s->queue))
 		pr_debug("%llu records arrived after newer ones were shown",
 			 (unsigned long long)recqueue__nr_unordered(s->queue));

@@ -13,6 +13,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "run/rbread.h"
 #include "run/syscalls.h"
 #include "syscalls.skel.h"
 #include "util/caps.h"
@@ -27,7 +28,8 @@
 struct syscalls {
 	struct syscalls_bpf *skel;
 	struct bpf_link *links[NPROGS];
-	struct ring_buffer *rb;
+	struct rbread *rd;
+	uint64_t unread; /* records left in the ring at the end of a stopped run */
 	syscalls_record_fn fn;
 	void *ctx;
 	bool count;
@@ -171,7 +173,7 @@ static int add_tasks(struct syscalls *sc, const struct syscalls_opts *opts)
 	return err;
 }
 
-static int ring_record(void *ctx, void *data, size_t size)
+static int ring_record(void *ctx, const void *data, size_t size)
 {
 	struct syscalls *sc = ctx;
 
@@ -180,8 +182,8 @@ static int ring_record(void *ctx, void *data, size_t size)
 
 static int open_ring(struct syscalls *sc)
 {
-	sc->rb = ring_buffer__new(bpf_map__fd(sc->skel->maps.records), ring_record, sc, NULL);
-	if (!sc->rb) {
+	sc->rd = rbread__new(bpf_map__fd(sc->skel->maps.records), ring_record, sc);
+	if (!sc->rd) {
 		int err = -errno;
 
 		return errmsg__set(err, "cannot map the system call ring buffer: %s",
@@ -280,16 +282,35 @@ int syscalls__attach(struct syscalls *sc)
 
 int syscalls__fd(const struct syscalls *sc)
 {
-	return sc->rb ? ring_buffer__epoll_fd(sc->rb) : -1;
+	return sc->rd ? rbread__fd(sc->rd) : -1;
 }
 
 int syscalls__consume(struct syscalls *sc, syscalls_record_fn fn, void *ctx)
 {
-	if (!sc->rb)
+	if (!sc->rd)
 		return -EINVAL;
 	sc->fn = fn;
 	sc->ctx = ctx;
-	return ring_buffer__consume(sc->rb);
+	return rbread__pass(sc->rd, RBREAD_PASS_MAX, RBREAD_PASS_BYTES);
+}
+
+bool syscalls__more(const struct syscalls *sc)
+{
+	return sc->rd && rbread__more(sc->rd);
+}
+
+int syscalls__consume_last(struct syscalls *sc, syscalls_record_fn fn, void *ctx)
+{
+	if (!sc->rd)
+		return -EINVAL;
+	sc->fn = fn;
+	sc->ctx = ctx;
+	return rbread__last(sc->rd, RBREAD_PASS_MAX, RBREAD_PASS_BYTES, &sc->unread);
+}
+
+uint64_t syscalls__unread(const struct syscalls *sc)
+{
+	return sc->unread;
 }
 
 int syscalls__read_counts(struct syscalls *sc, syscalls_count_fn fn, void *ctx)
@@ -338,7 +359,7 @@ void syscalls__close(struct syscalls *sc)
 {
 	if (!sc)
 		return;
-	ring_buffer__free(sc->rb);
+	rbread__free(sc->rd);
 	for (int i = 0; i < NPROGS; i++)
 		bpf_link__destroy(sc->links[i]);
 	syscalls_bpf__destroy(sc->skel);

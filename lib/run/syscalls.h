@@ -6,8 +6,9 @@
  *	sc = syscalls__open(&opts);		loaded: the calls, the tasks, the mode
  *	syscalls__add_pid(sc, pid);		one process more (a workload forked later)
  *	syscalls__attach(sc);
- *	capture: poll syscalls__fd(sc), then syscalls__consume(sc, fn, ctx), and once more
- *		 at the end: each record as bpf/syscalls.h lays it out (record/sysrec.h decodes)
+ *	capture: poll syscalls__fd(sc), then syscalls__consume(sc, fn, ctx) (at once again
+ *		 while syscalls__more(sc)), and syscalls__consume_last(sc, fn, ctx) at the
+ *		 end: each record as bpf/syscalls.h lays it out (record/sysrec.h decodes)
  *	count:	 syscalls__read_counts(sc, fn, ctx) at the end (or at intervals)
  *	syscalls__lost(sc, per_cpu, n);		what the kernel could not keep
  *	syscalls__close(sc);
@@ -89,8 +90,19 @@ int syscalls__attach(struct syscalls *sc);
 int syscalls__attach_entries(struct syscalls *sc);
 /* capture: a descriptor that polls readable when records wait; -1 when counting. */
 int syscalls__fd(const struct syscalls *sc);
-/* capture: every record written so far, in the order written; returns how many, or <0. */
+/*
+ * capture: the records written so far, in the order written, a bounded pass of them
+ * (run/rbread.h: calls that keep the ring full cannot hold the reader); how many, or <0.
+ */
 int syscalls__consume(struct syscalls *sc, syscalls_record_fn fn, void *ctx);
+/* The last pass left records written before it began: consume again without waiting. */
+bool syscalls__more(const struct syscalls *sc);
+/*
+ * capture, at the end of the run: every record written so far, unless a stop signal comes
+ * (util/stopsig.h): those left then are not read, and counted (syscalls__unread).
+ */
+int syscalls__consume_last(struct syscalls *sc, syscalls_record_fn fn, void *ctx);
+uint64_t syscalls__unread(const struct syscalls *sc);
 /* count: every pair counted so far, in no order; returns how many, or <0. */
 int syscalls__read_counts(struct syscalls *sc, syscalls_count_fn fn, void *ctx);
 /*

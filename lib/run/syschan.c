@@ -242,11 +242,18 @@ int syschan__read(struct syschan *sc, channels_record_fn fn, void *ctx, bool las
 {
 	sc->fn = fn;
 	sc->ctx = ctx;
+	if (sc->o.config->mode == SYSCALLS_CAPTURE && last)
+		return syscalls__consume_last(sc->sys, capture_record, sc);
 	if (sc->o.config->mode == SYSCALLS_CAPTURE)
 		return syscalls__consume(sc->sys, capture_record, sc);
 	if (!last)
 		return 0;
 	return syscalls__read_counts(sc->sys, count_record, sc);
+}
+
+bool syschan__more(const struct syschan *sc)
+{
+	return syscalls__more(sc->sys);
 }
 
 void syschan__report(const struct syschan *sc)
@@ -268,6 +275,10 @@ void syschan__report(const struct syschan *sc)
 				(unsigned long long)lost[cpu].tasks, cpu);
 	}
 	free(lost);
+	if (syscalls__unread(sc->sys))
+		pr_warn("%llu system-call records lost: not read, the run was stopped while they "
+			"kept coming",
+			(unsigned long long)syscalls__unread(sc->sys));
 	if (sc->gated_out)
 		pr_debug("%llu system-call records of the workload before its exec not shown",
 			 (unsigned long long)sc->gated_out);

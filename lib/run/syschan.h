@@ -60,6 +60,8 @@ int syschan__start(struct syschan *sc);
 int syschan__fd(const struct syschan *sc);
 /* The records written so far (and, last, the counts) to fn; how many, or <0. */
 int syschan__read(struct syschan *sc, channels_record_fn fn, void *ctx, bool last);
+/* The last read left records: read again without waiting (run/rbread.h). */
+bool syschan__more(const struct syschan *sc);
 void syschan__report(const struct syschan *sc);
 void syschan__free(struct syschan *sc);
 

@@ -9,6 +9,7 @@
 #include <bpf/libbpf.h>
 
 #include "util/log.h"
+#include "util/stopsig.h"
 #include "run/evsel.h"
 #include "run/objconf.h"
 #include "run/typed.h"
@@ -243,7 +244,7 @@ static int64_t read_batches(int fd, struct dbuf *b, uint32_t ksz, size_t vsz)
 	bool first = true, last = false;
 	int64_t ret = -1;
 
-	while (keys && vals && !last && n < MAX_ENTRIES) {
+	while (keys && vals && !last && n < MAX_ENTRIES && !stopsig__cut()) {
 		uint32_t count = BATCH < MAX_ENTRIES - n ? BATCH : MAX_ENTRIES - n;
 		int err = bpf_map_lookup_batch(fd, first ? NULL : &token, &token, keys, vals,
 					       &count, NULL);
@@ -258,7 +259,7 @@ static int64_t read_batches(int fd, struct dbuf *b, uint32_t ksz, size_t vsz)
 		}
 		n += count;
 	}
-	if (last || n >= MAX_ENTRIES)
+	if (last || n >= MAX_ENTRIES || stopsig__cut())
 		ret = n;
 	else if (n) /* a batch failed past the first: what was put goes again */
 		b->len -= (size_t)n * (ksz + vsz);
@@ -267,7 +268,10 @@ static int64_t read_batches(int fd, struct dbuf *b, uint32_t ksz, size_t vsz)
 	return ret;
 }
 
-/* One map's entries into the open MAP entry (at most MAX_ENTRIES); the count. */
+/*
+ * One map's entries into the open MAP entry (at most MAX_ENTRIES, fewer when a stop signal
+ * cuts the look: util/stopsig.h); the count.
+ */
 static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, size_t vsz,
 			     bool clear)
 {
@@ -281,7 +285,7 @@ static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, 
 	if (!key || !next || !val)
 		goto out;
 	if (array) {
-		for (uint32_t i = 0; i < max && n < MAX_ENTRIES; i++) {
+		for (uint32_t i = 0; i < max && n < MAX_ENTRIES && !stopsig__cut(); i++) {
 			memcpy(key, &i, 4);
 			if (bpf_map_lookup_elem(fd, key, val) || all_zero(val, vsz))
 				continue;
@@ -302,7 +306,7 @@ static uint32_t read_entries(struct bpf_map *map, struct dbuf *b, uint32_t ksz, 
 		if (got >= 0)
 			goto clear;
 	}
-	while (n < MAX_ENTRIES && !bpf_map_get_next_key(fd, prev, next)) {
+	while (n < MAX_ENTRIES && !stopsig__cut() && !bpf_map_get_next_key(fd, prev, next)) {
 		memcpy(key, next, ksz);
 		prev = key;
 		if (bpf_map_lookup_elem(fd, key, val))

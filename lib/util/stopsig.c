@@ -96,6 +96,18 @@ int stopsig__wait(int ms)
 	return err;
 }
 
+bool stopsig__pending(void)
+{
+	sigset_t set;
+
+	if (sigpending(&set))
+		return false;
+	for (size_t i = 0; i < STOPSIG_NR; i++)
+		if (sigismember(&set, stop_signals[i]) == 1)
+			return true;
+	return false;
+}
+
 int stopsig__asked(void)
 {
 	return first_taken;
@@ -123,19 +135,25 @@ static void on_catch(int sig)
 	errno = saved;
 }
 
-void stopsig__catch_begin(struct stopsig_catch *c, void (*wake)(void))
+/* The stop signals unblocked and handled by handler, the old handlers and mask kept in c. */
+static void catch_with(struct stopsig_catch *c, void (*handler)(int))
 {
-	struct sigaction sa = { .sa_handler = on_catch }; /* no SA_RESTART: EINTR */
+	struct sigaction sa = { .sa_handler = handler }; /* no SA_RESTART: EINTR */
 	sigset_t mask;
 
-	caught = 0;
-	catch_wake = wake;
 	stopsig__fill(&mask);
 	sa.sa_mask = mask;
 	/* a handler replaces SIG_IGN too: a stop ends the call also in a shell's background job */
 	for (size_t i = 0; i < STOPSIG_NR; i++)
 		c->set[i] = sigaction(stop_signals[i], &sa, &c->old[i]) == 0;
 	sigprocmask(SIG_UNBLOCK, &mask, &c->oldmask);
+}
+
+void stopsig__catch_begin(struct stopsig_catch *c, void (*wake)(void))
+{
+	caught = 0;
+	catch_wake = wake;
+	catch_with(c, on_catch);
 }
 
 int stopsig__catch_end(struct stopsig_catch *c)
@@ -146,4 +164,38 @@ int stopsig__catch_end(struct stopsig_catch *c)
 			sigaction(stop_signals[i], &c->old[i], NULL);
 	catch_wake = NULL;
 	return caught;
+}
+
+/* The first stop signal of a cut step cuts it; the next one ends the process. */
+static void on_cut(int sig)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+
+	if (caught) {
+		/* blocked while this handler runs: delivered, by default, when it returns */
+		sigaction(sig, &dfl, NULL);
+		raise(sig);
+		return;
+	}
+	caught = sig;
+	note(sig);
+}
+
+void stopsig__cut_begin(struct stopsig_catch *c)
+{
+	caught = 0;
+	catch_with(c, on_cut);
+}
+
+bool stopsig__cut(void)
+{
+	return caught != 0;
+}
+
+int stopsig__cut_end(struct stopsig_catch *c)
+{
+	int sig = stopsig__catch_end(c);
+
+	caught = 0;
+	return sig;
 }

@@ -23,6 +23,12 @@
  * which also runs the caller's wake function for a signal that comes before the call
  * starts to wait: it must make the call return (open the FIFO's other end).
  *
+ * One kind of step neither waits nor can be woken: a long computation (the maps' print at
+ * the end of a run, a million entries). Around it the stop signals are caught too
+ * (stopsig__cut_begin, stopsig__cut_end): the first one cuts the step short, which looks at
+ * stopsig__cut() as it goes and ends with what it did; a second one ends the process at
+ * once, as the signal's default action does.
+ *
  * Asked: the first stop signal taken by any step is the process's (stopsig__asked). From
  * then on no step waits for someone else: output to a pipe nobody reads gives up at once.
  *
@@ -66,6 +72,12 @@ int stopsig__read(int fd, struct signalfd_siginfo *si);
  */
 int stopsig__wait(int ms);
 
+/*
+ * A stop signal is pending, blocked and not taken yet: how a long step that does not wait
+ * (a read of a ring buffer being filled) notices one, leaving it to the step that takes it.
+ */
+bool stopsig__pending(void);
+
 /* The first stop signal taken in this process (a stop has been asked), or 0. */
 int stopsig__asked(void);
 /* More than one was taken: a step that grants a grace (the reader loop's) ends now. */
@@ -88,5 +100,16 @@ struct stopsig_catch {
 void stopsig__catch_begin(struct stopsig_catch *c, void (*wake)(void));
 /* The handlers and mask as before; the stop signal caught meanwhile (taken), or 0. */
 int stopsig__catch_end(struct stopsig_catch *c);
+
+/*
+ * Until stopsig__cut_end: the stop signals unblocked and caught (one pending is caught at
+ * once); the first cuts the step (stopsig__cut), a second ends the process by its default
+ * action.
+ */
+void stopsig__cut_begin(struct stopsig_catch *c);
+/* A stop signal came since stopsig__cut_begin: end the step now. */
+bool stopsig__cut(void);
+/* The handlers and mask as before; the stop signal that cut the step (taken), or 0. */
+int stopsig__cut_end(struct stopsig_catch *c);
 
 #endif

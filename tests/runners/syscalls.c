@@ -277,7 +277,9 @@ static int drain(struct syscalls *sc, struct run *run)
 		if (poll(p, 2, 100) < 0 && errno != EINTR)
 			return -errno;
 		done = waitpid(run->workload, &status, WNOHANG) == run->workload;
-		if (!run->count && syscalls__consume(sc, print_record, run) < 0)
+		if (!run->count && done && syscalls__consume_last(sc, print_record, run) < 0)
+			return -EIO;
+		if (!run->count && !done && syscalls__consume(sc, print_record, run) < 0)
 			return -EIO;
 	}
 	if (p[1].fd >= 0)

@@ -112,12 +112,43 @@ static void test_recqueue_late_record(void **state)
 	recqueue__free(q);
 }
 
+/*
+ * Records coming faster than they are released: past the bound they are dropped and
+ * counted, those kept come out intact and in order, and the room is used again once popped.
+ */
+static void test_recqueue_bounded(void **state)
+{
+	struct recqueue *q = recqueue__new();
+	const struct perf_event_header *h;
+	uint64_t t = 1, next = 1;
+	int64_t cpu;
+	int n = 0;
+
+	assert_non_null(q);
+	recqueue__limit(q, 2 << 20); /* two chunks: 2048 records of 1 KiB */
+	for (int i = 0; i < 3000; i++, t++)
+		assert_int_equal(recqueue__push(q, make(t, 1024), t, 0), 0);
+	assert_int_equal(recqueue__nr_dropped(q), 3000 - 2048);
+	recqueue__flush(q);
+	while ((h = recqueue__pop(q, &cpu))) {
+		check(h, next);
+		next++;
+		n++;
+	}
+	assert_int_equal(n, 2048);
+	for (int i = 0; i < 2000; i++, t++)
+		assert_int_equal(recqueue__push(q, make(t, 1024), t, 0), 0);
+	assert_int_equal(recqueue__nr_dropped(q), 3000 - 2048);
+	recqueue__free(q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_recqueue_orders_across_cpus),
 		cmocka_unit_test(test_recqueue_chunks_reused),
 		cmocka_unit_test(test_recqueue_late_record),
+		cmocka_unit_test(test_recqueue_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

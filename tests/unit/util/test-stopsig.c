@@ -203,6 +203,57 @@ static void test_stopsig_catch_interrupts(void **state)
 	stopsig__forget();
 }
 
+/* A cut step: a signal pending before it, or one during it, cuts it; the mask as before. */
+static void test_stopsig_cut(void **state)
+{
+	struct stopsig_catch c;
+	sigset_t old, mask;
+
+	stopsig__forget();
+	assert_int_equal(stopsig__block(0, &old), 0);
+	stopsig__cut_begin(&c);
+	assert_false(stopsig__cut());
+	raise(SIGTERM);
+	assert_true(stopsig__cut());
+	assert_int_equal(stopsig__cut_end(&c), SIGTERM);
+	assert_false(stopsig__cut());
+	assert_int_equal(stopsig__asked(), SIGTERM);
+	raise(SIGINT); /* blocked again: pending, then caught as the next cut begins */
+	assert_true(stopsig__pending());
+	stopsig__cut_begin(&c);
+	assert_true(stopsig__cut());
+	assert_int_equal(stopsig__cut_end(&c), SIGINT);
+	assert_false(stopsig__pending());
+	sigprocmask(SIG_SETMASK, NULL, &mask);
+	assert_true(sigismember(&mask, SIGINT));
+	stopsig__unblock(&old);
+	stopsig__forget();
+}
+
+/* A second signal while the step goes on ends the process, as the signal would. */
+static void test_stopsig_cut_second_signal_exits(void **state)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (!pid) {
+		struct stopsig_catch c;
+		sigset_t old;
+
+		stopsig__block(0, &old);
+		stopsig__cut_begin(&c);
+		raise(SIGINT);
+		if (!stopsig__cut())
+			_exit(2);
+		raise(SIGINT); /* a step that does not look at the cut: this ends it */
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGINT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +264,8 @@ int main(void)
 		cmocka_unit_test(test_stopsig_wait_times_out),
 		cmocka_unit_test(test_stopsig_catch_pending),
 		cmocka_unit_test(test_stopsig_catch_interrupts),
+		cmocka_unit_test(test_stopsig_cut),
+		cmocka_unit_test(test_stopsig_cut_second_signal_exits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
