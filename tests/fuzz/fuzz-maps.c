@@ -26,8 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!ts || !null)
 		abort();
 	typeset__add(ts, data, size);
-	typeset__print_maps(ts, data, size, null, false);
-	typeset__print_maps(ts, data, size, null, true);
+	typeset__print_maps(ts, data, size, NULL, null, false);
+	typeset__print_maps(ts, data, size, NULL, null, true);
 	typeset__free(ts);
 	return 0;
 }

@@ -30,7 +30,7 @@ static void perf_bpf_feature(const struct pdreader *r)
 		abort();
 	if (f) {
 		typeset__add(ts, f, len);
-		typeset__print_maps(ts, f, len, null, false);
+		typeset__print_maps(ts, f, len, NULL, null, false);
 	}
 	typeset__free(ts);
 }

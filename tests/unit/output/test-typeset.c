@@ -53,7 +53,7 @@ static struct printed print(struct dbuf *b, bool json)
 	fflush(stderr);
 	dup2(fileno(err), 2);
 	typeset__add(ts, b->p, b->len);
-	assert_int_equal(typeset__print_maps(ts, b->p, b->len, out, json), 0);
+	assert_int_equal(typeset__print_maps(ts, b->p, b->len, NULL, out, json), 0);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
