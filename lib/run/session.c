@@ -319,14 +319,26 @@ static int queue_record(void *ctx, const struct perf_event_header *hdr, int cpu)
 	return recqueue__push(d->s->queue, hdr, time, cpu);
 }
 
+/*
+ * A round's records go out at the pace of the views (formatting, writing), slower than the
+ * kernel can write them: every CATCH_UP records the rings are copied into the queue again,
+ * so that they do not fill (and lose records) while a long round is printed.
+ */
+#define CATCH_UP 256
+
 static int deliver_released(struct session *s, struct deliver *d)
 {
 	const struct perf_event_header *hdr;
+	unsigned int nr = 0;
 	int64_t cpu;
 	int err = 0;
 
-	while (!err && (hdr = recqueue__pop(s->queue, &cpu)))
+	while (!err && (hdr = recqueue__pop(s->queue, &cpu))) {
 		err = deliver(d, hdr, (int)cpu);
+		if (!err && !s->span_fn && ++nr % CATCH_UP == 0)
+			err = evlist__read(s->evlist, queue_record, d);
+		err = err < 0 ? err : 0;
+	}
 	return err;
 }
 
