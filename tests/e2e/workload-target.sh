@@ -23,7 +23,7 @@ PATH=/nonexistent1:/nonexistent2:$PATH "$PERF_BPF" trace -e "$fx/execve-out.c" -
 	>"$T/out" 2>"$T/err" || fail "trace: $(cat "$T/err")"
 grep '__bpf_stdout__:' "$T/out" >"$T/lines"
 [ "$(wc -l <"$T/lines")" -ge 3 ] || fail "expected the PATH search's execve outputs: $(cat "$T/out")"
-grep -v '^ *true [0-9]' "$T/lines" | head -3 >"$T/other"
+grep -Ev '^ *true +[0-9]' "$T/lines" | head -3 >"$T/other"
 [ -s "$T/other" ] && fail "outputs not named 'true': $(cat "$T/other")"
 
 # targ_tgid: the target's calls only, with another process calling getppid meanwhile;
