@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tmpcache.h"
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -24,20 +25,14 @@ static char dir[] = "/tmp/perf-bpf-loader.XXXXXX";
 
 static int setup(void **state)
 {
-	char cache[64];
-
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(cache, sizeof(cache), "%s/cache", dir);
-	return setenv("XDG_CACHE_HOME", cache, 1);
+	(void)state;
+	return tmpcache__make(dir);
 }
 
 static int teardown(void **state)
 {
-	char cmd[64];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	(void)state;
+	return tmpcache__remove(dir);
 }
 
 static __attribute__((noinline, used)) long loader_test_fn(long k)

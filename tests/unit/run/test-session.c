@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tmpcache.h"
 
 #include "event/evparse.h"
 #include "run/session.h"
@@ -23,20 +24,14 @@ static char dir[] = "/tmp/perf-bpf-session.XXXXXX";
 
 static int setup(void **state)
 {
-	char cache[64];
-
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(cache, sizeof(cache), "%s/cache", dir);
-	return setenv("XDG_CACHE_HOME", cache, 1);
+	(void)state;
+	return tmpcache__make(dir);
 }
 
 static int teardown(void **state)
 {
-	char cmd[64];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	(void)state;
+	return tmpcache__remove(dir);
 }
 
 struct seen {
