@@ -20,7 +20,7 @@
 #include "run/session.h"
 
 static const char *const record_usage[] = {
-	"perf-bpf record -e EVENT [-e EVENT]... [-o FILE] [-g] [-k CLOCK] [-a | -p PID] [--] [CMD [ARG]...]",
+	"perf-bpf record [-e EVENT]... [-F FREQ | -c PERIOD] [-o FILE] [-g] [-k CLOCK] [-a | -p PID] [--] [CMD [ARG]...]",
 	NULL,
 };
 

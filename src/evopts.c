@@ -6,6 +6,7 @@
 #include "evopts.h"
 #include "fmtopts.h"
 #include "event/evparse.h"
+#include "event/sampling.h"
 #include "util/caps.h"
 #include "util/clockid.h"
 #include "util/errmsg.h"
@@ -39,6 +40,51 @@ static int call_graph(const struct opts *o, const struct opt *row, const char *a
 	return opts__misuse(o, "--call-graph wants fp, not '%s'", arg);
 }
 
+/* -F FREQ or max (trace: --freq) */
+static int set_freq(const struct opts *o, const struct opt *row, const char *arg)
+{
+	if (sampling__parse_freq(arg, row->value))
+		return opts__misuse(o, "%s wants samples a second (1 or more) or 'max', not '%s'",
+				    o->name, arg);
+	return 0;
+}
+
+/* -c PERIOD */
+static int set_period(const struct opts *o, const struct opt *row, const char *arg)
+{
+	if (sampling__parse_period(arg, row->value))
+		return opts__misuse(o, "%s wants a period of 1 or more events, not '%s'", o->name,
+				    arg);
+	return 0;
+}
+
+/* The frequency of the sampling events, within the kernel's limit (which it may lower). */
+static void sampling_freq(struct session_opts *so)
+{
+	unsigned int max = 0;
+	bool lowered;
+
+	if (sampling__max_rate(&max))
+		pr_debug("cannot read %s: the frequency is not checked", SAMPLING_MAX_RATE_FILE);
+	so->freq = sampling__freq(&so->sampling, max, &lowered);
+	if (lowered && so->sampling.freq)
+		pr_warn("%u samples a second is above the kernel's limit: sampling at %u (sysctl "
+			"kernel.perf_event_max_sample_rate)",
+			so->sampling.freq, max);
+	else if (lowered || so->sampling.freq == SAMPLING_FREQ_MAX)
+		pr_debug("sampling at %u a second, the kernel's limit", so->freq);
+}
+
+/* record with no -e samples what perf record samples: cycles, or cpu-clock with no PMU. */
+static int default_event(struct evopts *eo)
+{
+	const char *name = sampling__default_event();
+
+	pr_debug("no -e: sampling %s%s", name,
+		 strcmp(name, "cycles") ? " (the CPU counts no cycles)" : "");
+	return evparse__add(eo->events, name);
+}
+
 /* What the options say once all are read: -m's value, the events, -p with -t. */
 static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 {
@@ -53,9 +99,12 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 		pr_err("cannot read the events: %s", strerror(-err));
 		return OPTS_ERROR;
 	}
-	if (!eo->event_args.nr && !eo->sc.terms.nr && (cmd == EVOPTS_RECORD || eo->sc.no_syscalls))
-		return opts__misuse(o, "no event given: name a scriptlet with -e FILE.c%s",
-				    cmd == EVOPTS_RECORD ? " or system calls with -e NAME" : "");
+	if (!eo->event_args.nr && !eo->sc.terms.nr && cmd == EVOPTS_TRACE && eo->sc.no_syscalls)
+		return opts__misuse(o, "no event given: name a scriptlet with -e FILE.c");
+	if (so->sampling.freq && so->sampling.period)
+		return opts__misuse(o, "%s and -c exclude each other: give one",
+				    cmd == EVOPTS_RECORD ? "-F" : "--freq");
+	sampling_freq(so);
 	eo->events = evparse__new();
 	if (!eo->events) {
 		pr_err("cannot parse the events: %s", strerror(errno));
@@ -65,6 +114,8 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 	for (int i = 0; i < eo->event_args.nr; i++)
 		if (evparse__add(eo->events, eo->event_args.items[i]))
 			return OPTS_USAGE; /* the caret error is out */
+	if (!eo->event_args.nr && !eo->sc.terms.nr && cmd == EVOPTS_RECORD && default_event(eo))
+		return OPTS_ERROR;
 	if (so->pid && so->tid)
 		return opts__misuse(o, "-p and -t exclude each other: give one");
 	if (eo->clockid && clockid__parse(eo->clockid, &so->clockid))
@@ -124,6 +175,11 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 			 "record callchains (kernel and user, by frame pointers)"),
 		OPT_CALLBACK(0, "call-graph", &so->callchain, "fp", call_graph,
 			     "record callchains: fp (frame pointers) is the one mode"),
+		OPT_CALLBACK(cmd == EVOPTS_RECORD ? 'F' : 0, "freq", &so->sampling.freq, "FREQ",
+			     set_freq,
+			     "sample counters FREQ times a second (default 4000), or 'max'"),
+		OPT_CALLBACK('c', "count", &so->sampling.period, "PERIOD", set_period,
+			     "sample counters once every PERIOD events"),
 		OPT_UINT('m', "mmap-pages", &so->pages, "PAGES", 1, EVOPTS_PAGES_MAX,
 			 "data pages per CPU ring buffer (a power of two)"),
 		OPT_CLANG(&so->compile),

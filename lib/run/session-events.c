@@ -12,6 +12,7 @@
 #include <bpf/libbpf.h>
 
 #include "event/evparse.h"
+#include "event/sampling.h"
 #include "load/loader.h"
 #include "load/probe.h"
 #include "load/probeprog.h"
@@ -55,16 +56,41 @@ static int add_tracepoint(struct session *s, const char *sys, const char *name, 
 	return evlist__add(s->evlist, ev);
 }
 
+/*
+ * A sample every period events. Without PERF_SAMPLE_PERIOD, as perf: asked for the period,
+ * the kernel makes every hit of a software event or tracepoint a sample (of that period).
+ * The samples' period is the attr's.
+ */
+static void set_period(struct evsel *ev, uint64_t period)
+{
+	ev->desc.attr.freq = 0;
+	ev->desc.attr.sample_period = period;
+	ev->desc.attr.sample_type &= ~(uint64_t)PERF_SAMPLE_PERIOD;
+}
+
+static void set_freq(struct evsel *ev, uint64_t freq)
+{
+	ev->desc.attr.freq = 1;
+	ev->desc.attr.sample_freq = freq;
+	ev->desc.attr.sample_type |= PERF_SAMPLE_PERIOD;
+}
+
+/* -F or -c, or perf record's default of 4000 samples a second. */
+static void apply_sampling(struct evsel *ev, const struct session_opts *so)
+{
+	if (so->sampling.period)
+		set_period(ev, so->sampling.period);
+	else
+		set_freq(ev, so->freq ? so->freq : SAMPLING_DEFAULT_FREQ);
+}
+
 /* Terms every event takes: name=, period=/freq=, inherit. */
 static void apply_terms(struct evsel *ev, const struct evparse_event *pe, bool no_inherit)
 {
-	if (pe->has_period) {
-		ev->desc.attr.freq = 0;
-		ev->desc.attr.sample_period = pe->period;
-	} else if (pe->has_freq) {
-		ev->desc.attr.freq = 1;
-		ev->desc.attr.sample_freq = pe->freq;
-	}
+	if (pe->has_period)
+		set_period(ev, pe->period);
+	else if (pe->has_freq)
+		set_freq(ev, pe->freq);
 	if (pe->inherit >= 0)
 		ev->desc.attr.inherit = pe->inherit;
 	else
@@ -93,6 +119,8 @@ static int add_tracepoints(struct session *s, const struct evparse_event *pe)
 		if (!err) {
 			struct evsel *ev = evlist__at(s->evlist, evlist__nr(s->evlist) - 1);
 
+			if (sampling__given(&s->opts.sampling)) /* as perf's -F and -c */
+				apply_sampling(ev, &s->opts);
 			apply_terms(ev, pe, s->opts.no_inherit);
 		}
 		free(names[i]);
@@ -113,9 +141,7 @@ static int add_counter(struct session *s, const struct evparse_event *pe)
 	if (!ev)
 		return -ENOMEM;
 	if (pe->kind != EVPARSE_BPF_OUTPUT) {
-		/* sample counters the way perf record does by default: 4000 Hz */
-		ev->desc.attr.freq = 1;
-		ev->desc.attr.sample_freq = 4000;
+		apply_sampling(ev, &s->opts);
 		apply_terms(ev, pe, s->opts.no_inherit);
 	}
 	return evlist__add(s->evlist, ev);

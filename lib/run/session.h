@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <sys/uio.h>
 
+#include "event/sampling.h"
 #include "compile/compile.h"
 #include "record/record.h"
 #include "run/evlist.h"
@@ -30,6 +31,9 @@ struct session_opts {
 	int tid; /* -t: one thread */
 	const char *cpu_list; /* -C */
 	bool no_inherit; /* -i */
+	/* -F/-c as given; freq: what sampling events without a term of theirs ask for (0: 4000) */
+	struct sampling sampling;
+	unsigned int freq;
 	bool callchain; /* -g, --call-graph fp: PERF_SAMPLE_CALLCHAIN on the sampled events */
 	unsigned int pages; /* -m: data pages per CPU ring, 0 = default */
 	char **argv; /* the workload, or NULL */
