@@ -4,10 +4,13 @@
  * records.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
 
+#include "util/errmsg.h"
 #include "util/log.h"
 #include "util/dbuf.h"
 #include "record/tpformat.h"
@@ -22,6 +25,7 @@
 #include "output/mapstacks.h"
 #include "output/mapshow.h"
 #include "output/pipeline.h"
+#include "output/view-text.h"
 
 struct pipeline {
 	struct pipeline_opts o;
@@ -95,21 +99,37 @@ static int live_types(struct pipeline *p, struct session *s)
 	return err ?: mapshow__init(&p->maps, session__typed(s), &p->o.maps);
 }
 
+/* -F tod: the offset of the records' clock to wall-clock time, which the header has too. */
+static int tod_offset(struct pipeline *p, const struct jsonhdr *h, const char *source)
+{
+	if (!printer__wants_tod(p->o.views.fields) || views__json_lines(&p->o.views))
+		return 0;
+	if (h->has_offset) {
+		p->o.views.tod_offset_ns = h->offset_ns;
+		return 0;
+	}
+	errmsg__set(-EINVAL, "cannot print the time of day (-F tod): %s has no clock data", source);
+	errmsg__hint("record with -k CLOCK (-k monotonic): only a clock that clock_gettime() "
+		     "reads maps to wall-clock time, perf's own does not");
+	return -EINVAL;
+}
+
 struct pipeline *pipeline__live(const struct pipeline_opts *o, struct session *s)
 {
 	struct pipeline *p = calloc(1, sizeof(*p));
+	struct jsonhdr h;
 	int err;
 
 	if (!p)
 		return NULL;
 	p->o = *o;
-	if (views__json_lines(&o->views)) {
-		struct jsonhdr h;
-
+	if (views__json_lines(&o->views) || printer__wants_tod(o->views.fields))
 		jsonhdr__host(&h, o->clockid);
+	if (views__json_lines(&o->views))
 		jsonhdr__write(o->views.out, &h);
-	}
-	err = live_consumer(p, session__evlist(s)) ?: live_types(p, s);
+	err = tod_offset(p, &h, "the run");
+	err = err ?: live_consumer(p, session__evlist(s));
+	err = err ?: live_types(p, s);
 	if (err) {
 		pipeline__free(p);
 		errno = -err;
@@ -235,12 +255,16 @@ static void load_types(struct pipeline *p)
 struct pipeline *pipeline__file(const struct pipeline_opts *o, struct pdreader *r, const char *path)
 {
 	struct pipeline *p = calloc(1, sizeof(*p));
+	char source[PATH_MAX + 2];
+	struct jsonhdr h;
 	int err;
 
 	if (!p)
 		return NULL;
 	*p = (struct pipeline){ .o = *o, .r = r, .path = path };
-	err = load_formats(p) ?: file_consumer(p);
+	jsonhdr__from_file(&h, r);
+	snprintf(source, sizeof(source), "'%s'", path);
+	err = tod_offset(p, &h, source) ?: load_formats(p) ?: file_consumer(p);
 	if (!err) {
 		file_header(p);
 		err = add_build_ids(p);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <linux/perf_event.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
@@ -363,6 +364,24 @@ static void print_cpu(struct printer *p, uint32_t cpu)
 	ob_put(p, "] ", 2);
 }
 
+/* The wall-clock time of ns, as perf script's tod: the local time, to the microsecond. */
+static void print_tod(struct printer *p, uint64_t ns)
+{
+	int64_t wall = (int64_t)ns + p->o.tod_offset_ns;
+	time_t sec = (time_t)(wall / 1000000000);
+	struct tm tm;
+	char b[64];
+	size_t n;
+
+	if (wall < 0 || !localtime_r(&sec, &tm)) {
+		ob_put(p, "- ", 2);
+		return;
+	}
+	n = strftime(b, sizeof(b), "%Y-%m-%d %H:%M:%S", &tm);
+	n += snprintf(b + n, sizeof(b) - n, ".%06u ", (unsigned)(wall % 1000000000 / 1000));
+	ob_put(p, b, n);
+}
+
 static void print_prefix(struct printer *p, unsigned f, const struct event_desc *ev,
 			 const struct sample *s, const char *comm)
 {
@@ -374,6 +393,8 @@ static void print_prefix(struct printer *p, unsigned f, const struct event_desc 
 		print_cpu(p, s->cpu);
 	else if ((f & PF_CPU) && s->has_cpu)
 		ob_put(p, "[-] ", 4);
+	if ((f & PF_TOD) && s->has_time)
+		print_tod(p, s->time);
 	if ((f & PF_TIME) && s->has_time) {
 		ob_time(p, s->time);
 		ob_put(p, ": ", 2);
@@ -660,6 +681,7 @@ static const struct {
 	{ "dso", PF_DSO },
 	{ "trace", PF_TRACE },
 	{ "bpf-output", PF_BPF_OUTPUT },
+	{ "tod", PF_TOD },
 };
 
 static int field_bit(const char *name, size_t len, unsigned *bit)
@@ -702,7 +724,7 @@ int printer__parse_fields(const char *spec, unsigned *fields)
 			errmsg__set(-EINVAL, "invalid field '%.*s': not a known field", (int)n, p);
 			errmsg__hint(
 				"fields are comm, tid, pid, cpu, time, period, event, ip, sym, "
-				"symoff, dso, trace, bpf-output");
+				"symoff, dso, trace, bpf-output, tod");
 			return -EINVAL;
 		}
 		mask |= sign == '-' ? bit << PF_OFF_SHIFT : bit;
@@ -712,4 +734,9 @@ int printer__parse_fields(const char *spec, unsigned *fields)
 	}
 	*fields = relative ? mask | PF_DEFAULT : mask;
 	return 0;
+}
+
+bool printer__wants_tod(unsigned fields)
+{
+	return (fields & PF_TOD) && !((fields & PF_DEFAULT) && (fields >> PF_OFF_SHIFT & PF_TOD));
 }

@@ -41,6 +41,7 @@ enum print_field {
 	PF_TRACE = 1 << 10, /* tracepoint fields */
 	PF_BPF_OUTPUT = 1 << 11, /* hexdump + BPF string */
 	PF_SYMOFF = 1 << 12, /* "+0xoff" after sym */
+	PF_TOD = 1 << 13, /* the wall-clock time, before the time (print_opts.tod_offset_ns) */
 	PF_DEFAULT = 1 << 30, /* perf script's default selection for each event type */
 };
 
@@ -50,6 +51,7 @@ enum print_field {
 struct print_opts {
 	FILE *out;
 	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default (+ and - PF_OFF_SHIFT) */
+	int64_t tod_offset_ns; /* PF_TOD: a record's time plus this is the wall-clock time */
 };
 
 struct view;
@@ -77,6 +79,8 @@ void printer__sample(struct printer *p, const struct resolved_sample *rs);
 void printer__flush(struct printer *p);
 /* The "BPF output:" hexdump of a payload, and its "BPF string:" line when it is one. */
 void print__bpf_output(FILE *f, const void *data, uint32_t size);
+/* Does fields (-F's) ask for the wall-clock time? */
+bool printer__wants_tod(unsigned fields);
 /* "%5lu.%06lu": seconds and microseconds of a nanosecond time, cut (not rounded). */
 int print__time(char *buf, size_t size, uint64_t ns);
 

@@ -10,6 +10,7 @@
 #define PERF_BPF_VIEWS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct consumer;
@@ -29,6 +30,7 @@ struct views_opts {
 	FILE *out; /* where samples are shown; NULL: nowhere */
 	bool json; /* JSON Lines (output/view-json.h), else perf script's text */
 	unsigned fields; /* -F: PF_* of output/view-text.h; 0: perf script's default */
+	int64_t tod_offset_ns; /* -F tod: a record's time plus this is the wall-clock time */
 	FILE *maps_out; /* where the looks at the maps are shown, in the same form; NULL: nowhere */
 	const struct view_syscalls_opts *syscalls; /* the system-call view; NULL: none */
 	struct views_formats fmt; /* files written besides, or in place of the sample lines */

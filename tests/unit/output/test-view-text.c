@@ -650,6 +650,23 @@ static void test_printer_parse_fields_names(void **state)
 	errmsg__clear();
 }
 
+/* tod, perf script's time of day: asked for in a list or added, and not once taken away. */
+static void test_printer_parse_fields_tod(void **state)
+{
+	unsigned f = 0;
+
+	assert_false(printer__wants_tod(PF_DEFAULT));
+	assert_int_equal(printer__parse_fields("tod,comm,time", &f), 0);
+	assert_int_equal(f, PF_TOD | PF_COMM | PF_TIME);
+	assert_true(printer__wants_tod(f));
+	assert_int_equal(printer__parse_fields("+tod", &f), 0);
+	assert_true(printer__wants_tod(f));
+	assert_int_equal(printer__parse_fields("+tod,-tod", &f), 0);
+	assert_false(printer__wants_tod(f));
+	assert_int_equal(printer__parse_fields("-tod", &f), 0);
+	assert_false(printer__wants_tod(f));
+}
+
 static void test_printer_new_rejects_bad_opts(void **state)
 {
 	struct print_opts o = { 0 };
@@ -679,6 +696,7 @@ int main(void)
 		cmocka_unit_test(test_printer_sample_json),
 		cmocka_unit_test(test_printer_lost_json_only),
 		cmocka_unit_test(test_printer_parse_fields_names),
+		cmocka_unit_test(test_printer_parse_fields_tod),
 		cmocka_unit_test(test_printer_new_rejects_bad_opts),
 	};
 
