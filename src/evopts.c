@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -58,6 +59,75 @@ static int set_period(const struct opts *o, const struct opt *row, const char *a
 	return 0;
 }
 
+/* --filter EXPR: for the -e before it, as perf's */
+static int add_filter(const struct opts *o, const struct opt *row, const char *arg)
+{
+	struct evopts *eo = row->value;
+	struct evopts_filter *f;
+
+	if (!eo->event_args.nr)
+		return opts__misuse(o,
+				    "--filter applies to the -e before it: give -e TRACEPOINT "
+				    "--filter '%s'",
+				    arg);
+	f = realloc(eo->filters, sizeof(*f) * (eo->nr_filters + 1));
+	if (!f) {
+		pr_err("cannot read --filter: %s", strerror(ENOMEM));
+		return OPTS_ERROR;
+	}
+	eo->filters = f;
+	f[eo->nr_filters++] =
+		(struct evopts_filter){ eo->event_args.items[eo->event_args.nr - 1], arg };
+	return 0;
+}
+
+/* The events arg made (from the first past skip) take the --filter given after arg. */
+static int set_filters(struct evopts *eo, struct opts *o, const char *arg, size_t skip)
+{
+	struct evparse_event *pe;
+
+	for (int i = 0; i < eo->nr_filters; i++) {
+		const char *to = eo->filters[i].event_arg;
+		size_t n = 0;
+
+		if (!to || (to != arg && strcmp(to, arg))) /* a word list split is a copy */
+			continue;
+		evparse__for_each(pe, eo->events) {
+			bool prog = pe->kind == EVPARSE_BPF_SOURCE ||
+				    pe->kind == EVPARSE_BPF_OBJECT;
+
+			if (n++ < skip)
+				continue;
+			if (pe->kind != EVPARSE_TRACEPOINT)
+				return opts__misuse(o,
+						    "--filter applies to tracepoints, and '%s' is "
+						    "no tracepoint%s",
+						    evparse__event_name(pe),
+						    prog ? " (its programs filter their own)" : "");
+			if (pe->filter)
+				return opts__misuse(o,
+						    "one --filter for each -e: join '%s' and '%s' "
+						    "with &&",
+						    pe->filter, eo->filters[i].expr);
+			pe->filter = eo->filters[i].expr;
+		}
+		eo->filters[i].event_arg = NULL; /* taken */
+	}
+	return 0;
+}
+
+/* Every --filter found its -e: one after system-call names has none. */
+static int check_filters(const struct evopts *eo, struct opts *o)
+{
+	for (int i = 0; i < eo->nr_filters; i++)
+		if (eo->filters[i].event_arg)
+			return opts__misuse(o,
+					    "--filter applies to tracepoints, and the -e before "
+					    "--filter '%s' names system calls",
+					    eo->filters[i].expr);
+	return 0;
+}
+
 /* The frequency of the sampling events, within the kernel's limit (which it may lower). */
 static void sampling_freq(struct session_opts *so)
 {
@@ -111,9 +181,18 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 		return OPTS_ERROR;
 	}
 	so->events = eo->events;
-	for (int i = 0; i < eo->event_args.nr; i++)
+	for (int i = 0; i < eo->event_args.nr; i++) {
+		size_t nr = evparse__count(eo->events);
+
 		if (evparse__add(eo->events, eo->event_args.items[i]))
 			return OPTS_USAGE; /* the caret error is out */
+		err = set_filters(eo, o, eo->event_args.items[i], nr);
+		if (err)
+			return err;
+	}
+	err = check_filters(eo, o);
+	if (err)
+		return err;
 	if (!eo->event_args.nr && !eo->sc.terms.nr && cmd == EVOPTS_RECORD && default_event(eo))
 		return OPTS_ERROR;
 	if (so->pid && so->tid)
@@ -169,6 +248,9 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_LIST('e', "event", &eo->event_args, "EVENT",
 			 "a BPF scriptlet (FILE.c, FILE.o), a tracepoint (sys:name), or system calls "
 			 "(openat, 'open*', !close, %file)"),
+		OPT_CALLBACK(0, "filter", eo, "EXPR", add_filter,
+			     "the kernel's filter for the tracepoints of the -e before it "
+			     "('fd == 3')"),
 		OPT_BOOL('a', "all-cpus", &so->system_wide, "system-wide: every task on every CPU"),
 		OPT_INT('p', "pid", &so->pid, "PID", 1, EVOPTS_PID_MAX,
 			"follow an existing process"),
@@ -237,6 +319,8 @@ void evopts__exit(struct evopts *eo)
 	scopts__exit(&eo->sc);
 	evparse__free(eo->events);
 	eo->events = NULL;
+	free(eo->filters);
+	eo->filters = NULL;
 	eo->session.events = NULL;
 	opts__free_list(&eo->event_args);
 }

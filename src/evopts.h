@@ -31,11 +31,19 @@
 
 enum evopts_cmd { EVOPTS_TRACE, EVOPTS_RECORD };
 
+/* --filter EXPR: the kernel's filter of the tracepoints of the -e argument before it. */
+struct evopts_filter {
+	const char *event_arg; /* that -e argument (an item of event_args) */
+	const char *expr;
+};
+
 /* What the command line of trace or record asks for; the rows set these fields. */
 struct evopts {
 	struct session_opts session; /* -a -p -t -C -i -m, the compile options, the workload */
 	struct opt_list event_args; /* -e, in order */
 	struct evparse_list *events; /* event_args parsed, once all options are read */
+	struct evopts_filter *filters; /* --filter, each after the -e it applies to */
+	int nr_filters;
 	bool json; /* trace: -j */
 	unsigned fields; /* trace: -F, PF_* of output/view-text.h; 0: perf script's default */
 	const char *output; /* record: -o (default perf.data); trace: -o (default stdout) */

@@ -103,6 +103,7 @@ struct evparse_event {
 	char *evname; /* name=S, NULL if unset */
 	int inherit; /* -1 unset, 0 no-inherit, 1 inherit */
 	char *call_graph; /* call-graph=S, NULL if unset */
+	const char *filter; /* TRACEPOINT: --filter EXPR given after it (the kernel's), NULL */
 	/* Columns of the terms above (their keys), -1 when not given. */
 	int col_period, col_freq, col_evname, col_inherit, col_call_graph;
 	size_t nr_maps; /* BPF files: object config terms, in order */

@@ -11,6 +11,7 @@
 #include "run/evsel.h"
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "record/tpfilter.h"
 #include "record/tpformat.h"
 
 /* The strings of an evsel's description are its own, strdup'ed here. */
@@ -227,6 +228,14 @@ int evsel__open(struct evsel *ev, const struct target *target)
 			return fd;
 		}
 		ev->fds[i] = fd;
+		if (ev->filter) {
+			int err = tpfilter__set(fd, ev->desc.tp_sys, ev->desc.tp_name, ev->filter);
+
+			if (err) {
+				evsel__close(ev);
+				return err;
+			}
+		}
 		if (ioctl(fd, PERF_EVENT_IOC_ID, &ev->ids[i]) < 0) {
 			int err = -errno;
 

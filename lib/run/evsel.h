@@ -49,6 +49,7 @@ struct evsel {
 	int *fds;
 	uint64_t *ids;
 	int prog_fd; /* program to attach with PERF_EVENT_IOC_SET_BPF, or -1 */
+	const char *filter; /* a tracepoint's: the kernel's filter (--filter), NULL; borrowed */
 	/*
 	 * Inherited events: the program is held by an event of its own on this task
 	 * (evsel__attach_bpf), carrier_fd, or -1

@@ -121,6 +121,7 @@ static int add_tracepoints(struct session *s, const struct evparse_event *pe)
 
 			if (sampling__given(&s->opts.sampling)) /* as perf's -F and -c */
 				apply_sampling(ev, &s->opts);
+			ev->filter = pe->filter;
 			apply_terms(ev, pe, s->opts.no_inherit);
 		}
 		free(names[i]);
