@@ -2,7 +2,21 @@
 # bash completion for perf-bpf(1), also as `perf bpf`: subcommands, the options of each
 # (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o),
 # tracepoint names (tracefs), system-call names and classes for -e, clocks for -k, files for -o and -i, the traced command
-# after --. Needs no bash-completion helpers. $PERF_BPF_BIN names another perf-bpf binary.
+# after --. Needs no bash-completion helpers. The binary asked is the one being completed when
+# it is named by a path (./perf-bpf, ~/src/perf-bpf/perf-bpf), else $PERF_BPF_BIN, else the
+# perf-bpf on PATH (as for `perf bpf`).
+
+# The perf-bpf to ask when the command word is _perf_bpf_w[$1]: _perf_bpf_exe.
+_perf_bpf_pick_exe()
+{
+	local w=${COMP_WORDS[0]-}
+	w=${w/#\~\//$HOME/}
+	if (($1 == 0)) && [[ $w == */* && -x $w && ! -d $w ]]; then
+		_perf_bpf_exe=$w
+	else
+		_perf_bpf_exe=${PERF_BPF_BIN:-perf-bpf}
+	fi
+}
 
 # The words up to the cursor with the pieces bash split off at ':' and '=' joined again
 # ("syscalls:sys_enter_x", "--output=f"): _perf_bpf_w, the last one is the word completed.
@@ -33,12 +47,12 @@ _perf_bpf_argname()
 				return
 			fi
 		done
-	done < <("${PERF_BPF_BIN:-perf-bpf}" ${1:+"$1"} --list-opts 2>/dev/null)
+	done < <("$_perf_bpf_exe" ${1:+"$1"} --list-opts 2>/dev/null)
 }
 
 _perf_bpf_options()
 {
-	"${PERF_BPF_BIN:-perf-bpf}" ${1:+"$1"} --list-opts 2>/dev/null | tr ' ' '\n' | grep '^-'
+	"$_perf_bpf_exe" ${1:+"$1"} --list-opts 2>/dev/null | tr ' ' '\n' | grep '^-'
 }
 
 _perf_bpf_tracepoints()
@@ -114,6 +128,7 @@ _perf_bpf_complete()
 {
 	local off=$1 cur prev sub="" i dashdash=0 arg
 	local -a cands=()
+	_perf_bpf_pick_exe "$off"
 	_perf_bpf_join_words
 	local cword=$((${#_perf_bpf_w[@]} - 1))
 	cur=${_perf_bpf_w[cword]}
@@ -136,7 +151,7 @@ _perf_bpf_complete()
 		if [[ $cur == -* ]]; then
 			mapfile -t cands < <(compgen -W "$(_perf_bpf_options "")" -- "$cur")
 		else
-			mapfile -t cands < <(compgen -W "$("${PERF_BPF_BIN:-perf-bpf}" --list-cmds 2>/dev/null)" -- "$cur")
+			mapfile -t cands < <(compgen -W "$("$_perf_bpf_exe" --list-cmds 2>/dev/null)" -- "$cur")
 		fi
 	elif [[ $cur == --*=* ]]; then
 		arg=$(_perf_bpf_argname "$sub" "${cur%%=*}")

@@ -30,7 +30,8 @@ shift
 COMP_WORDS=("$@")
 COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 COMPREPLY=()
-fn=$(complete -p "$1" | sed 's/.* -F \([^ ]*\) .*/\1/')
+# bash takes the compspec of the command's path, else of its name after the last /
+fn=$(complete -p "${1##*/}" | sed 's/.* -F \([^ ]*\) .*/\1/')
 "$fn" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
 printf '%s\n' "${COMPREPLY[@]}" | sort
 SH
@@ -43,7 +44,7 @@ expect_out() { # EXPECTED WORD...
 }
 expect_out "compile query record script trace" perf-bpf ""
 expect_out "trace" perf-bpf tr
-expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --cpu" perf-bpf trace --c
+expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf-bpf trace --c
 expect_out "--output" perf-bpf record --ou
 expect_out "boottime monotonic monotonic_raw realtime tai" perf-bpf trace -k ""
 expect_out "realtime" perf-bpf record --clockid = re
@@ -64,9 +65,20 @@ if [ -r /sys/kernel/tracing/available_events ]; then
 	expect_out "!getppid" perf-bpf record -e '!getpp'
 	expect_out "%net" perf-bpf trace -e %n
 fi
+# ./perf-bpf, ~/.../perf-bpf: that binary is asked, not the perf-bpf on PATH (here one that
+# knows nothing) nor $PERF_BPF_BIN
+mkdir "$T/fake" && printf '#!/bin/sh\necho bogus\n' >"$T/fake/perf-bpf" && chmod +x "$T/fake/perf-bpf"
+ln -s "$PERF_BPF" "$T/w/perf-bpf"
+comp_path() { PATH=$T/fake:$PATH HOME=$T bash --norc --noprofile "$T/run.sh" "$comp" "$@" | xargs; }
+expect_eq "./perf-bpf <TAB>" "compile query record script trace" "$(comp_path ./perf-bpf "")"
+expect_eq "./perf-bpf record --fr<TAB>" "--freq" "$(comp_path ./perf-bpf record --fr)"
+expect_eq "~/w/perf-bpf <TAB>" "compile query record script trace" "$(comp_path '~/w/perf-bpf' "")"
+expect_eq "perf-bpf <TAB>, the one on PATH" "bogus" "$(comp_path perf-bpf "")"
+expect_eq "./perf-bpf <TAB> over \$PERF_BPF_BIN" "compile query record script trace" \
+	"$(PERF_BPF_BIN=$T/fake/perf-bpf comp_path ./perf-bpf "")"
 # perf bpf: the same, after "bpf"; "bpf" itself is one of perf's commands
 expect_out "record" perf bpf rec
-expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --cpu" perf bpf trace --c
+expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf bpf trace --c
 expect_out "boottime monotonic monotonic_raw realtime tai" perf bpf record -k ""
 expect_out "bpf" perf bp
 exit 0
