@@ -7,7 +7,7 @@
  * by the nanoseconds, into an off-CPU flame graph:
  *
  *	perf-bpf trace -e examples/offcputime.bpf.c -- sleep 1
- *	perf-bpf trace -e examples/offcputime.bpf.c --flamegraph offcpu.svg -- ./prog
+ *	perf-bpf trace -e examples/offcputime.bpf.c --flamegraph offcpu.svg -- sleep 0.5
  *
  * --clang-opt=-DTARGET_COMM=NAME keeps only the tasks named NAME.
  */

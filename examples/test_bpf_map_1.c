@@ -3,8 +3,8 @@
  * perf's map-value example (2016), as perf users wrote it: each sys_nanosleep prints, with
  * trace_printk, the value the command line put into slot 0 of the array map "channel".
  *
- *	perf-bpf record -e './examples/test_bpf_map_1.c/map:channel.value=11/' -- usleep 10
- *	cat /sys/kernel/tracing/trace		# ... : 11
+ *	perf-bpf record -e './examples/test_bpf_map_1.c/map:channel.value=11/' -- sleep 0.01
+ *	perf-bpf script		# ... bpf_trace:bpf_trace_printk: 11
  *
  * Needs kprobes, and a kernel whose nanosleep is still called sys_nanosleep;
  * tp_bpf_map_1.c does the same on the syscall tracepoint.

@@ -4,7 +4,7 @@
  * sys_nanosleep each raise "Raise a BPF event!" through the __bpf_stdout__ map, which gets a
  * bpf-output event without being named on the command line.
  *
- *	perf-bpf record -e examples/test_bpf_trace.c -- usleep 100000
+ *	perf-bpf record -e examples/test_bpf_trace.c -- sleep 0.1
  *	perf-bpf script
  *
  * Needs kprobes, and a kernel whose nanosleep is still called sys_nanosleep (today's x86 has

@@ -4,8 +4,8 @@
  * prints, with trace_printk, the value the command line put into slot 0 of the array map
  * "channel".
  *
- *	perf-bpf record -e './examples/tp_bpf_map_1.c/map:channel.value=11/' -- usleep 10
- *	grep ': 11$' /sys/kernel/tracing/trace
+ *	perf-bpf record -e './examples/tp_bpf_map_1.c/map:channel.value=11/' -- sleep 0.01
+ *	perf-bpf script		# ... bpf_trace:bpf_trace_printk: 11
  */
 #include <uapi/linux/bpf.h>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_bpf_trace.c on tracepoints, so it runs where kprobes do not: the entry and the return
- * of clock_nanosleep (what usleep and sleep call today) each raise "Raise a BPF event!"
+ * of clock_nanosleep (what sleep calls today) each raise "Raise a BPF event!"
  * through the __bpf_stdout__ map, which gets a bpf-output event by itself.
  *
- *	perf-bpf record -e examples/tp_bpf_trace.c -- usleep 100000
+ *	perf-bpf record -e examples/tp_bpf_trace.c -- sleep 0.1
  *	perf-bpf script
- *	perf-bpf trace -e examples/tp_bpf_trace.c -- usleep 100000
+ *	perf-bpf trace -e examples/tp_bpf_trace.c -- sleep 0.1
  */
 #include <uapi/linux/bpf.h>
 
