@@ -10,6 +10,7 @@
 
 #include "cmds.h"
 #include "evopts.h"
+#include "util/clockid.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "perfdata/format.h"
@@ -178,7 +179,8 @@ static int run(struct evopts *eo, int argc, char **argv)
 		errmsg__print(err, "cannot start recording");
 		return 1;
 	}
-	err = eo->session.use_clockid ? clockfeat__add(r.writer, eo->session.clockid) : 0;
+	err = clockfeat__add(r.writer,
+			     eo->session.use_clockid ? eo->session.clockid : CLOCKID_PERF);
 	err = err ?: start_writer(r.writer, session__evlist(s), argc, argv);
 	err = err ?: show_maps(&r, s, &eo->maps);
 	if (err) {

@@ -203,12 +203,6 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 				    "realtime, boottime, tai or a clock number",
 				    eo->clockid);
 	so->use_clockid = eo->clockid != NULL;
-	if (!so->use_clockid && printer__wants_tod(eo->fields)) {
-		/* perf's clock maps to no wall-clock time: a clock that does */
-		pr_debug("-F tod: the records are stamped with CLOCK_MONOTONIC (-k monotonic)");
-		so->use_clockid = true;
-		so->clockid = CLOCK_MONOTONIC;
-	}
 	err = scopts__finish(&eo->sc, o, eo->event_args.nr, cmd == EVOPTS_TRACE);
 	if (err || !eo->sc.on)
 		return err;

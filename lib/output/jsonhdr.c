@@ -57,7 +57,7 @@ void jsonhdr__from_file(struct jsonhdr *h, const struct pdreader *r)
 	snprintf(h->host, sizeof(h->host), "%s", host ? host : "");
 	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel ? kernel : "");
 	h->clockid = e && e->desc.attr.use_clockid ? e->desc.attr.clockid : CLOCKID_PERF;
-	if (h->clockid != CLOCKID_PERF && !pdreader__clock_data(r, &d) && d.clockid == h->clockid) {
+	if (!pdreader__clock_data(r, &d) && d.clockid == h->clockid) {
 		h->has_offset = true;
 		h->offset_ns = (int64_t)(d.wall_ns - d.clock_ns);
 		h->has_start = true;

@@ -8,8 +8,9 @@
  *	 "start_ns":1767312000123456789}
  *
  * clock_offset_ns: add it to a record's "time" for the wall-clock (CLOCK_REALTIME) time in
- * ns; null for perf's own clock (no -k), which no clock_gettime() reads. start_ns: the
- * wall-clock time the stream (or the recording) began, null when unknown. Strings the
+ * ns; for perf's own clock (no -k), which no clock_gettime() reads, measured to a few
+ * microseconds (util/clockid.h); null when unknown (a perf.data file of perf record without
+ * -k). start_ns: the wall-clock time the stream (or the recording) began, null when unknown. Strings the
  * source does not have are null (a perf.data file keeps no boot id).
  */
 #ifndef PERF_BPF_JSONHDR_H
@@ -34,7 +35,8 @@ void jsonhdr__host(struct jsonhdr *h, int clockid);
 struct pdreader;
 /*
  * A perf.data file's: host name and kernel release from its features, the clock from its
- * events (-k), offset and start from its CLOCK_DATA (made by record -k). No boot id.
+ * events (-k), offset and start from its CLOCK_DATA (perf-bpf record's, perf record -k's).
+ * No boot id.
  */
 void jsonhdr__from_file(struct jsonhdr *h, const struct pdreader *r);
 /* The object, one line. */

@@ -109,8 +109,8 @@ static int tod_offset(struct pipeline *p, const struct jsonhdr *h, const char *s
 		return 0;
 	}
 	errmsg__set(-EINVAL, "cannot print the time of day (-F tod): %s has no clock data", source);
-	errmsg__hint("record with -k CLOCK (-k monotonic): only a clock that clock_gettime() "
-		     "reads maps to wall-clock time, perf's own does not");
+	errmsg__hint("record it with perf-bpf record, which keeps it, or with perf record -k "
+		     "CLOCK (-k monotonic)");
 	return -EINVAL;
 }
 

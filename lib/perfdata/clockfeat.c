@@ -41,11 +41,13 @@ int clockfeat__add(struct pdwriter *w, int clockid)
 	int64_t off;
 	int err;
 
-	if (clock_getres(clockid, &res))
+	if (clockid != CLOCKID_PERF && clock_getres(clockid, &res))
 		return -errno;
-	res_ns = (uint64_t)res.tv_sec * 1000000000ull + (uint64_t)res.tv_nsec;
 	err = clockid__offset(clockid, &off, &d.wall_ns, &d.clock_ns);
-	if (!err)
+	if (err && clockid == CLOCKID_PERF)
+		return 0; /* a mapping is a help, not a need */
+	res_ns = (uint64_t)res.tv_sec * 1000000000ull + (uint64_t)res.tv_nsec;
+	if (!err && clockid != CLOCKID_PERF)
 		err = pdwriter__add_feature(w, CLOCKFEAT_CLOCKID, &res_ns, sizeof(res_ns));
 	if (!err) {
 		clockfeat__encode(&d, data);

@@ -27,7 +27,12 @@ struct clockfeat_data {
 void clockfeat__encode(const struct clockfeat_data *d, void *buf);
 /* Read a CLOCK_DATA payload: 0, or -EINVAL (short, or a version other than 1). */
 int clockfeat__decode(const void *buf, size_t len, struct clockfeat_data *d);
-/* Both features for clockid, measured now, added to the writer (before its start). */
+/*
+ * Both features for clockid, measured now, added to the writer (before its start). For
+ * CLOCKID_PERF (no -k) CLOCK_DATA alone, with clockid -1 (perf report --header-only shows
+ * "(not found)"), so that stock perf script -F +tod reads it too; nothing if it cannot be
+ * measured.
+ */
 int clockfeat__add(struct pdwriter *w, int clockid);
 
 #endif

@@ -18,8 +18,9 @@ int clockid__parse(const char *s, int *id);
 const char *clockid__name(int id);
 /*
  * Wall-clock time minus the clock's time, in ns, read back to back (the smaller of three
- * tries' spans): add it to a record's time for the wall-clock time. -EINVAL for
- * CLOCKID_PERF, -errno when the clock cannot be read.
+ * tries' spans): add it to a record's time for the wall-clock time. CLOCKID_PERF's time is
+ * that of a record the kernel stamps between two wall-clock readings (microseconds apart).
+ * -errno when the clock cannot be read.
  */
 int clockid__offset(int id, int64_t *offset_ns, uint64_t *wall_ns, uint64_t *clock_ns);
 

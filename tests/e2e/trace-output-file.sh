@@ -12,19 +12,24 @@ expect_eq "stdout" WORKLOAD "$(cat "$T/stdout")"
 grep -q 'BPF string: "Hello, world!"' "$T/out.txt" || fail "text: $(cat "$T/out.txt")"
 
 # JSON into the file
+before=$(date +%s)
 "$PERF_BPF" trace --json -o "$T/out.json" -e "$hello" -- sh -c 'echo WORKLOAD; sleep 0.1' \
 	>"$T/stdout" 2>"$T/err" || fail "trace --json -o: exit $? ($(cat "$T/err"))"
+after=$(date +%s)
 expect_eq "stdout" WORKLOAD "$(cat "$T/stdout")"
-python3 - "$T/out.json" <<'PY' || fail "JSON file: $(cat "$T/out.json")"
+python3 - "$T/out.json" "$before" "$after" <<'PY' || fail "JSON file: $(cat "$T/out.json")"
 import json, sys, uuid
 lines = [json.loads(l) for l in open(sys.argv[1])]
 h = lines[0]
 assert h["type"] == "header", h
 assert h["origin"] == "live" and h["host"] and h["kernel"], h
 assert h["boot_id"] == open("/proc/sys/kernel/random/boot_id").read().strip(), h
-assert h["clock"] == "perf" and h["clockid"] is None and h["clock_offset_ns"] is None, h
+assert h["clock"] == "perf" and h["clockid"] is None and h["clock_offset_ns"] > 0, h
 assert [l["type"] for l in lines[1:]] == ["sample"] * (len(lines) - 1) and len(lines) > 1
 assert all(l["string"] == "Hello, world!" for l in lines[1:])
+# perf's clock mapped too: every sample's wall-clock time falls within the run
+lo, hi = int(sys.argv[2]) * 10**9, (int(sys.argv[3]) + 1) * 10**9
+assert all(lo <= l["time"] + h["clock_offset_ns"] <= hi for l in lines[1:]), (lines[1], h)
 PY
 
 # JSON on stdout: the command's stdout goes to stderr, never into the stream

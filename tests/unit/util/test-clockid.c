@@ -63,7 +63,22 @@ static void test_clockid__offset(void **state)
 	assert_true(off > 0);
 	assert_true((uint64_t)off + clk == wall);
 	assert_true(clk <= (uint64_t)m.tv_sec * 1000000000ull + (uint64_t)m.tv_nsec);
-	assert_int_equal(clockid__offset(CLOCKID_PERF, &off, &wall, &clk), -EINVAL);
+}
+
+/* perf's clock: the time of a record the kernel stamped between two wall-clock readings. */
+static void test_clockid__offset_perf(void **state)
+{
+	struct timespec w0, w1;
+	uint64_t wall, clk;
+	int64_t off;
+
+	clock_gettime(CLOCK_REALTIME, &w0);
+	assert_int_equal(clockid__offset(CLOCKID_PERF, &off, &wall, &clk), 0);
+	clock_gettime(CLOCK_REALTIME, &w1);
+	assert_true(off > 0);
+	assert_true((uint64_t)off + clk == wall);
+	assert_true(wall >= (uint64_t)w0.tv_sec * 1000000000ull + (uint64_t)w0.tv_nsec);
+	assert_true(wall <= (uint64_t)w1.tv_sec * 1000000000ull + (uint64_t)w1.tv_nsec);
 }
 
 int main(void)
@@ -72,6 +87,7 @@ int main(void)
 		cmocka_unit_test(test_clockid__parse_names_and_numbers),
 		cmocka_unit_test(test_clockid__name),
 		cmocka_unit_test(test_clockid__offset),
+		cmocka_unit_test(test_clockid__offset_perf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
