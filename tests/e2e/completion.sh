@@ -72,6 +72,7 @@ ln -s "$PERF_BPF" "$T/w/perf-bpf"
 comp_path() { PATH=$T/fake:$PATH HOME=$T bash --norc --noprofile "$T/run.sh" "$comp" "$@" | xargs; }
 expect_eq "./perf-bpf <TAB>" "compile query record script trace" "$(comp_path ./perf-bpf "")"
 expect_eq "./perf-bpf record --fr<TAB>" "--freq" "$(comp_path ./perf-bpf record --fr)"
+# shellcheck disable=SC2088 # the word as typed, for the completion to expand
 expect_eq "~/w/perf-bpf <TAB>" "compile query record script trace" "$(comp_path '~/w/perf-bpf' "")"
 expect_eq "perf-bpf <TAB>, the one on PATH" "bogus" "$(comp_path perf-bpf "")"
 expect_eq "./perf-bpf <TAB> over \$PERF_BPF_BIN" "compile query record script trace" \

@@ -53,6 +53,8 @@ tods='[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}'
 expect_eq "trace -F +tod: lines with a time of day" 2 "$(grep -cE "$tods" "$T/live")"
 while read -r day hms; do
 	t=$(TZ=UTC date -d "$day ${hms%.*}" +%s) || fail "not a time of day: '$day $hms'"
-	[ "$t" -ge "$start" ] && [ "$t" -le "$end" ] || fail "time of day $day $hms outside the run"
+	if [ "$t" -lt "$start" ] || [ "$t" -gt "$end" ]; then
+		fail "time of day $day $hms outside the run"
+	fi
 done < <(grep -oE "$tods" "$T/live")
 exit 0

@@ -35,7 +35,9 @@ expect_eq "bad field: ERROR" \
 expect_match "bad field: Hint" '^Hint: syscalls:sys_enter_umask has the fields __syscall_nr, mask ' \
 	"$(sed -n 2p "$T/err")"
 expect_eq "bad field: lines on stderr" 2 "$(wc -l <"$T/err")"
-ls "$tracing/instances" | grep -q '^perf-bpf-filter-' && fail "an instance was left in tracefs"
+for left in "$tracing"/instances/perf-bpf-filter-*; do
+	[ -e "$left" ] && fail "an instance was left in tracefs: $left"
+done
 "$PERF_BPF" record -o "$T/bad.data" -e syscalls:sys_enter_umask --filter 'mask ==' -- "$loop" \
 	>"$T/out" 2>"$T/err"
 expect_eq "record, bad filter: status" 1 $?
