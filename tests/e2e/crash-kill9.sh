@@ -40,8 +40,10 @@ trial() {
 		fail "trial $i (${delay} ms): perf-bpf script failed: $(cat "$T/err")"
 	n=$(grep -c 'crash-trial' "$T/ours")
 	if [ $have_perf = 1 ]; then
-		m=$(perf script -i "$data" 2>"$T/perr" | grep -c 'crash-trial')
-		[ "${PIPESTATUS[0]}" = 0 ] || fail "trial $i (${delay} ms): perf script failed: $(cat "$T/perr")"
+		# perf script's own status: grep -c exits 1 on a file killed before its first sample
+		perf script -i "$data" >"$T/theirs" 2>"$T/perr" ||
+			fail "trial $i (${delay} ms): perf script failed: $(cat "$T/perr")"
+		m=$(grep -c 'crash-trial' "$T/theirs")
 		[ "$n" = "$m" ] || fail "trial $i (${delay} ms): perf-bpf script read $n samples, perf script $m"
 		# not every sample has a BPF string line (the kernel's padding bytes vary): count them all
 		s=$(grep -ac ' __bpf_stdout__: ' "$T/ours")
