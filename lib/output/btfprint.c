@@ -208,6 +208,8 @@ struct pr {
 	struct dbuf *b;
 	struct jsonw *jw;
 	struct walk w;
+	int skip; /* the top struct's member left out (a map key's), -1 for none */
+	bool bare; /* the top struct's one member shown: its value alone, unnamed */
 };
 
 /* ---- text ---- */
@@ -349,12 +351,12 @@ static void text_struct(struct pr *c, const struct btf_type *t, const unsigned c
 		const char *name = btf__name_by_offset(c->btf, m->name_off);
 		struct member_view v;
 
-		if (!member_view(c->btf, t, m, d, size, &v))
+		if ((top && i == c->skip) || !member_view(c->btf, t, m, d, size, &v))
 			continue;
 		if (!first)
 			put(c->b, " ", 1);
 		first = false;
-		if (name && *name) {
+		if (name && *name && !(top && c->bare)) {
 			puts_(c->b, name);
 			put(c->b, "=", 1);
 		}
@@ -430,12 +432,40 @@ static void text_value(struct pr *c, uint32_t id, const unsigned char *d, size_t
 	}
 }
 
+static void text_top(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
+		     size_t size, int skip, bool bare)
+{
+	struct pr c = { .btf = btf, .b = b, .w = walk_of(size), .skip = skip, .bare = bare };
+
+	text_value(&c, id, data, size, 0, true);
+}
+
 void btfprint__text(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size)
 {
-	struct pr c = { .btf = btf, .b = b, .w = walk_of(size) };
+	text_top(b, btf, id, data, size, -1, false);
+}
 
-	text_value(&c, id, data, size, 0, true);
+void btfprint__text_without(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
+			    size_t size, int skip)
+{
+	text_top(b, btf, id, data, size, skip, false);
+}
+
+/* The members a struct key shows: all of them, or all but skip (-1: not a struct). */
+static int key_members(const struct btf *btf, uint32_t id, int skip)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btfprint__resolve(btf, id));
+
+	if (!t || !(btf_is_struct(t) || btf_is_union(t)))
+		return -1;
+	return btf_vlen(t) - (skip >= 0 && skip < btf_vlen(t));
+}
+
+void btfprint__key_text(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
+			size_t size, int skip)
+{
+	text_top(b, btf, id, data, size, skip, key_members(btf, id, skip) == 1);
 }
 
 /* ---- JSON ---- */
@@ -488,7 +518,7 @@ static void json_struct(struct pr *c, const struct btf_type *t, const unsigned c
 		const char *name = btf__name_by_offset(c->btf, m->name_off);
 		struct member_view v;
 
-		if (!member_view(c->btf, t, m, d, size, &v))
+		if ((depth == 0 && i == c->skip) || !member_view(c->btf, t, m, d, size, &v))
 			continue;
 		if (!name || !*name) {
 			snprintf(anon, sizeof(anon), "_%d", i);
@@ -575,12 +605,18 @@ static void json_value(struct pr *c, uint32_t id, const unsigned char *d, size_t
 	}
 }
 
+void btfprint__json_without(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,
+			    size_t size, int skip)
+{
+	struct pr c = { .btf = btf, .jw = w, .w = walk_of(size), .skip = skip };
+
+	json_value(&c, id, data, size, 0);
+}
+
 void btfprint__json(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size)
 {
-	struct pr c = { .btf = btf, .jw = w, .w = walk_of(size) };
-
-	json_value(&c, id, data, size, 0);
+	btfprint__json_without(w, btf, id, data, size, -1);
 }
 
 /* ---- per-CPU sums ---- */

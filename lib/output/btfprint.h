@@ -29,6 +29,18 @@ void btfprint__text(struct dbuf *b, const struct btf *btf, uint32_t id, const vo
 /* Write value (size bytes) of type id as one JSON value. */
 void btfprint__json(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,
 		    size_t size);
+/*
+ * A map key: as btfprint__text, but the top struct's member skip (its index, -1 for none)
+ * is left out, and a struct that shows one member shows its value alone (`bash`, where
+ * btfprint__text prints `name=bash`).
+ */
+void btfprint__key_text(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
+			size_t size, int skip);
+/* As btfprint__text and btfprint__json, the top struct's member skip left out. */
+void btfprint__text_without(struct dbuf *b, const struct btf *btf, uint32_t id, const void *data,
+			    size_t size, int skip);
+void btfprint__json_without(struct jsonw *w, const struct btf *btf, uint32_t id, const void *data,
+			    size_t size, int skip);
 
 /* The type behind typedefs and qualifiers (0 when id is 0 or unknown). */
 uint32_t btfprint__resolve(const struct btf *btf, uint32_t id);

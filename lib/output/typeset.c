@@ -164,12 +164,18 @@ static void hexbytes(struct dbuf *b, const uint8_t *p, size_t n)
 	}
 }
 
-/* A key or value: by BTF, else an integer of 4 or 8 bytes, else hex. */
-static void text_of(struct dbuf *b, const struct btf *btf, uint32_t id, const uint8_t *p, size_t n)
+/*
+ * A key or value: by BTF (a key of one member as that member's value), else an integer of 4
+ * or 8 bytes, else hex.
+ */
+static void text_of(struct dbuf *b, const struct btf *btf, uint32_t id, const uint8_t *p, size_t n,
+		    bool key)
 {
 	char num[32];
 
-	if (btf && id && btf__type_by_id(btf, id)) {
+	if (btf && id && btf__type_by_id(btf, id) && key) {
+		btfprint__key_text(b, btf, id, p, n, -1);
+	} else if (btf && id && btf__type_by_id(btf, id)) {
 		btfprint__text(b, btf, id, p, n);
 	} else if (n == 4 || n == 8) {
 		snprintf(num, sizeof(num), "%lld",
@@ -383,9 +389,9 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		dbuf__text(b, "@", 1);
 		dbuf__text(b, v->name, strlen(v->name));
 		dbuf__text(b, "[", 1);
-		text_of(b, v->btf, v->m.key_type, en->key, v->m.key_size);
+		text_of(b, v->btf, v->m.key_type, en->key, v->m.key_size, true);
 		dbuf__text(b, "]: ", 3);
-		text_of(b, v->btf, v->m.value_type, en->value, v->m.value_size);
+		text_of(b, v->btf, v->m.value_type, en->value, v->m.value_size, false);
 		dbuf__text(b, "\n", 1);
 		if (v->stacks)
 			print_stacks(v, en->key, b, NULL);

@@ -12,7 +12,7 @@ expect_match "typed.c" ' pid=[0-9]+ comm=cat kind=OPEN flags=[0-9]+ path=/etc/ho
 # -a: the count covers every task, the workload's sleep included
 "$PERF_BPF" trace -e "$ex/count.c" -a -- sh -c 'cat /etc/hostname >/dev/null; sleep 0.1' \
 	>"$T/out" 2>"$T/err" || fail "count.c: trace exited $? ($(cat "$T/err"))"
-grep -Eq '^@counts\[name=cat\]: [1-9][0-9]*$' "$T/out" || fail "count.c: $(cat "$T/out")"
+grep -Eq '^@counts\[cat\]: [1-9][0-9]*$' "$T/out" || fail "count.c: $(cat "$T/out")"
 # sorted by value, smallest first
 grep '^@counts' "$T/out" | sed 's/.*: //' | sort -c -n || fail "count.c: not sorted: $(cat "$T/out")"
 

@@ -12,7 +12,7 @@ ln -s "$PERF_BPF" "$T/$self"
 "$T/$self" trace -e "$TOP/examples/count.c" -a -- sleep 0.2 >"$T/out" 2>"$T/err" ||
 	fail "count.c -a: $(cat "$T/err")"
 grep -q '^@counts\[' "$T/out" || fail "no counts: $(head -5 "$T/out")"
-n=$(sed -n "s/^@counts\[name=$self\]: //p" "$T/out")
+n=$(sed -n "s/^@counts\[$self\]: //p" "$T/out")
 [ "${n:-0}" -le 1 ] || fail "perf-bpf counted $n openat calls of its own (at most 1)"
 
 "$T/$self" trace -e "$TOP/examples/typed.c" -a -- cat /etc/hostname >"$T/out" 2>"$T/err" ||

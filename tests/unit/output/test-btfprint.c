@@ -218,6 +218,53 @@ static void test_byte_arrays(void **state)
 	free(out);
 }
 
+/* A map key: one member shows alone; skip leaves one out, in text and JSON. */
+static void test_key_text(void **state)
+{
+	struct ev e = sample();
+	struct dbuf b = { 0 };
+	int chr, arr8, one, two;
+	uint8_t k[12] = { 'd', 'd', 0, 0, 0, 0, 0, 0, 13, 0, 0, 0 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+	struct jsonw *w;
+
+	(void)state;
+	chr = btf__add_int(btf, "char", 1, BTF_INT_CHAR);
+	arr8 = btf__add_array(btf, u32_id, chr, 8);
+	one = btf__add_struct(btf, "comm", 8);
+	btf__add_field(btf, "name", arr8, 0, 0);
+	two = btf__add_struct(btf, "size_key", 12);
+	btf__add_field(btf, "comm", arr8, 0, 0);
+	btf__add_field(btf, "slot", u32_id, 64, 0);
+	btfprint__key_text(&b, btf, one, k, 8, -1);
+	assert_string_equal(b.p, "dd");
+	b.len = 0;
+	btfprint__text(&b, btf, one, k, 8);
+	assert_string_equal(b.p, "name=dd"); /* a record's struct keeps its names */
+	b.len = 0;
+	btfprint__key_text(&b, btf, two, k, sizeof(k), -1);
+	assert_string_equal(b.p, "comm=dd slot=13");
+	b.len = 0;
+	btfprint__key_text(&b, btf, two, k, sizeof(k), 1);
+	assert_string_equal(b.p, "dd");
+	b.len = 0;
+	btfprint__key_text(&b, btf, ev_id, &e, 16, 0);
+	assert_string_equal(b.p, "comm=bash kind=CLOSE");
+	b.len = 0;
+	btfprint__text_without(&b, btf, two, k, sizeof(k), 1);
+	assert_string_equal(b.p, "comm=dd");
+	dbuf__free(&b);
+	f = open_memstream(&out, &len);
+	w = jsonw__new(f, false);
+	btfprint__json_without(w, btf, two, k, sizeof(k), 1);
+	jsonw__free(w);
+	fclose(f);
+	assert_string_equal(out, "{\"comm\":\"dd\"}\n");
+	free(out);
+}
+
 static void test_add(void **state)
 {
 	struct ev a = sample(), b = sample();
@@ -325,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_byte_arrays),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_json_short_pointer),
+		cmocka_unit_test(test_key_text),
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_is_int),
 		cmocka_unit_test(test_hist_kind),
