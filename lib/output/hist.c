@@ -57,6 +57,9 @@ void hist__bounds(enum hist_kind kind, uint64_t width, uint64_t key, uint64_t *l
 	if (kind == HIST_LINEAR) {
 		*lo = key;
 		*hi = key > UINT64_MAX - width ? UINT64_MAX : key + width;
+	} else if (kind == HIST_LOG2_SLOTS) {
+		*lo = key == 0 ? 0 : key > 63 ? UINT64_MAX : 1ULL << key;
+		*hi = key >= 63 ? UINT64_MAX : 2ULL << key;
 	} else if (key == 0) {
 		*lo = 0;
 		*hi = 1;
@@ -98,7 +101,7 @@ static void label(char buf[80], size_t size, enum hist_kind kind, uint64_t lo, u
 		snprintf(buf, size, "[%s]", a);
 		return;
 	}
-	if (kind == HIST_LOG2) {
+	if (kind != HIST_LINEAR) {
 		human(a, sizeof(a), lo);
 		human(b, sizeof(b), hi);
 	} else {

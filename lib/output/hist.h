@@ -10,7 +10,9 @@
  *	NAME_lhist	the same, the width taken as the greatest common divisor of the keys
  *			present (a multiple of the real one when buckets between are empty)
  *
- * and its keys and values are integers. Buckets from the lowest to the highest one that
+ * and its keys and values are integers. libbpf-tools' log2 slots (output/histgroup.h) are
+ * buckets of their own: slot 0 counts the values 0 and 1, slot k >= 1 [2^k, 2^(k+1)).
+ * Buckets from the lowest to the highest one that
  * counted anything are shown, up to 8 empty ones between two others included (a longer
  * run of empty buckets is left out: the next label shows the jump).
  */
@@ -28,6 +30,7 @@ enum hist_kind {
 	HIST_NONE,
 	HIST_LOG2,
 	HIST_LINEAR,
+	HIST_LOG2_SLOTS,
 };
 
 struct hist_bucket {

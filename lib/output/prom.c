@@ -10,6 +10,7 @@
 #include "util/dbuf.h"
 #include "output/btfprint.h"
 #include "output/hist.h"
+#include "output/histgroup.h"
 #include "output/prom.h"
 #include "output/typeset.h"
 
@@ -97,21 +98,32 @@ static void member_label(struct dbuf *b, const struct btf *btf, const struct btf
 	dbuf__free(&v);
 }
 
-/* The labels of a key: its struct's members, else "key". */
-static void key_labels(struct prom *pr, const struct typeset_map *m, const uint8_t *key)
+/* Labels back to their first len bytes. */
+static void cut(struct dbuf *b, size_t len)
+{
+	b->len = len;
+	if (b->p)
+		b->p[len] = '\0';
+}
+
+/* The labels of a key: host, then its struct's members but skip (-1: none), else "key". */
+static void key_labels(struct prom *pr, const struct typeset_map *m, const uint8_t *key, int skip)
 {
 	uint32_t id = m->btf ? btfprint__resolve(m->btf, m->key_type) : 0;
 	const struct btf_type *t = id ? btf__type_by_id(m->btf, id) : NULL;
 	char num[32];
 
-	pr->labels.len = 0;
+	cut(&pr->labels, 0);
 	if (pr->host)
 		label(&pr->labels, "host", pr->host, strlen(pr->host));
+	if (!key)
+		return;
 	if (t && btf_is_struct(t)) {
 		const struct btf_member *mb = btf_members(t);
 
 		for (int i = 0; i < btf_vlen(t); i++, mb++)
-			if (btf_member_bit_offset(t, i) % 8 == 0 && !btf_member_bitfield_size(t, i))
+			if (i != skip && btf_member_bit_offset(t, i) % 8 == 0 &&
+			    !btf_member_bitfield_size(t, i))
 				member_label(&pr->labels, m->btf, mb,
 					     key + btf_member_bit_offset(t, i) / 8);
 		return;
@@ -145,33 +157,46 @@ static void head(struct prom *pr, const char *name, const char *suffix, const ch
 	fprintf(pr->out, "%s %s\n", suffix, type);
 }
 
-static void histogram(struct prom *pr, const struct typeset_map *m)
+/* The samples of one histogram, after the labels set (its key's). */
+static void buckets(struct prom *pr, const char *name, int kind, uint64_t width,
+		    const struct hist_bucket *bk, size_t n)
 {
+	size_t base = pr->labels.len;
 	uint64_t total = 0, sum = 0, lo, hi;
 	char le[32];
 
-	head(pr, m->name, "", "histogram");
-	for (uint32_t i = 0; i < m->nr; i++) {
-		hist__bounds(m->hist, m->hist_width, m->buckets[i].key, &lo, &hi);
-		total += m->buckets[i].count;
-		sum += lo * m->buckets[i].count;
-		pr->labels.len = 0;
-		if (pr->host)
-			label(&pr->labels, "host", pr->host, strlen(pr->host));
+	for (size_t i = 0; i < n; i++) {
+		hist__bounds(kind, width, bk[i].key, &lo, &hi);
+		total += bk[i].count;
+		sum += lo * bk[i].count;
+		cut(&pr->labels, base);
 		snprintf(le, sizeof(le), "%" PRIu64, hi - 1);
 		label(&pr->labels, "le", le, sizeof(le));
-		sample(pr, m->name, "_bucket", (int64_t)total);
+		sample(pr, name, "_bucket", (int64_t)total);
 	}
-	pr->labels.len = 0;
-	if (pr->host)
-		label(&pr->labels, "host", pr->host, strlen(pr->host));
+	cut(&pr->labels, base);
 	label(&pr->labels, "le", "+Inf", 4);
-	sample(pr, m->name, "_bucket", (int64_t)total);
-	pr->labels.len = 0;
-	if (pr->host)
-		label(&pr->labels, "host", pr->host, strlen(pr->host));
-	sample(pr, m->name, "_sum", (int64_t)sum);
-	sample(pr, m->name, "_count", (int64_t)total);
+	sample(pr, name, "_bucket", (int64_t)total);
+	cut(&pr->labels, base);
+	sample(pr, name, "_sum", (int64_t)sum);
+	sample(pr, name, "_count", (int64_t)total);
+}
+
+/* A histogram, or one per group, with its key's members as labels (slot aside). */
+static void histogram(struct prom *pr, const struct typeset_map *m)
+{
+	const struct hist_groups *hg = m->groups;
+
+	head(pr, m->name, "", "histogram");
+	if (!hg) {
+		key_labels(pr, m, NULL, -1);
+		buckets(pr, m->name, m->hist, m->hist_width, m->buckets, m->nr);
+		return;
+	}
+	for (size_t i = 0; i < hg->nr; i++) {
+		key_labels(pr, m, hg->g[i].key, hg->by == HIST_BY_KEY_SLOT ? hg->member : -1);
+		buckets(pr, m->name, hg->kind, hg->width, hg->g[i].bk, hg->g[i].n);
+	}
 }
 
 /* A struct value: a gauge per integer member. */
@@ -196,7 +221,7 @@ static void struct_values(struct prom *pr, const struct typeset_map *m, const st
 				*p = '_';
 		head(pr, m->name, suffix, "gauge");
 		for (uint32_t k = 0; k < m->nr; k++) {
-			key_labels(pr, m, m->ents[k].key);
+			key_labels(pr, m, m->ents[k].key, -1);
 			sample(pr, m->name, suffix,
 			       btfprint__int_value(m->ents[k].value + off / 8,
 						   btf__resolve_size(m->btf, id), sgn));
@@ -210,12 +235,12 @@ static int one_map(void *ctx, const struct typeset_map *m)
 	uint32_t vid = m->btf ? btfprint__resolve(m->btf, m->value_type) : 0;
 	const struct btf_type *vt = vid ? btf__type_by_id(m->btf, vid) : NULL;
 
-	if (m->hist != HIST_NONE) {
+	if (m->hist != HIST_NONE || m->groups) {
 		histogram(pr, m);
 	} else if (m->num_values) {
 		head(pr, m->name, "", "gauge");
 		for (uint32_t k = 0; k < m->nr; k++) {
-			key_labels(pr, m, m->ents[k].key);
+			key_labels(pr, m, m->ents[k].key, -1);
 			sample(pr, m->name, "", m->ents[k].num);
 		}
 	} else if (vt && btf_is_struct(vt)) {

@@ -10,7 +10,8 @@
  *	histogram	maps output/hist.h shows as bars: NAME_bucket{le="..."} cumulative
  *			(le: the largest integer a bucket holds), +Inf, NAME_sum (the
  *			buckets' lower bounds times their counts: the map keeps no sum) and
- *			NAME_count
+ *			NAME_count; a map of many (output/histgroup.h) such samples per group,
+ *			its key's members as labels, slot aside
  *
  * Maps of other values and STACK_TRACE maps are left out. With host, every sample gets the
  * label host="HOST".

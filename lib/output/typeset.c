@@ -11,6 +11,7 @@
 #include "util/tfeat.h"
 #include "output/btfprint.h"
 #include "output/hist.h"
+#include "output/histgroup.h"
 #include "output/mapstacks.h"
 #include "output/typeset.h"
 
@@ -196,6 +197,22 @@ static void json_of(struct jsonw *w, const struct btf *btf, uint32_t id, const u
 		jsonw__hex(w, p, n);
 }
 
+void typeset__key_text(struct dbuf *b, const struct typeset_map *m, const uint8_t *key, int skip)
+{
+	if (skip >= 0 && m->btf && m->key_type)
+		btfprint__key_text(b, m->btf, m->key_type, key, m->key_size, skip);
+	else
+		text_of(b, m->btf, m->key_type, key, m->key_size, true);
+}
+
+void typeset__key_json(struct jsonw *w, const struct typeset_map *m, const uint8_t *key, int skip)
+{
+	if (skip >= 0 && m->btf && m->key_type)
+		btfprint__json_without(w, m->btf, m->key_type, key, m->key_size, skip);
+	else
+		json_of(w, m->btf, m->key_type, key, m->key_size);
+}
+
 /*
  * Whether a MAP entry's rest bytes, after its name, hold nr_entries entries of key_size +
  * nr_values * value_size bytes each (value_size > 0: every entry has bytes, so the work on
@@ -304,31 +321,44 @@ static enum hist_kind hist_of(const struct mapview *v, struct hist_bucket **bk, 
 	return kind;
 }
 
+/* The map a view holds, as typeset_map shows it (no histogram). */
+static struct typeset_map map_of(const struct mapview *v)
+{
+	return (struct typeset_map){ .name = v->name,
+				     .btf = v->btf,
+				     .key_type = v->m.key_type,
+				     .value_type = v->m.value_type,
+				     .key_size = v->m.key_size,
+				     .value_size = v->m.value_size,
+				     .map_type = v->m.map_type,
+				     .num_values = v->num_values,
+				     .ents = v->ents,
+				     .nr = v->m.nr_entries };
+}
+
 static int each_map(const struct mapview *v, int (*fn)(void *ctx, const struct typeset_map *m),
 		    void *ctx)
 {
 	struct hist_bucket *bk = NULL;
 	uint64_t width = 0;
 	enum hist_kind kind = hist_of(v, &bk, &width);
-	struct typeset_map m = { .name = v->name,
-				 .btf = v->btf,
-				 .key_type = v->m.key_type,
-				 .value_type = v->m.value_type,
-				 .key_size = v->m.key_size,
-				 .value_size = v->m.value_size,
-				 .map_type = v->m.map_type,
-				 .num_values = v->num_values,
-				 .ents = v->ents,
-				 .nr = v->m.nr_entries,
-				 .hist = kind,
-				 .buckets = bk };
-	int err;
+	struct typeset_map m = map_of(v);
+	struct hist_groups hg;
+	int err = hist_groups__make(&hg, &m);
 
+	if (err < 0) {
+		free(bk);
+		return err;
+	}
+	m.groups = err ? &hg : NULL;
+	m.hist = kind;
+	m.buckets = bk;
 	if (kind != HIST_NONE) {
 		m.hist_width = width ?: hist__linear_width(bk, v->m.nr_entries);
 		qsort(bk, v->m.nr_entries, sizeof(*bk), cmp_bucket_key);
 	}
 	err = fn(ctx, &m);
+	hist_groups__free(&hg);
 	free(bk);
 	return err;
 }
@@ -433,6 +463,24 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 	jsonw__end_object(w);
 }
 
+/* A map, text to b or JSON to w: as many histograms when it holds them. */
+static void print_map(const struct mapview *v, struct jsonw *w, struct dbuf *b)
+{
+	struct typeset_map m = map_of(v);
+	struct hist_groups hg;
+	bool groups = hist_groups__make(&hg, &m) > 0;
+
+	if (groups && w)
+		hist_groups__json(w, &hg, &m);
+	else if (groups)
+		hist_groups__text(b, &hg, &m);
+	else if (w)
+		print_json(v, w);
+	else
+		print_text(v, b);
+	hist_groups__free(&hg);
+}
+
 /* A map to fold: its key names stacks, its values are integers. */
 static int fold_map(struct mapview *v, struct fold *f)
 {
@@ -525,14 +573,10 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, s
 		find_stacks(&v, ms, res);
 		if (!is_array(&v) && v.num_values)
 			qsort(v.ents, v.m.nr_entries, sizeof(*v.ents), cmp_num);
-		if (w) {
-			print_json(&v, w);
-		} else {
-			b.len = 0;
-			print_text(&v, &b);
-			if (b.len)
-				fwrite(b.p, 1, b.len, out);
-		}
+		b.len = 0;
+		print_map(&v, w, &b);
+		if (b.len)
+			fwrite(b.p, 1, b.len, out);
 		free_view(&v);
 	}
 	jsonw__free(w);

@@ -9,11 +9,14 @@
  *				per-CPU values summed; KEY and VALUE as output/btfprint.h
  *				prints them (hex without BTF)
  *	@NAME:			then bars, for a histogram (output/hist.h)
+ *	@NAME[KEY]:		then bars, for each histogram of a map that holds many
+ *				(output/histgroup.h)
  *
  * then, when the key names stacks, their frames (output/mapstacks.h); with an empty line
  * after each map; JSON: one object per map,
  *	{"type":"map","map":NAME,"entries":[{"key":K,"value":V},...]}
  *	{"type":"map","map":NAME,"hist":"log2"|"linear","buckets":[{"low":L,"high":H,"count":N}...]}
+ *	{"type":"map","map":NAME,"hist":"log2"|"linear","groups":[{"key":K,"buckets":[...]}...]}
  */
 #ifndef PERF_BPF_TYPESET_H
 #define PERF_BPF_TYPESET_H
@@ -23,9 +26,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/dbuf.h"
+
 struct btf;
 struct fold;
 struct hist_bucket;
+struct hist_groups;
+struct jsonw;
 struct resolver;
 struct typeset;
 
@@ -69,7 +76,13 @@ struct typeset_map {
 	int hist; /* enum hist_kind */
 	uint64_t hist_width;
 	const struct hist_bucket *buckets;
+	/* a map of many histograms (output/histgroup.h), else NULL */
+	const struct hist_groups *groups;
 };
+
+/* A key of map m as its entries print it, but the key struct's member skip (-1: none). */
+void typeset__key_text(struct dbuf *b, const struct typeset_map *m, const uint8_t *key, int skip);
+void typeset__key_json(struct jsonw *w, const struct typeset_map *m, const uint8_t *key, int skip);
 
 /* fn(ctx, map) for every map of buf but STACK_TRACE ones; stops at fn's error. 0 or -errno. */
 int typeset__each_map(const struct typeset *ts, const void *buf, size_t len,
