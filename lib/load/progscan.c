@@ -119,11 +119,12 @@ static long jump_target(const struct bpf_insn *in, size_t i)
 	return (long)i + 1 + in->off;
 }
 
-static bool is_zero_r0(const struct bpf_insn *in)
+/* r0 = IMM, 64 or 32 bits. */
+static bool is_const_r0(const struct bpf_insn *in)
 {
 	return (in->code == (BPF_ALU64 | BPF_MOV | BPF_K) ||
 		in->code == (BPF_ALU | BPF_MOV | BPF_K)) &&
-	       in->dst_reg == 0 && in->off == 0 && in->imm == 0;
+	       in->dst_reg == 0 && in->off == 0;
 }
 
 static bool is_exit(const struct bpf_insn *in)
@@ -131,7 +132,8 @@ static bool is_exit(const struct bpf_insn *in)
 	return in->code == (BPF_JMP | BPF_EXIT);
 }
 
-bool progscan__returns_zero(const struct bpf_insn *insns, size_t n)
+/* Does every exit follow a move of a constant, 0 or not as zero says, into r0 no jump skips? */
+static bool returns_const(const struct bpf_insn *insns, size_t n, bool zero)
 {
 	if (!n)
 		return false;
@@ -140,10 +142,21 @@ bool progscan__returns_zero(const struct bpf_insn *insns, size_t n)
 
 		if (is_helper_call(&insns[i]) && insns[i].imm == BPF_FUNC_tail_call)
 			return false;
-		if (is_exit(&insns[i]) && (!i || !is_zero_r0(&insns[i - 1])))
+		if (is_exit(&insns[i]) &&
+		    (!i || !is_const_r0(&insns[i - 1]) || (insns[i - 1].imm == 0) != zero))
 			return false;
 		if (t >= 0 && (size_t)t < n && is_exit(&insns[t]))
 			return false;
 	}
 	return true;
+}
+
+bool progscan__returns_zero(const struct bpf_insn *insns, size_t n)
+{
+	return returns_const(insns, n, true);
+}
+
+bool progscan__returns_nonzero(const struct bpf_insn *insns, size_t n)
+{
+	return returns_const(insns, n, false);
 }

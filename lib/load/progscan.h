@@ -7,6 +7,7 @@
  *	progscan__output_maps()	the maps it hands to bpf_perf_event_output (and the skb/xdp
  *				variants) as their second argument
  *	progscan__returns_zero() it returns 0 on every path (before loading too)
+ *	progscan__returns_nonzero() it returns a constant other than 0 on every path
  *
  * The scan follows the instructions in order, not the program's branches: a map fd is
  * tracked through ld_imm64 and register moves into r2, and forgotten at a call or any other
@@ -36,5 +37,7 @@ int progscan__output_maps(const struct bpf_insn *insns, size_t n, int *fds, int 
  * returns for it) is taken as returning anything.
  */
 bool progscan__returns_zero(const struct bpf_insn *insns, size_t n);
+/* Does the program return a constant other than 0 on every path? As conservative. */
+bool progscan__returns_nonzero(const struct bpf_insn *insns, size_t n);
 
 #endif

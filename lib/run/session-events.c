@@ -27,6 +27,7 @@
 #include "run/progevent.h"
 #include "run/recqueue.h"
 #include "run/session-int.h"
+#include "run/tpshare.h"
 #include "run/typed.h"
 #include "record/tpformat.h"
 
@@ -357,6 +358,8 @@ int session__build_events(struct session *s)
 	if (err)
 		return err;
 	err = add_program_events(s);
+	if (!err)
+		tpshare__warn(s->loader, s->evlist);
 	if (!err)
 		err = progevent__bind(s->loader, s->binds, s->nr_binds);
 	if (!err)

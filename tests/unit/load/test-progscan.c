@@ -144,6 +144,28 @@ static void test_returns_other(void **state)
 	assert_false(progscan__returns_zero(NULL, 0));
 }
 
+static void test_returns_nonzero(void **state)
+{
+	struct bpf_insn one[] = { MOV_IMM(0, 1), EXIT() };
+	struct bpf_insn branches[] = { JEQ_IMM(1, 3, 2), MOV32_IMM(0, 1), EXIT(), MOV_IMM(0, -1),
+				       EXIT() };
+	/* one path returns 0; a call's result; a jump past the move; a tail call */
+	struct bpf_insn one_zero[] = { JEQ_IMM(1, 3, 2), MOV_IMM(0, 1), EXIT(), MOV_IMM(0, 0),
+				       EXIT() };
+	struct bpf_insn call[] = { CALL(BPF_FUNC_ktime_get_ns), EXIT() };
+	struct bpf_insn skipped[] = { MOV_IMM(0, 0), JEQ_IMM(1, 3, 1), MOV_IMM(0, 1), EXIT() };
+	struct bpf_insn tail[] = { CALL(BPF_FUNC_tail_call), MOV_IMM(0, 1), EXIT() };
+
+	(void)state;
+	assert_true(progscan__returns_nonzero(one, N(one)));
+	assert_true(progscan__returns_nonzero(branches, N(branches)));
+	assert_false(progscan__returns_nonzero(one_zero, N(one_zero)));
+	assert_false(progscan__returns_nonzero(call, N(call)));
+	assert_false(progscan__returns_nonzero(skipped, N(skipped)));
+	assert_false(progscan__returns_nonzero(tail, N(tail)));
+	assert_false(progscan__returns_nonzero(NULL, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +176,7 @@ int main(void)
 		cmocka_unit_test(test_output_map_none),
 		cmocka_unit_test(test_returns_zero),
 		cmocka_unit_test(test_returns_other),
+		cmocka_unit_test(test_returns_nonzero),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
