@@ -4,6 +4,7 @@
 #include <bpf/libbpf.h>
 
 #include "load/libbpfsec.h"
+#include "load/progscan.h"
 #include "util/log.h"
 #include "run/tpshare.h"
 
@@ -63,7 +64,9 @@ void tpshare__warn(const struct loader *l, const struct evlist *el)
 		for (int k = 0; k < loader__nr_progs(l); k++) {
 			const struct loader_prog *p = loader__prog(l, k);
 
-			if (tpshare__filters(p, ev->desc.tp_sys, ev->desc.tp_name))
+			if (tpshare__filters(p, ev->desc.tp_sys, ev->desc.tp_name) &&
+			    !progscan__returns_nonzero(bpf_program__insns(p->prog),
+						       bpf_program__insn_cnt(p->prog)))
 				warn_one(p, ev);
 		}
 	}

@@ -19,7 +19,10 @@
 bool tpshare__filters(const struct loader_prog *p, const char *sys, const char *name);
 /* The raw tracepoint of sys:name, that runs a program without filtering: "sys_enter" for syscalls. */
 void tpshare__raw_tp(const char *sys, const char *name, char *buf, size_t size);
-/* A warning and a Hint for each program that filters a plain tracepoint event of el. */
+/*
+ * A warning and a Hint for each program that filters a plain tracepoint event of el, but
+ * those that return a constant other than 0 on every path (load/progscan.h).
+ */
 void tpshare__warn(const struct loader *l, const struct evlist *el);
 
 #endif

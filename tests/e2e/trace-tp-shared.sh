@@ -8,14 +8,14 @@ need_root
 cd "$T" || fail "no temp dir"
 W=$(workload getppid-loop)
 
-prog() { # FILE SECTION
+prog() { # FILE SECTION [RETURN]
 	cat >"$1" <<SRC
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 SEC("$2")
 int drop_all(void *ctx)
 {
-	return 0;
+	return ${3:-0};
 }
 char _license[] SEC("license") = "GPL";
 SRC
@@ -24,6 +24,7 @@ prog perf.c syscalls:sys_enter_getppid
 prog tp.c tp/syscalls/sys_enter_getppid
 prog other.c syscalls:sys_enter_getpid
 prog raw.c raw_tp/sys_enter
+prog keep.c syscalls:sys_enter_getppid 1
 
 warned() { # FILE EVENT: stderr's warning and Hint lines
 	grep -E '^(Warning|Hint): ' err >w
@@ -48,12 +49,15 @@ warned perf.c syscalls:sys_enter_getppid
 "$PERF_BPF" trace -q -e syscalls:sys_enter_getppid -e perf.c -- "$W" 2 >out 2>err
 [ -s err ] && fail "-q printed: $(cat err)"
 
-# no warning: the program elsewhere, one that filters nothing, no plain event
-for f in other.c raw.c; do
+# no warning: the program elsewhere, one that filters nothing or keeps every sample, no plain
+# event
+for f in other.c raw.c keep.c; do
 	"$PERF_BPF" trace -e syscalls:sys_enter_getppid -e "$f" -- "$W" 2 >out 2>err ||
 		fail "trace with $f exited $? ($(cat err))"
 	[ -s err ] && fail "$f: stderr: $(cat err)"
-	expect_eq "samples beside $f" 2 "$(grep -c 'syscalls:sys_enter_getppid:' out)"
+	# keep.c's own event samples the 2 calls too
+	n=2 && [ "$f" = keep.c ] && n=4
+	expect_eq "samples beside $f" $n "$(grep -c ' syscalls:sys_enter_getppid:' out)"
 done
 "$PERF_BPF" trace -e perf.c -- "$W" 2 >out 2>err || fail "trace of perf.c alone exited $? ($(cat err))"
 [ -s err ] && fail "perf.c alone: stderr: $(cat err)"
