@@ -9,7 +9,7 @@ cd "$T" || fail "no temp dir"
 F=$TOP/tests/fixtures
 # dd reads its if= from fd 0: 7 reads of 4096 bytes by histdd-a; 3 of 100 and 2 of 1000 by
 # histdd-b (two processes)
-cp "$(command -v dd)" histdd-a && cp histdd-a histdd-b || fail "cannot copy dd"
+{ cp "$(command -v dd)" histdd-a && cp histdd-a histdd-b; } || fail "cannot copy dd"
 cat >wl.sh <<WL
 ./histdd-a if=/dev/zero of=/dev/null bs=4096 count=7 2>/dev/null
 ./histdd-b if=/dev/zero of=/dev/null bs=100 count=3 2>/dev/null
