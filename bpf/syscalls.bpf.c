@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * System calls of the selected tasks, on raw_syscalls sys_enter and sys_exit (tp_btf: the
- * programs are called directly with the task's registers, and load them as plain memory).
+ * System calls of the selected tasks, on raw_syscalls sys_enter and sys_exit (raw_tp: the
+ * kernel's type ids are not needed to attach, so loading needs no more of the kernel's BTF
+ * than its CO-RE relocations name; the task's registers are read through its typed
+ * pt_regs, as plain memory).
  *
  * capture: an ENTER and an EXIT record per call into the ring buffer `records`, with the
  *	    strings, buffers and socket addresses cfg_specs asks for (bpf/syscalls.h);
@@ -59,6 +61,12 @@ static __always_inline void syscall_args(const struct pt_regs *r, __u64 *a)
 	for (int i = 1; i < SYSREC_ARGS; i++)
 		a[i] = r->regs[i];
 #endif
+}
+
+/* The registers the current task made its system call with. */
+static __always_inline const struct pt_regs *task_regs(void)
+{
+	return (const struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 }
 
 /* At sys_exit: -1 after rt_sigreturn, whose registers are those of the code it returns to. */
@@ -505,8 +513,8 @@ static __always_inline struct entry *traced_entry(__u64 pid_tgid)
 	return sel ? e : NULL;
 }
 
-SEC("tp_btf/sys_enter")
-int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+SEC("raw_tp/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *unused, long id)
 {
 	const volatile struct sysrec_spec *spec = spec_of(id);
 	__u64 pid_tgid, args[SYSREC_ARGS];
@@ -524,7 +532,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	e->nr = id;
 	e->live = 1;
 	if (!cfg_count) {
-		syscall_args(regs, args);
+		syscall_args(task_regs(), args);
 		if (spec->flags & (SYSREC_SPEC_ENTER_ITEMS | SYSREC_SPEC_EXIT_ITEMS))
 			for (__u32 i = 0; i < SYSREC_ARGS; i++)
 				e->args[i] = args[i];
@@ -545,11 +553,11 @@ static __always_inline void exit_alone(long nr, long ret, __u64 time)
 		exit_record(spec, pid_tgid, time, nr, ret, 0, NULL, 0);
 }
 
-SEC("tp_btf/sys_exit")
-int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+SEC("raw_tp/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 {
 	const volatile struct sysrec_spec *spec;
-	long nr = syscall_nr(regs);
+	long nr = syscall_nr(task_regs());
 	__u64 time, ns;
 	struct entry *e;
 
@@ -594,10 +602,11 @@ static __always_inline void task_lost(void)
 }
 
 /* A child of a selected task is selected: a new process by its tgid, any by its tid. */
-SEC("tp_btf/sched_process_fork")
+SEC("raw_tp/sched_process_fork")
 int BPF_PROG(follow_fork, struct task_struct *parent, struct task_struct *child)
 {
-	__u32 ptgid = parent->tgid, ctgid = child->tgid, ptid = parent->pid, ctid = child->pid;
+	__u32 ptgid = BPF_CORE_READ(parent, tgid), ctgid = BPF_CORE_READ(child, tgid);
+	__u32 ptid = BPF_CORE_READ(parent, pid), ctid = BPF_CORE_READ(child, pid);
 	__u8 one = 1;
 
 	if (ctgid != ptgid && bpf_map_lookup_elem(&tgids, &ptgid) &&
@@ -610,14 +619,14 @@ int BPF_PROG(follow_fork, struct task_struct *parent, struct task_struct *child)
 }
 
 /* A thread that exits is forgotten, and its thread group with its last thread. */
-SEC("tp_btf/sched_process_exit")
+SEC("raw_tp/sched_process_exit")
 int BPF_PROG(forget_exit, struct task_struct *task)
 {
-	__u32 tgid = task->tgid, tid = task->pid;
+	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
 
 	if (cfg_tids)
 		bpf_map_delete_elem(&tids, &tid);
-	if (!task->signal->live.counter)
+	if (!BPF_CORE_READ(task, signal, live.counter))
 		bpf_map_delete_elem(&tgids, &tgid);
 	return 0;
 }

@@ -236,7 +236,7 @@ fail:
 	return NULL;
 }
 
-/* The raw tracepoint a program's section names: "sys_enter" for "tp_btf/sys_enter". */
+/* The raw tracepoint a program's section names: "sys_enter" for "raw_tp/sys_enter". */
 static const char *hook_of(const struct bpf_program *prog)
 {
 	const char *sec = bpf_program__section_name(prog), *name = strchr(sec, '/');
