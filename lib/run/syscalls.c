@@ -5,6 +5,7 @@
  * mode and the options in use.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -13,6 +14,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "compile/cache.h"
+#include "load/corebtf.h"
 #include "run/rbread.h"
 #include "run/syscalls.h"
 #include "syscalls.skel.h"
@@ -192,6 +195,26 @@ static int open_ring(struct syscalls *sc)
 	return 0;
 }
 
+/*
+ * Opened to relocate against the kernel's types the programs read, cut from its BTF once
+ * and kept in the cache (load/corebtf.h): libbpf then never reads the whole BTF. Without
+ * the cache, libbpf reads it.
+ */
+static struct syscalls_bpf *open_skeleton(void)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, o);
+	struct cache *c = cache__open(NULL);
+	char path[PATH_MAX];
+	const void *elf;
+	size_t size;
+
+	elf = syscalls_bpf__elf_bytes(&size);
+	if (c && !corebtf__path(c, elf, size, path, sizeof(path)))
+		o.btf_custom_path = path;
+	cache__close(c);
+	return syscalls_bpf__open_opts(&o);
+}
+
 struct syscalls *syscalls__open(const struct syscalls_opts *opts)
 {
 	struct syscalls *sc = calloc(1, sizeof(*sc));
@@ -209,7 +232,7 @@ struct syscalls *syscalls__open(const struct syscalls_opts *opts)
 		goto fail;
 	}
 	sc->count = opts->mode == SYSCALLS_COUNT;
-	sc->skel = syscalls_bpf__open();
+	sc->skel = open_skeleton();
 	if (!sc->skel) {
 		err = -errno;
 		errmsg__set(err, "cannot open perf-bpf's system call programs: %s", strerror(-err));

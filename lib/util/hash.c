@@ -84,6 +84,12 @@ void hash__str(struct hash *h, const char *s)
 	hash__update(h, s, strlen(s));
 }
 
+void hash__bytes(struct hash *h, const void *data, size_t len)
+{
+	hash__u64(h, len);
+	hash__update(h, data, len);
+}
+
 int hash__fd(struct hash *h, int fd)
 {
 	char buf[64 * 1024];

@@ -24,6 +24,7 @@ void hash__free(struct hash *h);
 
 void hash__str(struct hash *h, const char *s); /* NULL hashes unlike "" */
 void hash__u64(struct hash *h, uint64_t v);
+void hash__bytes(struct hash *h, const void *data, size_t len); /* its length first too */
 /* Feed the content of the file at path; -errno when it cannot be read. */
 int hash__file(struct hash *h, const char *path);
 /* Feed what is left to read from fd (the fd stays open). */

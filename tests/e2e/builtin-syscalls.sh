@@ -85,6 +85,19 @@ expect_match "a path cut at 16 bytes" "i1=\"${mix:0:16}\"\.\.\.$" \
 capture all -a -e getppid,wait4 -- "$mix" "$N"
 expect_eq "getppid exits, every task" "$N" "$(count_of all "^exit $WL $WL getppid ")"
 expect_match "the workload's wait4" "^exit $WL $WL wait4 " "$(grep -m1 "^exit $WL $WL wait4 " "$T/all")"
+# the kernel's types the programs read, cut from its BTF once and kept in the cache: a later
+# run reads no more of the kernel's BTF, and a damaged entry is made again
+cut=$(ls "$XDG_CACHE_HOME"/perf-bpf/corebtf-* 2>/dev/null)
+[ -s "$cut" ] || fail "no cut kernel BTF in the cache ($XDG_CACHE_HOME/perf-bpf)"
+if command -v strace >/dev/null; then
+	strace -f -e trace=openat -o "$T/opens" "$run" -e getppid -- "$mix" 1 >/dev/null 2>&1 ||
+		fail "runner under strace exited $?"
+	grep -q /sys/kernel/btf/vmlinux "$T/opens" && fail "the kernel's BTF was read again"
+fi
+echo damaged >"$cut"
+capture again -e getppid -- "$mix" "$N"
+expect_eq "getppid exits, the cache entry damaged" "$((N + 7))" \
+	"$(count_of again "^exit [0-9]+ [0-9]+ getppid ")"
 # without the capabilities: one ERROR line and its Hint, nothing from libbpf (util-linux's
 # setpriv: busybox's, in the kernel lane, cannot change users)
 if setpriv --help 2>&1 | grep -q -- --reuid; then
