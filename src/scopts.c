@@ -117,10 +117,13 @@ int scopts__split(struct scopts *sc, struct opt_list *event_args)
 	return err;
 }
 
-/* Capture call nr, reading what its arguments' kinds say. */
+/*
+ * Capture call nr, reading what its arguments' kinds say; counted alone (the summary only),
+ * no argument is read, and the call's tracepoint format is not either.
+ */
 static void capture(struct scopts *sc, int nr)
 {
-	const struct sc_desc *d = sctable__get(sc->table, nr);
+	const struct sc_desc *d = sc->view.lines ? sctable__get(sc->table, nr) : NULL;
 
 	sc->select[nr / 64] |= 1ULL << (nr % 64);
 	if (d)
