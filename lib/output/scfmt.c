@@ -420,15 +420,6 @@ size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct
 
 /* ---- the result ---- */
 
-/* Calls whose result is an address (by the first letter first: this runs for every line). */
-static bool returns_address(const char *name)
-{
-	if (name[0] != 'm' && name[0] != 'b' && name[0] != 's')
-		return false;
-	return !strcmp(name, "mmap") || !strcmp(name, "mremap") || !strcmp(name, "brk") ||
-	       !strcmp(name, "shmat");
-}
-
 size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
 {
 	struct out o = { buf, size, 0 };
@@ -444,7 +435,7 @@ size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
 			putf(&o, "-1 %s (%s)", name, strerror((int)-c->ret));
 		else
 			putf(&o, "-1 errno %lld", (long long)-c->ret);
-	} else if (returns_address(c->desc->name)) {
+	} else if (c->desc->ret_address) {
 		putf(&o, "%#llx", (unsigned long long)c->ret);
 	} else {
 		put_s64(&o, c->ret);

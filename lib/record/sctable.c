@@ -30,6 +30,17 @@ static int by_nr(const void *a, const void *b)
 	return x->nr - y->nr;
 }
 
+/* The calls whose result is an address. */
+static bool returns_address(const char *name)
+{
+	static const char *const calls[] = { "mmap", "mremap", "brk", "shmat", NULL };
+
+	for (int i = 0; calls[i]; i++)
+		if (!strcmp(name, calls[i]))
+			return true;
+	return false;
+}
+
 struct sctable *sctable__new(void)
 {
 	struct sctable *t = calloc(1, sizeof(*t));
@@ -46,6 +57,7 @@ struct sctable *sctable__new(void)
 	for (size_t i = 0; i < sysconst_syscall.nr; i++) {
 		t->descs[i].nr = (int)sysconst_syscall.rows[i].value;
 		t->descs[i].name = sysconst_syscall.rows[i].name;
+		t->descs[i].ret_address = returns_address(t->descs[i].name);
 	}
 	t->nr = sysconst_syscall.nr;
 	qsort(t->descs, t->nr, sizeof(*t->descs), by_nr);

@@ -57,6 +57,7 @@ struct sc_desc {
 	int nr;
 	const char *name;
 	bool has_format; /* the tracepoint's format was read: args are known */
+	bool ret_address; /* its result is an address (mmap's), shown in hex */
 	uint8_t nr_args;
 	struct sc_arg args[SC_MAX_ARGS];
 };

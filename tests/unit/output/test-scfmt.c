@@ -189,6 +189,7 @@ static void test_scfmt__names_of_flags_and_results(void **state)
 {
 	static struct sc_desc mmap_desc = {
 		.name = "mmap",
+		.ret_address = true,
 		.nr_args = 6,
 		.args = { { "addr", SCA_HEX, 8 },
 			  { "len", SCA_UINT, 8 },

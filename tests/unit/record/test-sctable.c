@@ -42,6 +42,14 @@ static void test_sctable__numbers_and_names(void **state)
 	for (size_t i = 1; i < sctable__count(t); i++)
 		assert_true(sctable__at(t, i - 1)->nr < sctable__at(t, i)->nr);
 	assert_null(sctable__at(t, sctable__count(t)));
+	/* results that are addresses: marked once, by name */
+	for (size_t i = 0; i < sctable__count(t); i++) {
+		const struct sc_desc *d = sctable__at(t, i);
+
+		assert_int_equal(d->ret_address,
+				 !strcmp(d->name, "mmap") || !strcmp(d->name, "mremap") ||
+					 !strcmp(d->name, "brk") || !strcmp(d->name, "shmat"));
+	}
 	sctable__free(t);
 }
 
