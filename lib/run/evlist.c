@@ -41,7 +41,10 @@ struct evlist *evlist__new(void)
 	return el;
 }
 
-/* Every event's fds closed at once: their grace periods overlap (util/closeall.h). */
+/*
+ * Every event's fds closed at once: their grace periods overlap (util/closeall.h). Those
+ * that wait for none are closed first, without a thread.
+ */
 static void close_events(struct evlist *el)
 {
 	size_t n = 0, k = 0;
@@ -54,12 +57,18 @@ static void close_events(struct evlist *el)
 		return; /* then evsel__free() closes them one by one */
 	for (int i = 0; i < el->nr; i++) {
 		struct evsel *ev = el->evsels[i];
+		/* a software event with no program (the tracking one) waits for nothing */
+		bool waits = ev->desc.attr.type != PERF_TYPE_SOFTWARE || ev->prog_fd >= 0;
 
 		for (int j = 0; j < ev->nr_fds; j++) {
-			fds[k++] = ev->fds[j];
+			if (waits)
+				fds[k++] = ev->fds[j];
+			else if (ev->fds[j] >= 0)
+				close(ev->fds[j]);
 			ev->fds[j] = -1;
 		}
-		fds[k++] = ev->carrier_fd;
+		if (ev->carrier_fd >= 0)
+			fds[k++] = ev->carrier_fd;
 		ev->carrier_fd = -1;
 	}
 	closeall(fds, k);
