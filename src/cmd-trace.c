@@ -32,9 +32,13 @@ struct trace {
 /* -o FILE: created (or truncated, as perf trace -o does) before anything is compiled. */
 static int open_output(struct trace *t, const char *path)
 {
+	static char buf[1 << 16];
+
 	t->out = fopen(path, "we");
 	if (!t->out)
 		return errmsg__set(-errno, "cannot create '%s': %s", path, strerror(errno));
+	/* a line per call: written 64 KiB at a time, not a file block's 4 KiB */
+	setvbuf(t->out, buf, _IOFBF, sizeof(buf));
 	t->own_out = true;
 	return 0;
 }
