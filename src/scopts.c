@@ -13,6 +13,9 @@
 #include "util/errmsg.h"
 #include "util/log.h"
 
+/* More calls than this captured: their formats are read at once (sctable__read_all) */
+#define FORMATS_AT_ONCE 32
+
 /* A word of -e that names system calls: a call, a glob matching some, a '!' or a class. */
 static bool names_calls(const struct sctable *t, const char *word)
 {
@@ -147,6 +150,16 @@ static void track_descriptors(struct scopts *sc)
 	sc->view.shown = sc->shown;
 }
 
+/* Many calls captured: every format at once, from the cache (record/sctable.h) */
+static void read_all_formats(struct sctable *t)
+{
+	struct cache *c = cache__open(NULL);
+
+	if (c && sctable__read_all(t, c))
+		pr_debug("system-call formats: not kept in the cache");
+	cache__close(c);
+}
+
 /* The calls selected, and what the capture reads of each. */
 static int select_calls(struct scopts *sc)
 {
@@ -157,6 +170,8 @@ static int select_calls(struct scopts *sc)
 		err = scsel__add(&sel, sc->terms.items[i]);
 	if (!err && !sc->terms.nr)
 		scsel__all(&sel);
+	if (!err && sc->view.lines && scsel__count(&sel) > FORMATS_AT_ONCE)
+		read_all_formats(sc->table);
 	sc->specs = err ? NULL : calloc(SYSREC_NR_MAX, sizeof(*sc->specs));
 	if (!err && !sc->specs)
 		err = -ENOMEM;

@@ -12,6 +12,9 @@
 #include <tracefs/tracefs.h>
 
 #include "bpf/syscalls.h"
+#include "compile/vmlinuxh.h"
+#include "util/dbuf.h"
+#include "util/hash.h"
 #include "util/sysconst.h"
 #include "record/sctable.h"
 #include "record/tpformat.h"
@@ -173,6 +176,84 @@ const struct sc_desc *sctable__get(struct sctable *t, int nr)
 		free(text);
 	}
 	return d;
+}
+
+/* ---- every call's format at once, kept in the cache ---- */
+
+/* The cached formats: "@NAME LENGTH\n" and the text, for each call the kernel has. */
+static int parse_formats(struct sctable *t, const char *p, const char *end)
+{
+	char name[64];
+	unsigned long len;
+	int at, n = 0;
+
+	while (p < end) {
+		if (sscanf(p, "@%63s %lu%n", name, &len, &at) != 2 || at <= 0 || at >= end - p ||
+		    p[at] != '\n' || len > (unsigned long)(end - p - at - 1))
+			return -EINVAL;
+		p += at + 1;
+		for (size_t i = 0; i < t->nr; i++) {
+			struct sc_desc *d = &t->descs[i];
+			char *text;
+
+			if (d->has_format || strcmp(d->name, name))
+				continue;
+			text = strndup(p, len);
+			if (!text)
+				return -ENOMEM;
+			sctable__parse_format(d, text);
+			free(text);
+			n++;
+		}
+		p += len;
+	}
+	return n ? 0 : -EINVAL;
+}
+
+/* Each call's format from tracefs, into the table and, as the cache keeps them, into b. */
+static void read_formats(struct sctable *t, struct dbuf *b)
+{
+	char event[64], *text, head[80];
+	size_t len;
+
+	for (size_t i = 0; i < t->nr; i++) {
+		struct sc_desc *d = &t->descs[i];
+
+		if (!sctable__in_kernel(t, d->nr))
+			continue;
+		snprintf(event, sizeof(event), "sys_enter_%s", d->name);
+		if (tpformat__read_format("syscalls", event, &text, &len))
+			continue;
+		if (!d->has_format)
+			sctable__parse_format(d, text);
+		snprintf(head, sizeof(head), "@%s %zu\n", d->name, len);
+		dbuf__put(b, head, strlen(head));
+		dbuf__put(b, text, len);
+		free(text);
+	}
+}
+
+int sctable__read_all(struct sctable *t, struct cache *c)
+{
+	char id[HASH_HEX_SIZE], name[64];
+	struct dbuf b = { 0 };
+	size_t size;
+	void *data;
+	int err = vmlinuxh__btf_id(c, VMLINUXH_BTF_PATH, id);
+
+	if (err)
+		return err;
+	snprintf(name, sizeof(name), "syscall-formats-%.16s", id);
+	if (!cache__read(c, name, &data, &size)) {
+		err = parse_formats(t, data, (const char *)data + size);
+		free(data);
+		if (!err)
+			return 0;
+	}
+	read_formats(t, &b);
+	err = b.err ?: cache__write(c, name, b.p, b.len);
+	dbuf__free(&b);
+	return err;
 }
 
 /* ---- a format's arguments ---- */

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "compile/cache.h"
+
 #define SC_MAX_ARGS 6
 #define SC_ARG_NAME_MAX 32
 
@@ -72,6 +74,12 @@ size_t sctable__count(const struct sctable *t);
 const struct sc_desc *sctable__at(const struct sctable *t, size_t i);
 /* The call of number nr, its format read from tracefs the first time: NULL when unknown. */
 const struct sc_desc *sctable__get(struct sctable *t, int nr);
+/*
+ * Every call's format at once, from the copy kept in the cache c for the running kernel
+ * (its BTF id), read from tracefs and kept there when missing: one file read, where a
+ * selection of most calls would read 700 of tracefs. 0 or -errno.
+ */
+int sctable__read_all(struct sctable *t, struct cache *c);
 /* The number of the call named name, or -ENOENT. */
 int sctable__nr(const struct sctable *t, const char *name);
 /* Does this kernel have the call (its sys_enter tracepoint)? */

@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 
 #include "bpf/syscalls.h"
+#include "compile/vmlinuxh.h"
 #include "record/sctable.h"
 
 static char *read_fixture(const char *name)
@@ -72,6 +73,45 @@ static void test_sctable__parse_openat_format(void **state)
 	assert_string_equal(d.args[3].name, "mode");
 	assert_int_equal(d.args[3].kind, SCA_MODE);
 	free(text);
+}
+
+/* The formats kept in the cache for this kernel are what the table takes, tracefs unread. */
+static void test_sctable__read_all_from_cache(void **state)
+{
+	struct cache *c = cache__open_temp();
+	char *text = read_fixture("format-syscalls-sys_enter_openat.txt"), id[HASH_HEX_SIZE];
+	char name[64], head[64], *data;
+	struct sctable *t = sctable__new();
+	const struct sc_desc *d;
+	size_t n;
+
+	(void)state;
+	assert_non_null(c);
+	assert_non_null(t);
+	if (vmlinuxh__btf_id(c, VMLINUXH_BTF_PATH, id))
+		skip(); /* no kernel BTF to key the copy by */
+	snprintf(name, sizeof(name), "syscall-formats-%.16s", id);
+	snprintf(head, sizeof(head), "@openat %zu\n", strlen(text));
+	n = strlen(head) + strlen(text);
+	data = malloc(n + 1);
+	snprintf(data, n + 1, "%s%s", head, text);
+	assert_int_equal(cache__write(c, name, data, n), 0);
+	assert_int_equal(sctable__read_all(t, c), 0);
+	d = sctable__at(t, 0);
+	for (size_t i = 0; i < sctable__count(t); i++)
+		if (sctable__at(t, i)->nr == SYS_openat)
+			d = sctable__at(t, i);
+	assert_true(d->has_format);
+	assert_int_equal(d->nr_args, 4);
+	assert_string_equal(d->args[1].name, "filename");
+	assert_int_equal(d->args[1].kind, SCA_STRING);
+	/* the other calls were not in the copy: none has a format */
+	for (size_t i = 0; i < sctable__count(t); i++)
+		assert_true(sctable__at(t, i)->has_format == (sctable__at(t, i)->nr == SYS_openat));
+	free(data);
+	free(text);
+	sctable__free(t);
+	cache__close(c);
 }
 
 static void test_sctable__parse_no_args_and_garbage(void **state)
@@ -158,6 +198,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sctable__numbers_and_names),
 		cmocka_unit_test(test_sctable__parse_openat_format),
+		cmocka_unit_test(test_sctable__read_all_from_cache),
 		cmocka_unit_test(test_sctable__parse_no_args_and_garbage),
 		cmocka_unit_test(test_sctable__arg_kinds),
 		cmocka_unit_test(test_sctable__capture_spec),
