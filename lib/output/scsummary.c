@@ -152,10 +152,10 @@ static int by_thread_then_total(const void *a, const void *b)
 
 static const char *call_name(struct sctable *t, uint32_t nr, char *buf, size_t size)
 {
-	const struct sc_desc *d = t ? sctable__get(t, (int)nr) : NULL;
+	const char *name = t ? sctable__name(t, (int)nr) : NULL;
 
-	if (d)
-		return d->name;
+	if (name)
+		return name;
 	snprintf(buf, size, "syscall_%u", nr);
 	return buf;
 }

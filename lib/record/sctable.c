@@ -93,6 +93,13 @@ static struct sc_desc *find(const struct sctable *t, int nr)
 	return bsearch(&key, t->descs, t->nr, sizeof(key), by_nr);
 }
 
+const char *sctable__name(const struct sctable *t, int nr)
+{
+	const struct sc_desc *d = find(t, nr);
+
+	return d ? d->name : NULL;
+}
+
 int sctable__nr(const struct sctable *t, const char *name)
 {
 	for (size_t i = 0; i < t->nr; i++)

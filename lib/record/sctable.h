@@ -72,6 +72,8 @@ void sctable__free(struct sctable *t);
 /* How many calls, and the i-th by number (for listing and selection). */
 size_t sctable__count(const struct sctable *t);
 const struct sc_desc *sctable__at(const struct sctable *t, size_t i);
+/* The name of call nr (its format is not read), or NULL when unknown. */
+const char *sctable__name(const struct sctable *t, int nr);
 /* The call of number nr, its format read from tracefs the first time: NULL when unknown. */
 const struct sc_desc *sctable__get(struct sctable *t, int nr);
 /*

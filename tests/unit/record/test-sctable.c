@@ -39,6 +39,8 @@ static void test_sctable__numbers_and_names(void **state)
 	assert_int_equal(sctable__nr(t, "openat"), SYS_openat);
 	assert_int_equal(sctable__nr(t, "exit_group"), SYS_exit_group);
 	assert_int_equal(sctable__nr(t, "no_such_call"), -ENOENT);
+	assert_string_equal(sctable__name(t, SYS_openat), "openat");
+	assert_null(sctable__name(t, -1));
 	/* in number order */
 	for (size_t i = 1; i < sctable__count(t); i++)
 		assert_true(sctable__at(t, i - 1)->nr < sctable__at(t, i)->nr);
