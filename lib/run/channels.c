@@ -19,6 +19,7 @@
 #include "util/testhook.h"
 #include "record/chanrec.h"
 #include "record/record.h"
+#include "record/rectask.h"
 #include "run/channels.h"
 #include "run/printk.h"
 #include "run/rbread.h"
@@ -31,6 +32,8 @@ struct ringbuf_chan {
 	struct bpf_map *map;
 	struct evsel *ev;
 	struct rbread *rd;
+	struct rectask task; /* what its record type names (record/rectask.h) */
+	bool use_time; /* its records' own time field is the sample's */
 	uint64_t records, too_big, full, unread;
 };
 
@@ -42,6 +45,7 @@ struct channels {
 	int nr_rbs;
 	bool more; /* a ring buffer pass stopped on its max */
 	int64_t mono_offset; /* perf's clock - CLOCK_MONOTONIC, without a TSC time_zero */
+	uint64_t start_time; /* the samples' clock at the start: records' own times are later */
 	bool hold; /* tests: read only at the end (testhook__channels_hold) */
 	bool foreign_tids; /* printk lines' tids are of another pid namespace: not shown */
 	uint64_t next_id;
@@ -170,6 +174,25 @@ static int plan_program(struct channels *ch, const struct loader_prog *p)
 	return 0;
 }
 
+/* The task and time a ring buffer's record type names, said under -v. */
+static void plan_task(struct channels *ch, struct ringbuf_chan *rc)
+{
+	const struct btf *btf;
+	uint32_t id;
+	char what[256];
+
+	if (!typed__channel_type(ch->o.typed, rc->map, &btf, &id) ||
+	    !rectask__find(btf, id, &rc->task))
+		return;
+	rc->use_time = rc->task.time.name && ch->o.clockid == CLOCK_MONOTONIC;
+	rectask__describe(&rc->task, what, sizeof(what));
+	pr_debug("ring buffer '%s': %s%s", bpf_map__name(rc->map), what,
+		 !rc->task.time.name || rc->use_time ?
+			 "" :
+			 " (not used: the run's clock is not bpf_ktime_get_ns()'s; -k monotonic "
+			 "uses it)");
+}
+
 static int plan_ringbufs(struct channels *ch, struct bpf_object *obj)
 {
 	struct bpf_map *map;
@@ -188,7 +211,8 @@ static int plan_ringbufs(struct channels *ch, struct bpf_object *obj)
 		if (!ev)
 			return -ENOMEM;
 		ev->per_task = true; /* its records name no task: never filtered by one */
-		ch->rbs[ch->nr_rbs++] = (struct ringbuf_chan){ .ch = ch, .map = map, .ev = ev };
+		ch->rbs[ch->nr_rbs] = (struct ringbuf_chan){ .ch = ch, .map = map, .ev = ev };
+		plan_task(ch, &ch->rbs[ch->nr_rbs++]);
 	}
 	return 0;
 }
@@ -343,8 +367,13 @@ static int ringbuf_record(void *ctx, const void *data, size_t size)
 		.raw = data,
 		.raw_size = (uint32_t)size,
 	};
-	size_t n = chanrec__encode(ch->buf, sizeof(ch->buf), &cs);
+	size_t n;
 
+	/* the task and time its type names (record/rectask.h); a time outside the run is none */
+	rectask__task(&rc->task, data, size, &cs.pid, &cs.tid);
+	if (rc->use_time)
+		cs.time = rectask__time_in(&rc->task, data, size, ch->start_time, cs.time, cs.time);
+	n = chanrec__encode(ch->buf, sizeof(ch->buf), &cs);
 	if (!n) {
 		rc->too_big++;
 		return 0;
@@ -357,6 +386,7 @@ static int start_ringbufs(struct channels *ch)
 {
 	if (ch->nr_rbs && ch->o.clockid < 0)
 		ch->mono_offset = measure_offset();
+	ch->start_time = sample_clock_now(ch);
 	for (int i = 0; i < ch->nr_rbs; i++) {
 		struct ringbuf_chan *rc = &ch->rbs[i];
 

@@ -13,7 +13,11 @@
  *   ring_buffer, as samples of a bpf-output event named after the map made in user space.
  *   A ring buffer record carries no time, task or CPU: it is stamped when read, with the
  *   clock of the run's samples (perf's clock, from the TSC and a perf ring's time_zero
- *   where the kernel offers them, else CLOCK_MONOTONIC), and its pid, tid and CPU are -1.
+ *   where the kernel offers them, else CLOCK_MONOTONIC), and its pid, tid and CPU are -1,
+ *   unless its record type names them (record/rectask.h): its pid and tid are then the
+ *   record's, and so is its time when the run's clock is CLOCK_MONOTONIC (-k monotonic,
+ *   bpf_ktime_get_ns()'s clock) and the time lies between the start of the run and the
+ *   read. The choice is said under -v.
  *
  * Samples made here go into the run's time-ordered queue with the perf rings' samples, and
  * into perf.data as they are: stock perf script prints them.
@@ -35,6 +39,7 @@
 #include "load/loader.h"
 #include "run/evlist.h"
 #include "run/objconf.h"
+#include "run/typed.h"
 
 struct channels_opts {
 	struct loader *loader;
@@ -42,6 +47,7 @@ struct channels_opts {
 	struct objconf *objconf; /* gets the perf event arrays' wiring */
 	const struct target *target; /* the CPUs a perf event array needs slots for */
 	int clockid; /* -1: perf's default clock; CLOCK_MONOTONIC for -k monotonic */
+	const struct typed *typed; /* the channels' record types */
 };
 
 struct channels;

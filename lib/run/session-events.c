@@ -244,8 +244,10 @@ static int plan_objconf(struct session *s)
 		.nr_threads = s->nr_threads,
 	};
 
-	struct channels_opts co = { s->loader, s->evlist, NULL, &s->target,
-				    s->opts.use_clockid ? s->opts.clockid : -1 };
+	struct channels_opts co = {
+		s->loader, s->evlist, NULL, &s->target, s->opts.use_clockid ? s->opts.clockid : -1,
+		s->typed
+	};
 
 	s->objconf = objconf__new(&o);
 	if (!s->objconf)

@@ -158,6 +158,19 @@ void typed__bind(struct typed *t, const struct objconf *oc)
 	}
 }
 
+bool typed__channel_type(const struct typed *t, const struct bpf_map *map, const struct btf **btf,
+			 uint32_t *type_id)
+{
+	for (int i = 0; t && i < t->nr_chans; i++) {
+		if (t->chans[i].map != map)
+			continue;
+		*btf = bpf_object__btf(t->objs[t->chans[i].obj]);
+		*type_id = t->chans[i].type_id;
+		return *btf != NULL;
+	}
+	return false;
+}
+
 static struct bpf_map *stack_map(const struct typed *t, uint32_t obj)
 {
 	struct bpf_map *map;

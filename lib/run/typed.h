@@ -24,7 +24,9 @@
 
 #include "util/tfeat.h"
 
+struct bpf_map;
 struct bpf_object;
+struct btf;
 struct objconf;
 struct typed;
 
@@ -32,6 +34,9 @@ struct typed *typed__new(void);
 void typed__free(struct typed *t);
 int typed__prepare(struct typed *t, struct bpf_object *obj);
 void typed__bind(struct typed *t, const struct objconf *oc);
+/* The record type of output channel map, as typed__prepare() noted it: false when none. */
+bool typed__channel_type(const struct typed *t, const struct bpf_map *map, const struct btf **btf,
+			 uint32_t *type_id);
 /* Are there maps to show? */
 bool typed__has_maps(const struct typed *t);
 void typed__describe(const struct typed *t, struct dbuf *b);
