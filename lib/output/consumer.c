@@ -11,6 +11,7 @@
 #include <traceevent/event-parse.h>
 
 #include "util/log.h"
+#include "record/rectask.h"
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/consumer.h"
@@ -42,6 +43,8 @@ struct consumer {
 	struct stackkey *stack_keys; /* per event: the stack fields of its records' type */
 	int *stack_obj; /* per event: the object of its type, -1: its records name no stack */
 	struct resolved_stack stack_buf[MAPSTACKS_MAX_FIELDS];
+	struct rectask *rb_tasks; /* per event: the fields a ring buffer's record names */
+	char rb_comm[64]; /* the name of the ring buffer record being shown */
 	struct consumer_stats st;
 };
 
@@ -75,8 +78,9 @@ static int setup_events(struct consumer *c, const struct event_desc *evs)
 	c->needs = calloc(n, sizeof(*c->needs));
 	c->stack_keys = calloc(n, sizeof(*c->stack_keys));
 	c->stack_obj = calloc(n, sizeof(*c->stack_obj));
+	c->rb_tasks = calloc(n, sizeof(*c->rb_tasks));
 	if (!c->evs || !c->seen || !c->fallback_names || !c->needs || !c->stack_keys ||
-	    !c->stack_obj)
+	    !c->stack_obj || !c->rb_tasks)
 		return -ENOMEM;
 	for (size_t i = 0; i < c->nr_evs; i++) {
 		c->stack_obj[i] = -1;
@@ -177,6 +181,7 @@ void consumer__free(struct consumer *c)
 	free(c->needs);
 	free(c->stack_keys);
 	free(c->stack_obj);
+	free(c->rb_tasks);
 	mapstacks__free(c->stacks);
 	typeset__free(c->types);
 	for (size_t i = 0; c->fallback_names && i < c->nr_evs; i++)
@@ -287,6 +292,10 @@ static int on_sample(struct consumer *c, const struct record *rec, int ev)
 	if (!c->seen[ev])
 		first_sample(c, ev);
 	resolver__sample(c->res, &c->evs[ev], s, needs_of(c, ev), &rs);
+	/* a ring buffer record's name is its own, when its type has one (record/rectask.h) */
+	if (c->rb_tasks[ev].comm.name && s->has_raw &&
+	    rectask__comm(&c->rb_tasks[ev], s->raw, s->raw_size, c->rb_comm, sizeof(c->rb_comm)))
+		rs.comm = c->rb_comm;
 	if (c->stack_obj[ev] >= 0 && s->has_raw)
 		resolve_stacks(c, ev, &rs);
 	for (size_t i = 0; i < c->nr_samplers && !err; i++)
@@ -383,7 +392,7 @@ int consumer__end(struct consumer *c)
 	return err ?: consumer__flush(c);
 }
 
-/* Which events' typed records name stacks, of which object. */
+/* Which events' typed records name stacks, of which object; a ring buffer's, its name. */
 static void find_stack_fields(struct consumer *c)
 {
 	for (size_t i = 0; i < c->nr_evs; i++) {
@@ -391,6 +400,9 @@ static void find_stack_fields(struct consumer *c)
 		int obj = e->btf ? typeset__obj_of(c->types, e->btf) : -1;
 
 		c->stack_obj[i] = -1;
+		if (!e->btf || !typeset__is_ringbuf(c->types, e->name) ||
+		    !rectask__find(e->btf, e->type_id, &c->rb_tasks[i]))
+			memset(&c->rb_tasks[i], 0, sizeof(c->rb_tasks[i]));
 		if (obj >= 0 && mapstacks__has(c->stacks, obj) &&
 		    mapstacks__key(e->btf, e->type_id, &c->stack_keys[i]))
 			c->stack_obj[i] = obj;

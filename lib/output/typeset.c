@@ -19,7 +19,7 @@
 
 struct tchannel {
 	char *event;
-	uint32_t btf, type_id;
+	uint32_t btf, type_id, map_type;
 };
 
 struct typeset {
@@ -93,8 +93,9 @@ static int add_channel(struct typeset *ts, const struct tfeat_entry *e)
 	if (!n)
 		return -ENOMEM;
 	ts->chans = n;
-	n[ts->nr_chans] =
-		(struct tchannel){ .event = strdup(name), .btf = hdr[0], .type_id = hdr[1] };
+	n[ts->nr_chans] = (struct tchannel){
+		.event = strdup(name), .btf = hdr[0], .type_id = hdr[1], .map_type = hdr[2]
+	};
 	if (!n[ts->nr_chans].event)
 		return -ENOMEM;
 	ts->nr_chans++;
@@ -128,6 +129,14 @@ bool typeset__channel(const struct typeset *ts, const char *event, const struct 
 		*type_id = c->type_id;
 		return btf__type_by_id(*btf, c->type_id) != NULL;
 	}
+	return false;
+}
+
+bool typeset__is_ringbuf(const struct typeset *ts, const char *event)
+{
+	for (size_t i = 0; ts && event && i < ts->nr_chans; i++)
+		if (!strcmp(ts->chans[i].event, event))
+			return ts->chans[i].map_type == BPF_MAP_TYPE_RINGBUF;
 	return false;
 }
 

@@ -43,6 +43,8 @@ int typeset__add(struct typeset *ts, const void *buf, size_t len);
 /* The record type of the channel whose records come on event: false when it has none. */
 bool typeset__channel(const struct typeset *ts, const char *event, const struct btf **btf,
 		      uint32_t *type_id);
+/* Do the records of event come from a ring buffer (BPF_MAP_TYPE_RINGBUF)? */
+bool typeset__is_ringbuf(const struct typeset *ts, const char *event);
 /*
  * Print every MAP entry of buf (with the BTF taken so far), but STACK_TRACE maps: the keys
  * that name their stacks show the frames (output/mapstacks.h), named by res. 0 or -EIO
