@@ -30,8 +30,8 @@ n = 0
 for line in open(sys.argv[1]):
     o = json.loads(line)
     if o.get("type") == "sample" and o.get("event") == "rb":
-        f = o["fields"] if "fields" in o else o
-        n += o.get("comm") == sys.argv[2] and o["pid"] == o["tid"] and o["pid"] > 0
+        n += (o.get("comm") == sys.argv[2] and o["pid"] == o["tid"] == o["fields"]["pid"]
+              and o["pid"] > 0)
 print(n)
 PY
 )"
