@@ -441,7 +441,13 @@ void consumer__set_stacks(struct consumer *c, struct mapstacks *ms)
 
 int consumer__print_maps(struct consumer *c, const void *buf, size_t len)
 {
-	struct view_maps m = { .buf = buf, .len = len, .res = c->res };
+	return consumer__print_maps_at(c, buf, len, NULL);
+}
+
+int consumer__print_maps_at(struct consumer *c, const void *buf, size_t len,
+			    const struct view_maps_time *time)
+{
+	struct view_maps m = { .buf = buf, .len = len, .res = c->res, .time = time };
 	int err = consumer__flush(c);
 
 	if (!c->types)

@@ -95,6 +95,10 @@ void consumer__set_stacks(struct consumer *c, struct mapstacks *ms);
  * after what the views buffered is handed on.
  */
 int consumer__print_maps(struct consumer *c, const void *buf, size_t len);
+/* The same for a periodic look, taken at time (output/view.h), which the views show. */
+struct view_maps_time;
+int consumer__print_maps_at(struct consumer *c, const void *buf, size_t len,
+			    const struct view_maps_time *time);
 const struct consumer_stats *consumer__stats(const struct consumer *c);
 
 #endif

@@ -7,6 +7,7 @@
 #include "run/typed.h"
 #include "output/consumer.h"
 #include "output/mapshow.h"
+#include "output/view.h"
 
 static uint64_t now_ns(void)
 {
@@ -21,8 +22,9 @@ int mapshow__init(struct mapshow *ms, struct typed *t, const struct mapshow_opts
 	memset(ms, 0, sizeof(*ms));
 	ms->typed = t;
 	ms->o = *o;
+	ms->start_ns = now_ns();
 	if (o->interval)
-		ms->next_ns = now_ns() + o->interval * 1000000000ULL;
+		ms->next_ns = ms->start_ns + o->interval * 1000000000ULL;
 	return 0;
 }
 
@@ -44,14 +46,28 @@ static bool due(struct mapshow *ms)
 	return true;
 }
 
+/* Now, for a look's header: with --interval only (the maps at the end alone have none). */
+static const struct view_maps_time *look_time(const struct mapshow *ms, struct view_maps_time *t)
+{
+	struct timespec wall;
+
+	if (!ms->o.interval || clock_gettime(CLOCK_REALTIME, &wall))
+		return NULL;
+	t->wall_ns = (uint64_t)wall.tv_sec * 1000000000ULL + (uint64_t)wall.tv_nsec;
+	t->elapsed_ns = now_ns() - ms->start_ns;
+	return t;
+}
+
 /* A look at the maps, to c's views (c has the BTF: consumer__set_types); kept when asked. */
 static int show(struct mapshow *ms, struct consumer *c, bool clear, struct dbuf *keep)
 {
+	struct view_maps_time t;
+	const struct view_maps_time *at = look_time(ms, &t);
 	struct dbuf b = { 0 };
 	int err;
 
 	err = typed__snapshot(ms->typed, &b, clear);
-	err = err ?: consumer__print_maps(c, b.p, b.len);
+	err = err ?: consumer__print_maps_at(c, b.p, b.len, at);
 	consumer__flush(c);
 	if (!err && keep)
 		dbuf__put(keep, b.p, b.len);

@@ -3,7 +3,9 @@
  * When a run's maps are looked at (run/typed.h reads them; the consumer's maps view,
  * output/view-maps.h, shows them): every --interval seconds while it runs (emptied after
  * with --clear), and once at its end, unless --no-maps. trace shows them with its
- * samples; record on stderr, and keeps the last look for the file.
+ * samples; record on stderr, and keeps the last look for the file. With --interval, every
+ * look comes with its wall-clock time and the time since the start (output/view.h's
+ * view_maps_time), for the views' headers.
  *
  *	mapshow__init(&ms, session__typed(s), &opts);
  *	at each round:	mapshow__round(&ms, consumer);
@@ -31,6 +33,7 @@ struct mapshow_opts {
 struct mapshow {
 	struct typed *typed;
 	struct mapshow_opts o;
+	uint64_t start_ns; /* CLOCK_MONOTONIC of the start: looks say the time since */
 	uint64_t next_ns; /* CLOCK_MONOTONIC of the next periodic look */
 	unsigned long dumps; /* looks taken */
 };

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
+#include "util/jsonw.h"
 #include "output/typeset.h"
 #include "output/view-maps.h"
 #include "output/view.h"
@@ -11,10 +13,61 @@ struct maps_view {
 	bool json;
 };
 
+int view_maps__time_text(char *buf, size_t size, uint64_t wall_ns, uint64_t elapsed_ns)
+{
+	time_t sec = (time_t)(wall_ns / 1000000000ULL);
+	struct tm tm;
+	char hms[16];
+
+	if (!localtime_r(&sec, &tm) || !strftime(hms, sizeof(hms), "%H:%M:%S", &tm))
+		hms[0] = '\0';
+	return snprintf(buf, size, "%s (+%llu.%03llu s)", hms,
+			(unsigned long long)(elapsed_ns / 1000000000ULL),
+			(unsigned long long)(elapsed_ns % 1000000000ULL / 1000000ULL));
+}
+
+int view_maps__time_iso(char *buf, size_t size, uint64_t wall_ns)
+{
+	time_t sec = (time_t)(wall_ns / 1000000000ULL);
+	struct tm tm;
+	char ymdhms[32];
+
+	if (!gmtime_r(&sec, &tm) || !strftime(ymdhms, sizeof(ymdhms), "%Y-%m-%dT%H:%M:%S", &tm))
+		ymdhms[0] = '\0';
+	return snprintf(buf, size, "%s.%09lluZ", ymdhms,
+			(unsigned long long)(wall_ns % 1000000000ULL));
+}
+
+/* A periodic look's header: a line of text, or an object of type "interval". */
+static void print_time(const struct maps_view *v, const struct view_maps_time *t)
+{
+	struct jsonw *w;
+	char buf[64];
+
+	if (!v->json) {
+		view_maps__time_text(buf, sizeof(buf), t->wall_ns, t->elapsed_ns);
+		fprintf(v->out, "%s\n", buf);
+		return;
+	}
+	w = jsonw__new(v->out, false);
+	if (!w)
+		return;
+	view_maps__time_iso(buf, sizeof(buf), t->wall_ns);
+	jsonw__start_object(w);
+	jsonw__kv_str(w, "type", "interval");
+	jsonw__kv_str(w, "time", buf);
+	jsonw__kv_u64(w, "time_ns", t->wall_ns);
+	jsonw__kv_u64(w, "elapsed_ns", t->elapsed_ns);
+	jsonw__end_object(w);
+	jsonw__free(w);
+}
+
 static int maps_maps(void *priv, const struct view_maps *m)
 {
 	struct maps_view *v = priv;
 
+	if (m->time)
+		print_time(v, m->time);
 	return typeset__print_maps(m->types, m->buf, m->len, m->res, v->out, v->json);
 }
 

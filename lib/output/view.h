@@ -45,12 +45,19 @@ struct view_stream {
 	size_t nr_events;
 };
 
+/* When a periodic look (--interval) at the maps was taken. */
+struct view_maps_time {
+	uint64_t wall_ns; /* CLOCK_REALTIME */
+	uint64_t elapsed_ns; /* since the run began */
+};
+
 /* A look at the maps: the MAP entries of a tfeat DUMP (util/tfeat.h), decoded with types. */
 struct view_maps {
 	const struct typeset *types;
 	const void *buf;
 	size_t len;
 	struct resolver *res; /* names the frames of stacks the maps keep (output/mapstacks.h) */
+	const struct view_maps_time *time; /* NULL: not periodic, no header */
 };
 
 struct view_ops {
