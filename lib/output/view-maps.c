@@ -13,14 +13,21 @@ struct maps_view {
 	bool json;
 };
 
-int view_maps__time_text(char *buf, size_t size, uint64_t wall_ns, uint64_t elapsed_ns)
+/* wall_ns's seconds formatted by fmt (strftime's), local or UTC: "" when they do not format. */
+static void fmt_seconds(char *buf, size_t size, uint64_t wall_ns, bool utc, const char *fmt)
 {
 	time_t sec = (time_t)(wall_ns / 1000000000ULL);
 	struct tm tm;
+
+	if (!(utc ? gmtime_r(&sec, &tm) : localtime_r(&sec, &tm)) || !strftime(buf, size, fmt, &tm))
+		buf[0] = '\0';
+}
+
+int view_maps__time_text(char *buf, size_t size, uint64_t wall_ns, uint64_t elapsed_ns)
+{
 	char hms[16];
 
-	if (!localtime_r(&sec, &tm) || !strftime(hms, sizeof(hms), "%H:%M:%S", &tm))
-		hms[0] = '\0';
+	fmt_seconds(hms, sizeof(hms), wall_ns, false, "%H:%M:%S");
 	return snprintf(buf, size, "%s (+%llu.%03llu s)", hms,
 			(unsigned long long)(elapsed_ns / 1000000000ULL),
 			(unsigned long long)(elapsed_ns % 1000000000ULL / 1000000ULL));
@@ -28,12 +35,9 @@ int view_maps__time_text(char *buf, size_t size, uint64_t wall_ns, uint64_t elap
 
 int view_maps__time_iso(char *buf, size_t size, uint64_t wall_ns)
 {
-	time_t sec = (time_t)(wall_ns / 1000000000ULL);
-	struct tm tm;
 	char ymdhms[32];
 
-	if (!gmtime_r(&sec, &tm) || !strftime(ymdhms, sizeof(ymdhms), "%Y-%m-%dT%H:%M:%S", &tm))
-		ymdhms[0] = '\0';
+	fmt_seconds(ymdhms, sizeof(ymdhms), wall_ns, true, "%Y-%m-%dT%H:%M:%S");
 	return snprintf(buf, size, "%s.%09lluZ", ymdhms,
 			(unsigned long long)(wall_ns % 1000000000ULL));
 }
