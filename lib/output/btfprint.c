@@ -165,6 +165,10 @@ static uint64_t get_bits(const unsigned char *data, size_t size, uint32_t bit_of
 {
 	uint64_t v = 0;
 
+	/* a whole integer (nearly every value): its bytes at once, not bit by bit */
+	if (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && bit_off % 8 == 0 && bits % 8 == 0 &&
+	    int_size_ok(bits / 8) && bit_off / 8 + bits / 8 <= size)
+		return (uint64_t)btfprint__int_value(data + bit_off / 8, bits / 8, false);
 	for (uint32_t i = 0; i < bits && i < 64; i++) {
 		uint32_t bit = bit_off + i;
 
@@ -229,14 +233,46 @@ static bool text_step(struct pr *c)
 	return false;
 }
 
+static bool plain_char(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\\';
+}
+
 static void text_string(struct dbuf *b, const unsigned char *d, size_t n)
 {
-	for (size_t i = 0; i < n && d[i]; i++) {
-		if (d[i] >= 0x20 && d[i] < 0x7f && d[i] != '\\')
-			put(b, (const char *)d + i, 1);
+	for (size_t i = 0; i < n && d[i];) {
+		size_t run = 0;
+
+		while (i + run < n && plain_char(d[i + run]))
+			run++;
+		if (run) /* the printable bytes in one go */
+			put(b, (const char *)d + i, run);
 		else
 			putf(b, "\\x%02x", d[i]);
+		i += run ? run : 1;
 	}
+}
+
+/* %PRIu64 or %PRId64, without printf's cost on the values of every record */
+static void put_dec(struct dbuf *b, uint64_t v, bool negative)
+{
+	char buf[24], *q = buf + sizeof(buf);
+
+	do {
+		*--q = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (negative)
+		*--q = '-';
+	put(b, q, (size_t)(buf + sizeof(buf) - q));
+}
+
+static void put_int(struct dbuf *b, int64_t v, bool is_signed)
+{
+	if (is_signed && v < 0)
+		put_dec(b, -(uint64_t)v, true);
+	else
+		put_dec(b, (uint64_t)v, false);
 }
 
 static void text_int(struct dbuf *b, const struct btf_type *t, const unsigned char *d, size_t size)
@@ -248,9 +284,9 @@ static void text_int(struct dbuf *b, const struct btf_type *t, const unsigned ch
 	if (enc & BTF_INT_BOOL)
 		puts_(b, v ? "true" : "false");
 	else if (enc & BTF_INT_SIGNED)
-		putf(b, "%" PRId64, sign_extend(v, bits));
+		put_int(b, sign_extend(v, bits), true);
 	else
-		putf(b, "%" PRIu64, v);
+		put_int(b, (int64_t)v, false);
 }
 
 /* The elements of array t held in size bytes (0 when its elements have no size). */
