@@ -299,6 +299,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 				   so->argv[0]);
 	if (!ret && !so->argv && !so->system_wide && !so->pid && !so->tid)
 		so->system_wide = true; /* as perf: no command, no pid: the whole system */
+	/* a run's first output waits for no precompiled vmlinux.h: later runs get it */
+	so->compile.pch_later = true;
 	if (!ret && compile__load_perfconfig(&so->compile)) {
 		errmsg__print(-EINVAL, "unable to read config file");
 		ret = OPTS_ERROR;

@@ -28,6 +28,7 @@ struct compile_job {
 	struct cache *cache; /* the user's cache, or a temporary directory */
 	bool persistent; /* objects may be looked up and stored */
 	bool want_pch;
+	bool pch_later; /* build the precompiled vmlinux.h for later runs (compile_opts) */
 	bool kbuild_later; /* the default kernel build dir, for a source that needs it */
 	bool vmlinux_later; /* vmlinux.h made only if clang misses it: the source never names it */
 	char vmlinux_sub[64]; /* "vmlinux-<btf id>", in the cache */
@@ -69,6 +70,8 @@ bool pch__wanted(struct compile_job *j, const char *text);
 int pch__plan(struct compile_job *j);
 /* Build it into the cache, unless it is there. */
 int pch__build(struct compile_job *j);
+/* Build it in a process of its own that outlives this one; this one goes on at once. */
+void pch__build_later(struct compile_job *j);
 
 /* toolchain.c: what clang compiles with */
 /* clang found (o->clang_path, else PATH) and identified, or the ERROR recorded. */

@@ -161,6 +161,12 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 		j->env.vmlinux_dir = NULL;
 	if (j->env.vmlinux_dir)
 		j->vmlinux_fd = clangrun__hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
+	if (j->env.pch && j->pch_later && j->persistent && cache__check(j->cache, j->pch_name)) {
+		pr_debug("compiling straight from vmlinux.h, precompiled for later runs meanwhile");
+		j->env.pch = NULL;
+	} else {
+		j->pch_later = false;
+	}
 	if (j->env.pch && pch__build(j)) {
 		if (j->stopped)
 			return j->stopped;
@@ -203,6 +209,8 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 	}
 	if (j->persistent)
 		inputs__store(j, work, *obj, *size);
+	if (j->pch_later)
+		pch__build_later(j);
 out:
 	cache__close(work);
 	return err;
@@ -214,6 +222,7 @@ static int lookup_or_compile(struct compile_job *j, const struct compile_opts *o
 	int err;
 
 	j->timeout = o->clang_timeout ? o->clang_timeout : COMPILE_CLANG_TIMEOUT;
+	j->pch_later = o->pch_later;
 	err = toolchain__find_clang(j, o);
 	if (!err)
 		err = open_cache(j, o);

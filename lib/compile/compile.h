@@ -22,6 +22,12 @@ struct compile_opts {
 	/* kernel build dir for kernel headers; NULL: the running kernel's if present, "": none */
 	const char *kbuild_dir;
 	bool no_cache;
+	/*
+	 * A precompiled vmlinux.h not in the cache yet is built by a process of its own for
+	 * later runs, while this one compiles straight from vmlinux.h (the first output of a
+	 * run comes sooner); false: built first and used at once.
+	 */
+	bool pch_later;
 	unsigned int clang_timeout; /* seconds; 0: perfconfig, then COMPILE_CLANG_TIMEOUT */
 };
 
