@@ -22,6 +22,7 @@ struct points {
 	struct probe_point *pts;
 	int n;
 	int cap;
+	bool unbounded; /* past PROBE_MAX_POINTS until the points are sifted */
 };
 
 static bool has_point(const struct points *p, const char *func)
@@ -36,7 +37,7 @@ static int add_point(struct points *p, const char *func, unsigned long addr, uns
 {
 	if (has_point(p, func))
 		return 0;
-	if (p->n == PROBE_MAX_POINTS)
+	if (p->n == PROBE_MAX_POINTS && !p->unbounded)
 		return -E2BIG;
 	if (p->n == p->cap) {
 		int cap = p->cap ? 2 * p->cap : 8;
@@ -100,10 +101,78 @@ static int ksym_line(struct points *p, char *line, const char *module, const cha
 	return add_point(p, name, 0, 0);
 }
 
-int probe__expand_ksyms(const char *path, const char *module, const char *pattern,
-			struct probe_point **pts, int *n)
+/* A point's name and index: sorted by name, the points keep the order kallsyms gives them. */
+struct named {
+	const char *name;
+	int i;
+};
+
+static int cmp_named(const void *a, const void *b)
 {
-	struct points p = { 0 };
+	return strcmp(((const struct named *)a)->name, ((const struct named *)b)->name);
+}
+
+/* Keep only the points whose keep[i] is set, in their order. */
+static void keep_points(struct points *p, const bool *keep)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->n; i++) {
+		if (keep[i]) {
+			p->pts[n++] = p->pts[i];
+			continue;
+		}
+		pr_debug("probe: '%s' left out of the glob: the kernel does not trace it",
+			 p->pts[i].func);
+		free(p->pts[i].func);
+	}
+	p->n = n;
+}
+
+/*
+ * Keep the points the kernel can put a probe event on: the functions @path lists (tracefs's
+ * available_filter_functions, "NAME" or "NAME [MODULE]" a line). A notrace function matched
+ * by a glob is left out, as perf leaves out the functions it may not probe, instead of
+ * failing the whole glob (the kernel refuses it with EINVAL). No list: all are kept.
+ */
+static int sift_traceable(struct points *p, const char *path)
+{
+	struct named *names;
+	char line[512];
+	bool *keep;
+	FILE *f;
+
+	if (!p->n || !*path || !(f = fopen(path, "re")))
+		return 0;
+	names = calloc(p->n, sizeof(*names));
+	keep = calloc(p->n, sizeof(*keep));
+	if (!names || !keep) {
+		free(names);
+		fclose(f);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < p->n; i++)
+		names[i] = (struct named){ p->pts[i].func, i };
+	qsort(names, p->n, sizeof(*names), cmp_named);
+	while (fgets(line, sizeof(line), f)) {
+		struct named key = { line, 0 }, *hit;
+
+		line[strcspn(line, " \t\n")] = '\0';
+		hit = bsearch(&key, names, p->n, sizeof(*names), cmp_named);
+		if (hit)
+			keep[hit->i] = true;
+	}
+	fclose(f);
+	keep_points(p, keep);
+	free(names);
+	free(keep);
+	return 0;
+}
+
+int probe__expand_ksyms(const char *path, const char *traceable, const char *module,
+			const char *pattern, struct probe_point **pts, int *n)
+{
+	struct points p = { .unbounded = true };
 	char line[512];
 	FILE *f;
 	int err = 0;
@@ -116,6 +185,10 @@ int probe__expand_ksyms(const char *path, const char *module, const char *patter
 	while (!err && fgets(line, sizeof(line), f))
 		err = ksym_line(&p, line, module, pattern);
 	fclose(f);
+	if (!err)
+		err = sift_traceable(&p, traceable ? traceable : PROBE_TRACEABLE);
+	if (!err && p.n > PROBE_MAX_POINTS)
+		err = -E2BIG;
 	return finish(&p, err, pts, n);
 }
 

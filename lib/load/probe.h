@@ -36,13 +36,18 @@ struct probe_point {
 	unsigned long file_off; /* ELF: where that address sits in the file (what uprobes take) */
 };
 
+/* The functions probe events may be put on (kprobe events refuse the kernel's notrace ones) */
+#define PROBE_TRACEABLE "/sys/kernel/tracing/available_filter_functions"
+
 /*
  * Functions of /proc/kallsyms (or @path, same format) matching @pattern (a glob, or a name),
- * in @module only if not NULL.  A plain name is taken as is, without looking it up.
+ * in @module only if not NULL, and for a glob only those @traceable lists (NULL:
+ * PROBE_TRACEABLE; "" or a list that cannot be read: no such check).  A plain name is taken
+ * as is, without looking it up.
  * Returns 0, -ENOENT (no match), -E2BIG (more than PROBE_MAX_POINTS), -errno.
  */
-int probe__expand_ksyms(const char *path, const char *module, const char *pattern,
-			struct probe_point **pts, int *n);
+int probe__expand_ksyms(const char *path, const char *traceable, const char *module,
+			const char *pattern, struct probe_point **pts, int *n);
 /* Functions of the ELF file @path matching @pattern, at +@off into each.  Same returns. */
 int probe__expand_elf(const char *path, const char *pattern, unsigned long off,
 		      struct probe_point **pts, int *n);

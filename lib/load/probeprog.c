@@ -72,7 +72,8 @@ static int expand(struct probeprog *pp)
 		return err;
 	}
 	if (pp->kernel)
-		err = probe__expand_ksyms(NULL, sec->target, sec->func, &pp->pts, &pp->nr_pts);
+		err = probe__expand_ksyms(NULL, NULL, sec->target, sec->func, &pp->pts,
+					  &pp->nr_pts);
 	else
 		err = probe__expand_elf(sec->target, sec->func, off, &pp->pts, &pp->nr_pts);
 	if (err == -ENOENT) {

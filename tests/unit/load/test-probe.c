@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of lib/load/probe.c: glob expansion against a kallsyms fixture and an ELF file, names. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -40,23 +41,23 @@ static void test_probe__expand_ksyms_glob(void **state)
 	int n;
 
 	/* text symbols only, no compiler clones, each name once */
-	assert_int_equal(probe__expand_ksyms(path, NULL, "__x64_sys_dup?", &pts, &n), 0);
+	assert_int_equal(probe__expand_ksyms(path, "", NULL, "__x64_sys_dup?", &pts, &n), 0);
 	assert_int_equal(n, 2);
 	assert_string_equal(pts[0].func, "__x64_sys_dup2");
 	assert_string_equal(pts[1].func, "__x64_sys_dup3");
 	probe__free_points(pts, n);
 
-	assert_int_equal(probe__expand_ksyms(path, NULL, "*dup*", &pts, &n), 0);
+	assert_int_equal(probe__expand_ksyms(path, "", NULL, "*dup*", &pts, &n), 0);
 	assert_int_equal(n, 5); /* dup2, dup3, dup, loop_dup4, dupmod_fn */
 	probe__free_points(pts, n);
 
 	/* module= restricts to that module's symbols */
-	assert_int_equal(probe__expand_ksyms(path, "loop", "*dup*", &pts, &n), 0);
+	assert_int_equal(probe__expand_ksyms(path, "", "loop", "*dup*", &pts, &n), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(pts[0].func, "loop_dup4");
 	probe__free_points(pts, n);
 
-	assert_int_equal(probe__expand_ksyms(path, NULL, "nothing*", &pts, &n), -ENOENT);
+	assert_int_equal(probe__expand_ksyms(path, "", NULL, "nothing*", &pts, &n), -ENOENT);
 	assert_null(pts);
 	assert_int_equal(n, 0);
 	unlink(path);
@@ -69,11 +70,11 @@ static void test_probe__expand_ksyms_plain_name(void **state)
 	int n;
 
 	/* a plain name is not looked up: the kernel says whether it exists */
-	assert_int_equal(probe__expand_ksyms("/nonexistent", NULL, "do_sys_open", &pts, &n), 0);
+	assert_int_equal(probe__expand_ksyms("/nonexistent", "", NULL, "do_sys_open", &pts, &n), 0);
 	assert_int_equal(n, 1);
 	assert_string_equal(pts[0].func, "do_sys_open");
 	probe__free_points(pts, n);
-	assert_int_equal(probe__expand_ksyms("/nonexistent", NULL, "do_*", &pts, &n), -ENOENT);
+	assert_int_equal(probe__expand_ksyms("/nonexistent", "", NULL, "do_*", &pts, &n), -ENOENT);
 }
 
 static void test_probe__expand_ksyms_too_many(void **state)
@@ -87,11 +88,56 @@ static void test_probe__expand_ksyms_too_many(void **state)
 	for (int i = 0; i < PROBE_MAX_POINTS + 1; i++)
 		fprintf(f, "ffffffff8100%04x T many_%d\n", i, i);
 	fclose(f);
-	assert_int_equal(probe__expand_ksyms(path, NULL, "many_*", &pts, &n), -E2BIG);
-	assert_int_equal(probe__expand_ksyms(path, NULL, "many_1*", &pts, &n), 0);
+	assert_int_equal(probe__expand_ksyms(path, "", NULL, "many_*", &pts, &n), -E2BIG);
+	assert_int_equal(probe__expand_ksyms(path, "", NULL, "many_1*", &pts, &n), 0);
 	assert_int_equal(n, 1 + 10 + 29); /* many_1, many_10..19, many_100..128 */
 	probe__free_points(pts, n);
 	unlink(path);
+}
+
+/*
+ * A glob keeps only the functions the kernel traces (kprobe events refuse notrace ones with
+ * EINVAL, which failed the whole glob), in kallsyms' order; past PROBE_MAX_POINTS only once
+ * those are left out. A plain name is never checked.
+ */
+static void test_probe__expand_ksyms_traceable(void **state)
+{
+	char *path = fixture(), list[] = "/tmp/test-probe-traceable.XXXXXX";
+	char many[] = "/tmp/test-probe-many2.XXXXXX";
+	int fd = mkstemp(list), mfd = mkstemp(many);
+	struct probe_point *pts;
+	int n;
+
+	assert_true(fd >= 0 && mfd >= 0);
+	dprintf(fd, "__x64_sys_dup3\nunrelated_fn\nloop_dup4 [loop]\n__x64_sys_dup\n");
+	close(fd);
+	assert_int_equal(probe__expand_ksyms(path, list, NULL, "*dup*", &pts, &n), 0);
+	assert_int_equal(n, 3); /* not dup2, nor dupmod_fn */
+	assert_string_equal(pts[0].func, "__x64_sys_dup3");
+	assert_string_equal(pts[1].func, "__x64_sys_dup");
+	assert_string_equal(pts[2].func, "loop_dup4");
+	probe__free_points(pts, n);
+	assert_int_equal(probe__expand_ksyms(path, list, NULL, "__x64_sys_dup2", &pts, &n), 0);
+	assert_int_equal(n, 1);
+	probe__free_points(pts, n);
+	assert_int_equal(probe__expand_ksyms(path, list, NULL, "dupmod*", &pts, &n), -ENOENT);
+
+	/* 129 matches, one of them notrace: 128 points */
+	for (int i = 0; i < PROBE_MAX_POINTS + 1; i++)
+		dprintf(mfd, "ffffffff8100%04x T many_%d\n", i, i);
+	close(mfd);
+	fd = open(list, O_WRONLY | O_TRUNC);
+	for (int i = 1; i < PROBE_MAX_POINTS + 1; i++)
+		dprintf(fd, "many_%d\n", i);
+	close(fd);
+	assert_int_equal(probe__expand_ksyms(many, list, NULL, "many_*", &pts, &n), 0);
+	assert_int_equal(n, PROBE_MAX_POINTS);
+	assert_string_equal(pts[0].func, "many_1");
+	probe__free_points(pts, n);
+	unlink(many);
+	unlink(path);
+	unlink(list);
+	free(path);
 }
 
 static __attribute__((noinline, used)) int probe_test_fn_alpha(int x)
@@ -180,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_probe__expand_ksyms_glob),
 		cmocka_unit_test(test_probe__expand_ksyms_plain_name),
 		cmocka_unit_test(test_probe__expand_ksyms_too_many),
+		cmocka_unit_test(test_probe__expand_ksyms_traceable),
 		cmocka_unit_test(test_probe__expand_elf_glob),
 		cmocka_unit_test(test_probe__owner_names),
 		cmocka_unit_test(test_probe__display_name_drops_the_owner),
