@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cmds.h"
+#include "util/fdlimit.h"
 #include "util/log.h"
 #include "util/opts.h"
 #include "util/similar.h"
@@ -108,6 +109,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	log__setup_libbpf();
+	fdlimit__raise();
 	ret = opts__parse(&o, rows, main_usage, argc, argv, OPTS_STOP_AT_OPERAND);
 	if (ret == OPTS_HELP)
 		print_commands(stdout);

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/fdlimit.h"
 #include "util/log.h"
 #include "run/workload.h"
 
@@ -27,6 +28,7 @@ static void __attribute__((noreturn)) child(int gate, char **argv, bool stdout_t
 	close(gate);
 	if (stdout_to_stderr && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 		_exit(126);
+	fdlimit__restore();
 	execvp(argv[0], argv);
 	/* the child's own words: no caller to return to; the command sees its exit status */
 	pr_err("cannot run '%s': %s", argv[0], strerror(errno));
