@@ -313,7 +313,7 @@ typed_bench() {
 	for i in $(seq "$RUNS"); do
 		for label in pb_typed_text pb_typed_json; do
 			/usr/bin/time -f '%e' -o "$W/t" "$PB" trace $([ $label = pb_typed_json ] && echo --json) \
-				-m 1024 -e typed.c -- "$timed" "$n" >"$W/typed.out" 2>/dev/null || continue
+				-e typed.c -- "$timed" "$n" >"$W/typed.out" 2>/dev/null || continue
 			awk -v l="$(grep -c . "$W/typed.out")" '{ if ($1 > 0) print l / $1 }' "$W/t" >>"$W/$label"
 			grep -c . "$W/typed.out" >>"$W/$label.lines"
 		done
@@ -327,7 +327,7 @@ typed_bench() {
 }
 typed_rows() {
 	echo
-	echo "| typed records, lines/s (${BENCH_TYPED_EVENTS:-200000} events) | median | min..max | lines |"
+	echo "| typed records, lines/s (${BENCH_TYPED_EVENTS:-200000} events, default buffers) | median | min..max | lines |"
 	echo "|---|---:|---|---:|"
 	for l in "perf-bpf trace, text:pb_typed_text" "perf-bpf trace --json:pb_typed_json" \
 		"bpftrace printf:bt_typed"; do
