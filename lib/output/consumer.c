@@ -125,6 +125,8 @@ static int setup_resolver(struct consumer *c)
 	c->res = resolver__new(c->o.live);
 	if (!c->res)
 		return -errno;
+	if (c->o.ksyms_ahead)
+		resolver__load_ahead(c->res);
 	resolver__set_tep(c->res, tep_of(c));
 	return 0;
 }

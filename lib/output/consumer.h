@@ -40,6 +40,8 @@ struct consumer_opts {
 	 * file.
 	 */
 	bool live;
+	/* live: the views name kernel ips (JSON's sym): kallsyms read from the start, meanwhile */
+	bool ksyms_ahead;
 };
 
 struct consumer_stats {

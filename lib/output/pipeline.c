@@ -54,7 +54,7 @@ void pipeline__free(struct pipeline *p)
  */
 static int live_consumer(struct pipeline *p, const struct evlist *el)
 {
-	struct consumer_opts co = { .live = true };
+	struct consumer_opts co = { .live = true, .ksyms_ahead = views__json_lines(&p->o.views) };
 	int n = p->o.views.out ? evlist__nr(el) : 0;
 	struct event_desc *evs = calloc(n ?: 1, sizeof(*evs));
 

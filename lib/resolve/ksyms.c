@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ struct ksyms {
 	char *lazy_path; /* ksyms__new_lazy(): read on the first lookup, then NULL */
 	bool real_modules_only; /* skip [bpf] and [__builtin__*] symbols */
 	struct ksymcache_map cached; /* when mapped: syms and pool point into it */
+	pthread_t reader; /* ksyms__load_ahead(): reading the table meanwhile */
+	bool reading; /* until the first lookup (or free) has joined it */
 };
 
 static int pool_add(struct ksyms *ks, const char *s, size_t len, uint32_t *off)
@@ -433,6 +436,28 @@ static void load_lazy(const struct ksyms *cks)
 	free(path);
 }
 
+static void *read_ahead(void *ks)
+{
+	load_lazy(ks);
+	return NULL;
+}
+
+/* The table read by a thread of its own from now: the first lookup waits for it only if not done. */
+void ksyms__load_ahead(struct ksyms *ks)
+{
+	if (ks && ks->lazy_path && !ks->reading)
+		ks->reading = !pthread_create(&ks->reader, NULL, read_ahead, ks);
+}
+
+/* The reader's table is the one lookups use from here on. */
+static void join_reader(const struct ksyms *cks)
+{
+	struct ksyms *ks = (struct ksyms *)cks;
+
+	pthread_join(ks->reader, NULL);
+	ks->reading = false;
+}
+
 void ksyms__real_modules_only(struct ksyms *ks)
 {
 	if (ks)
@@ -443,6 +468,8 @@ void ksyms__free(struct ksyms *ks)
 {
 	if (!ks)
 		return;
+	if (ks->reading)
+		join_reader(ks);
 	if (ks->cached.map) {
 		ksymcache__unmap(&ks->cached);
 	} else {
@@ -457,7 +484,9 @@ static const struct ksym *lookup(const struct ksyms *ks, uint64_t addr)
 {
 	size_t lo = 0, hi;
 
-	if (ks && ks->lazy_path)
+	if (ks && ks->reading)
+		join_reader(ks);
+	else if (ks && ks->lazy_path)
 		load_lazy(ks);
 	if (!ks || !ks->nr || addr < ks->syms[0].addr)
 		return NULL;

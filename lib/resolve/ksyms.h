@@ -30,6 +30,11 @@ struct ksyms *ksyms__new_lazy(const char *path);
  * names BPF programs from the file's KSYMBOL records only). Before the first lookup.
  */
 void ksyms__real_modules_only(struct ksyms *ks);
+/*
+ * A lazy table read now by a thread of its own, not at the first lookup: a live reader that
+ * will look up kernel ips does not stop for it while the rings fill.
+ */
+void ksyms__load_ahead(struct ksyms *ks);
 void ksyms__free(struct ksyms *ks);
 
 /*

@@ -120,6 +120,12 @@ fail:
 	return NULL;
 }
 
+void resolver__load_ahead(struct resolver *r)
+{
+	if (r->live)
+		ksyms__load_ahead(r->ksyms);
+}
+
 void resolver__free(struct resolver *r)
 {
 	if (!r)

@@ -85,6 +85,8 @@ struct resolver;
 /* live: the records come from this machine's running kernel. NULL + errno. */
 struct resolver *resolver__new(bool live);
 void resolver__free(struct resolver *r);
+/* A live resolver whose records will name kernel ips: kallsyms read from now, meanwhile. */
+void resolver__load_ahead(struct resolver *r);
 
 /*
  * Take in what a decoded record says of names: COMM, FORK, MMAP/MMAP2, KSYMBOL (others
