@@ -14,6 +14,7 @@
 #include "compile/vmlinuxh.h"
 
 #define BTF_ID_FILE "btf-id"
+#define WRITE_BUF (1 << 20)
 
 static int stat_line(const char *btf_path, char *line, size_t size)
 {
@@ -101,7 +102,7 @@ out:
 
 static int generate(struct cache *c, const char *btf_path, const char *name)
 {
-	char tmp[PATH_MAX];
+	char tmp[PATH_MAX], *buf;
 	FILE *f;
 	int fd, err;
 
@@ -115,9 +116,14 @@ static int generate(struct cache *c, const char *btf_path, const char *name)
 		cache__discard(c, tmp);
 		return err;
 	}
+	/* about 3 MB of small prints: a few large writes, not one a page (no buffer: as it was) */
+	buf = malloc(WRITE_BUF);
+	if (buf)
+		setvbuf(f, buf, _IOFBF, WRITE_BUF);
 	err = vmlinuxh__write(btf_path, f);
 	if (fclose(f) && !err)
 		err = -errno;
+	free(buf);
 	if (err) {
 		cache__discard(c, tmp);
 		return err;
