@@ -227,19 +227,23 @@ static void file_header(struct pipeline *p)
 	jsonhdr__write(p->o.views.out, &h);
 }
 
+static int add_build_id(const struct pdbuildid *b, void *p)
+{
+	return consumer__add_build_id(((struct pipeline *)p)->c, b->path, b->id, b->size);
+}
+
 /* The file's build-id table, for its MMAP records without build ids (a seekable file). */
 static int add_build_ids(struct pipeline *p)
 {
-	struct pdbuildid *ids;
-	size_t nr;
-	int err = 0;
+	int err;
 
-	if (!strcmp(p->path, "-") || pdbuildids__read(p->path, &ids, &nr))
-		return 0; /* a damaged table only costs its names */
-	for (size_t i = 0; i < nr && !err; i++)
-		err = consumer__add_build_id(p->c, ids[i].path, ids[i].id, ids[i].size);
-	pdbuildids__free(ids, nr);
-	return err;
+	if (!strcmp(p->path, "-"))
+		return 0;
+	err = pdbuildids__each(p->path, add_build_id, p);
+	if (err == -ENOSPC)
+		pr_warn("the build-id table of '%s' is too large: only its first entries are used",
+			p->path);
+	return err == -ENOMEM ? err : 0; /* a damaged table only costs its names */
 }
 
 /* Typed records of the file's channels print as fields (perf-bpf's feature). */

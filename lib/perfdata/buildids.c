@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,7 +17,7 @@
 #include "perfdata/header.h"
 
 #define MISC_BUILD_ID_SIZE (1 << 15)
-#define SECTION_MAX (64u << 20)
+#define WINDOW (128u << 10)
 
 static int read_at(int fd, void *buf, size_t len, uint64_t off)
 {
@@ -44,85 +45,88 @@ static int find_section(int fd, int feat, uint64_t *off, uint64_t *size)
 		return -EINVAL;
 	*off = idx[0];
 	*size = idx[1];
-	return *size > SECTION_MAX ? -EINVAL : 0;
-}
-
-static int parse(const unsigned char *buf, size_t len, struct pdbuildid **ids, size_t *nr)
-{
-	size_t pos = 0, cap = 0;
-
-	while (pos + sizeof(struct perf_event_header) + 28 <= len) {
-		struct perf_event_header h;
-		struct pdbuildid *b;
-		const unsigned char *p = buf + pos;
-		const char *name = (const char *)p + 36;
-		size_t name_max;
-
-		memcpy(&h, p, sizeof(h));
-		if (h.size < 37 || h.size > len - pos)
-			return -EINVAL;
-		name_max = h.size - 36;
-		if (!memchr(name, '\0', name_max))
-			return -EINVAL;
-		if (*nr == cap) {
-			size_t c = cap ? cap * 2 : 32;
-			struct pdbuildid *n = realloc(*ids, c * sizeof(*n));
-
-			if (!n)
-				return -ENOMEM;
-			*ids = n;
-			cap = c;
-		}
-		b = &(*ids)[*nr];
-		memset(b, 0, sizeof(*b));
-		memcpy(&b->pid, p + 8, 4);
-		b->cpumode = h.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-		b->size = (h.misc & MISC_BUILD_ID_SIZE) ? p[12 + 20] : PDBUILDID_MAX;
-		if (b->size > PDBUILDID_MAX)
-			b->size = PDBUILDID_MAX;
-		memcpy(b->id, p + 12, b->size);
-		b->path = strdup(name);
-		if (!b->path)
-			return -ENOMEM;
-		(*nr)++;
-		pos += h.size;
-	}
 	return 0;
 }
 
-int pdbuildids__read(const char *file, struct pdbuildid **ids, size_t *nr)
+/* One entry at p (len bytes left): its size, 0 when there is no whole one, -EINVAL. */
+static int parse_one(const unsigned char *p, size_t len, struct pdbuildid *b)
+{
+	struct perf_event_header h;
+	const char *name = (const char *)p + 36;
+
+	if (len < sizeof(h))
+		return 0;
+	memcpy(&h, p, sizeof(h));
+	if (h.size < 37)
+		return -EINVAL;
+	if (h.size > len)
+		return 0;
+	if (!memchr(name, '\0', h.size - 36))
+		return -EINVAL;
+	memset(b, 0, sizeof(*b));
+	memcpy(&b->pid, p + 8, 4);
+	b->cpumode = h.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	b->size = (h.misc & MISC_BUILD_ID_SIZE) ? p[12 + 20] : PDBUILDID_MAX;
+	if (b->size > PDBUILDID_MAX)
+		b->size = PDBUILDID_MAX;
+	memcpy(b->id, p + 12, b->size);
+	b->path = name;
+	return h.size;
+}
+
+/*
+ * The section through a window as large as the largest entry (its size is 16 bits): what
+ * is left of one read moves to the front, the next read fills the rest.
+ */
+static int walk(int fd, uint64_t off, uint64_t size,
+		int (*fn)(const struct pdbuildid *b, void *ctx), void *ctx)
+{
+	unsigned char *win = malloc(WINDOW);
+	size_t have = 0;
+	bool cut = false; /* the file ends inside the section */
+	int err = win ? 0 : -ENOMEM;
+
+	while (!err && (size || have)) {
+		size_t want = WINDOW - have < size ? WINDOW - have : size, pos = 0;
+		ssize_t got = want ? pread(fd, win + have, want, (off_t)off) : 0;
+		struct pdbuildid b;
+		int n;
+
+		if (got < (ssize_t)want) {
+			cut = true;
+			size = want = got > 0 ? (size_t)got : 0;
+		}
+		off += want;
+		size -= want;
+		have += want;
+		while (!err && (n = parse_one(win + pos, have - pos, &b)) > 0) {
+			pos += n;
+			err = fn(&b, ctx);
+		}
+		if (!err && n < 0)
+			err = n;
+		else if (!err && !pos && !size)
+			err = -EINVAL; /* a part of an entry at the end */
+		memmove(win, win + pos, have - pos);
+		have -= pos;
+	}
+	free(win);
+	return err ?: cut ? -EINVAL : 0;
+}
+
+int pdbuildids__each(const char *file, int (*fn)(const struct pdbuildid *b, void *ctx), void *ctx)
 {
 	uint64_t off, size;
-	unsigned char *buf;
 	int fd, err;
 
-	*ids = NULL;
-	*nr = 0;
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	err = find_section(fd, PD_FEAT_BUILD_ID, &off, &size);
-	if (err) {
-		close(fd);
-		return err == -ENOENT ? 0 : err;
-	}
-	buf = malloc(size ? size : 1);
-	err = buf ? read_at(fd, buf, size, off) : -ENOMEM;
+	if (err == -ENOENT)
+		err = 0;
+	else if (!err)
+		err = walk(fd, off, size, fn, ctx);
 	close(fd);
-	if (!err)
-		err = parse(buf, size, ids, nr);
-	free(buf);
-	if (err) {
-		pdbuildids__free(*ids, *nr);
-		*ids = NULL;
-		*nr = 0;
-	}
 	return err;
-}
-
-void pdbuildids__free(struct pdbuildid *ids, size_t nr)
-{
-	for (size_t i = 0; ids && i < nr; i++)
-		free(ids[i].path);
-	free(ids);
 }
