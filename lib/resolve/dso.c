@@ -53,11 +53,11 @@ struct dso {
 	struct dso *next; /* hash chain */
 	struct dso *newer; /* loaded: the one loaded after it */
 	uint32_t hash;
-	char *path;
 	unsigned char bid[BUILD_ID_MAX];
 	uint8_t bid_size;
-	bool loaded; /* tab is valid (possibly empty) */
-	struct symtab tab;
+	bool loaded; /* tab was read (NULL: no symbols, or no memory for them) */
+	struct symtab *tab; /* a pointer: most dsos of a large file are never looked into */
+	char path[]; /* in the same allocation: a file may name a million of them */
 };
 
 /*
@@ -79,6 +79,15 @@ static void symtab__free(struct symtab *t)
 	free(t->syms);
 	free(t->pool);
 	memset(t, 0, sizeof(*t));
+}
+
+static void dso__unload(struct dso *d)
+{
+	if (d->tab)
+		symtab__free(d->tab);
+	free(d->tab);
+	d->tab = NULL;
+	d->loaded = false;
 }
 
 static int symtab__add(struct symtab *t, uint64_t start, uint64_t size, uint8_t bind,
@@ -661,7 +670,11 @@ out:
 	symtab__finish(&t);
 	add_plt(&t, &plt);
 	symtab__free(&plt);
-	d->tab = t;
+	d->tab = malloc(sizeof(t));
+	if (d->tab)
+		*d->tab = t;
+	else
+		symtab__free(&t);
 	d->loaded = true;
 	d->newer = NULL;
 	if (ds->newest)
@@ -699,8 +712,7 @@ void dsos__free(struct dsos *ds)
 
 		for (; d; d = next) {
 			next = d->next;
-			symtab__free(&d->tab);
-			free(d->path);
+			dso__unload(d);
 			free(d);
 		}
 	}
@@ -760,15 +772,10 @@ struct dso *dsos__get(struct dsos *ds, const char *path, const unsigned char *bu
 		    (!build_id_size || !memcmp(d->bid, build_id, build_id_size)) &&
 		    !strcmp(d->path, path))
 			return d;
-	d = calloc(1, sizeof(*d));
+	d = calloc(1, sizeof(*d) + strlen(path) + 1);
 	if (!d)
 		return NULL;
-	d->path = strdup(path);
-	if (!d->path) {
-		free(d);
-		errno = ENOMEM;
-		return NULL;
-	}
+	strcpy(d->path, path);
 	if (build_id_size)
 		memcpy(d->bid, build_id, build_id_size);
 	d->bid_size = (uint8_t)build_id_size;
@@ -794,12 +801,12 @@ const char *dsos__find(struct dsos *ds, struct dso *d, uint64_t rel, uint64_t *o
 		return NULL;
 	if (!d->loaded)
 		load(ds, d);
-	s = symtab__find(&d->tab, rel);
+	s = d->tab ? symtab__find(d->tab, rel) : NULL;
 	if (!s)
 		return NULL;
 	if (off)
 		*off = rel - s->start;
-	return d->tab.pool + s->name;
+	return d->tab->pool + s->name;
 }
 
 void dsos__trim(struct dsos *ds)
@@ -810,8 +817,7 @@ void dsos__trim(struct dsos *ds)
 		ds->oldest = oldest->newer;
 		if (!ds->oldest)
 			ds->newest = NULL;
-		symtab__free(&oldest->tab);
-		oldest->loaded = false;
+		dso__unload(oldest);
 		ds->nr_loaded--;
 	}
 }

@@ -30,17 +30,24 @@ struct bpf_sym {
 	char *name;
 };
 
-/* A build id the file lists for a path (its build-id header section). */
+/*
+ * A build id the file lists for a path (its build-id header section), its path in the
+ * table's pool: one allocation for all the names, which come in the order they were added.
+ */
 struct path_bid {
-	char *path;
-	size_t order; /* of its adding */
+	uint32_t path; /* offset in pool */
 	uint8_t size;
 	unsigned char id[RECORD_BUILD_ID_MAX];
 };
 
+/* What the table may take, names and entries: a file may list any number of them. */
+#define BIDS_BUDGET (16u << 20)
+
 struct symbols {
 	struct path_bid *bids;
 	size_t nr_bids, cap_bids;
+	char *pool;
+	size_t pool_len, pool_cap;
 	bool bids_sorted; /* by path (cmp_bid), for bid_of */
 	struct proc *procs;
 	size_t nr_procs, cap_procs; /* cap: a power of two */
@@ -74,9 +81,8 @@ void symbols__free(struct symbols *sy)
 	free(sy->procs);
 	for (size_t i = 0; i < sy->nr_bpf; i++)
 		free(sy->bpf[i].name);
-	for (size_t i = 0; i < sy->nr_bids; i++)
-		free(sy->bids[i].path);
 	free(sy->bids);
+	free(sy->pool);
 	free(sy->bpf);
 	dsos__free(sy->dsos);
 	free(sy);
@@ -88,60 +94,86 @@ void symbols__set_ksyms(struct symbols *sy, struct ksyms *ks)
 		sy->ks = ks;
 }
 
+/* Room for one more entry and a name of n bytes: 0, -ENOSPC past the budget, -ENOMEM. */
+static int bids_room(struct symbols *sy, size_t n)
+{
+	size_t cap, pcap;
+	void *p;
+
+	if ((sy->nr_bids + 1) * sizeof(*sy->bids) + sy->pool_len + n > BIDS_BUDGET)
+		return -ENOSPC;
+	if (sy->nr_bids == sy->cap_bids) {
+		cap = sy->cap_bids ? sy->cap_bids * 2 : 64;
+		p = realloc(sy->bids, cap * sizeof(*sy->bids));
+		if (!p)
+			return -ENOMEM;
+		sy->bids = p;
+		sy->cap_bids = cap;
+	}
+	if (sy->pool_len + n > sy->pool_cap) {
+		for (pcap = sy->pool_cap ? sy->pool_cap : 4096; pcap < sy->pool_len + n;)
+			pcap *= 2;
+		p = realloc(sy->pool, pcap);
+		if (!p)
+			return -ENOMEM;
+		sy->pool = p;
+		sy->pool_cap = pcap;
+	}
+	return 0;
+}
+
 int symbols__add_build_id(struct symbols *sy, const char *path, const unsigned char *id,
 			  size_t size)
 {
 	struct path_bid *b;
+	size_t n;
+	int err;
 
 	if (!sy || !path || !size || size > RECORD_BUILD_ID_MAX)
 		return 0;
-	if (sy->nr_bids == sy->cap_bids) {
-		size_t cap = sy->cap_bids ? sy->cap_bids * 2 : 64;
-
-		b = realloc(sy->bids, cap * sizeof(*b));
-		if (!b)
-			return -ENOMEM;
-		sy->bids = b;
-		sy->cap_bids = cap;
-	}
-	b = &sy->bids[sy->nr_bids];
-	b->path = strdup(path);
-	if (!b->path)
-		return -ENOMEM;
+	n = strlen(path) + 1;
+	err = bids_room(sy, n);
+	if (err)
+		return err;
+	b = &sy->bids[sy->nr_bids++];
+	b->path = (uint32_t)sy->pool_len;
+	memcpy(sy->pool + sy->pool_len, path, n);
+	sy->pool_len += n;
 	b->size = (uint8_t)size;
-	b->order = sy->nr_bids++;
 	memcpy(b->id, id, size);
 	sy->bids_sorted = false;
 	return 0;
 }
 
-/* By path, then in the order they were added: the first of a path is the one used. */
-static int cmp_bid(const void *x, const void *y)
+/* By path, then in the order they were added (their names' place in the pool). */
+static int cmp_bid(const void *x, const void *y, void *pool)
 {
 	const struct path_bid *a = x, *b = y;
-	int c = strcmp(a->path, b->path);
+	int c = strcmp((char *)pool + a->path, (char *)pool + b->path);
 
-	return c ? c : (a->order > b->order) - (a->order < b->order);
+	return c ? c : (a->path > b->path) - (a->path < b->path);
 }
 
+/* The first entry of path (the first of a path is the one used). */
 static const struct path_bid *bid_of(struct symbols *sy, const char *path)
 {
 	size_t lo = 0, hi = sy->nr_bids;
 
 	if (!sy->bids_sorted) { /* once: the table comes before the maps that name it */
 		if (sy->nr_bids)
-			qsort(sy->bids, sy->nr_bids, sizeof(*sy->bids), cmp_bid);
+			qsort_r(sy->bids, sy->nr_bids, sizeof(*sy->bids), cmp_bid, sy->pool);
 		sy->bids_sorted = true;
 	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (strcmp(sy->bids[mid].path, path) < 0)
+		if (strcmp(sy->pool + sy->bids[mid].path, path) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < sy->nr_bids && !strcmp(sy->bids[lo].path, path) ? &sy->bids[lo] : NULL;
+	return lo < sy->nr_bids && !strcmp(sy->pool + sy->bids[lo].path, path) ? &sy->bids[lo] :
+										 NULL;
 }
 
 void symbols__set_live(struct symbols *sy, bool live)

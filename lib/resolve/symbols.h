@@ -49,6 +49,7 @@ void symbols__set_ksyms(struct symbols *sy, struct ksyms *ks);
 /*
  * The build id of path as the file's build-id table gives it: used for the MMAP records
  * of path that carry none (perf's ~/.debug cache then finds the file as it was). 0,
+ * -ENOSPC when the table has taken its share of memory (16 MiB: the rest is not kept),
  * -ENOMEM.
  */
 int symbols__add_build_id(struct symbols *sy, const char *path, const unsigned char *id,

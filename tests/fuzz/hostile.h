@@ -222,4 +222,68 @@ static inline void hostile_file__feature_amp(struct dbuf *b, size_t region)
 		dbuf__u64(b, i);
 }
 
+/* "/usr/lib/libN.so", padded with NULs to 8 bytes, appended to b. */
+static inline void hostile__lib_name(struct dbuf *b, size_t i)
+{
+	char name[32];
+	size_t n = (size_t)snprintf(name, sizeof(name), "/usr/lib/lib%zu.so", i) + 1;
+
+	dbuf__put(b, name, n);
+	dbuf__zero(b, (n + 7) / 8 * 8 - n);
+}
+
+/*
+ * n MMAP2s of n files in one process, and a build-id table naming each file: every file
+ * is a DSO and has a table entry, so what the reader keeps for each must be small.
+ */
+static inline void hostile_file__buildids(struct dbuf *b, size_t n)
+{
+	static const uint64_t bits[4] = { 1 << PD_FEAT_BUILD_ID };
+	struct dbuf data = { 0 };
+	size_t table;
+
+	for (size_t i = 0; i < n; i++) {
+		struct perf_event_header h = { PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, 0 };
+		size_t start = data.len;
+		uint64_t map[3] = { 0x7f0000000000 + i * 0x2000, 0x1000, 0 };
+		uint32_t ids[2] = { 4242, 4242 }, dev[2] = { 8, 1 }, prot[2] = { 5, 2 };
+		uint64_t ino[2] = { 1000 + i, 0 };
+
+		dbuf__put(&data, &h, sizeof(h));
+		dbuf__put(&data, ids, sizeof(ids));
+		dbuf__put(&data, map, sizeof(map));
+		dbuf__put(&data, dev, sizeof(dev));
+		dbuf__put(&data, ino, sizeof(ino));
+		dbuf__put(&data, prot, sizeof(prot));
+		hostile__lib_name(&data, i);
+		h.size = (uint16_t)(data.len - start);
+		if (data.p)
+			memcpy(data.p + start, &h, sizeof(h));
+	}
+	hostile__file(b, bits, data.p, data.len);
+	dbuf__free(&data);
+	table = b->len + 16;
+	dbuf__u64(b, table); /* the index: BUILD_ID's section */
+	dbuf__u64(b, 0);
+	for (size_t i = 0; i < n; i++) {
+		struct perf_event_header h = { PD_HEADER_BUILD_ID, PERF_RECORD_MISC_USER, 0 };
+		size_t start = b->len;
+		uint32_t pid = 4242,
+			 id[6] = { (uint32_t)i, 0xabababab, 0xabababab, 0xabababab, 0xabababab, 0 };
+
+		dbuf__put(b, &h, sizeof(h));
+		dbuf__put(b, &pid, sizeof(pid));
+		dbuf__put(b, id, sizeof(id));
+		hostile__lib_name(b, i);
+		h.size = (uint16_t)(b->len - start);
+		if (b->p)
+			memcpy(b->p + start, &h, sizeof(h));
+	}
+	if (b->p) {
+		uint64_t size = b->len - table;
+
+		memcpy(b->p + table - 8, &size, 8);
+	}
+}
+
 #endif

@@ -7,6 +7,8 @@
  *	DIR/maps-NAME.data	the same in a perf.data file, as perf-bpf's feature
  *	DIR/feature-amp.data	feature ids 32-255 naming one section of REGION bytes
  *				(default 16 MiB)
+ *	DIR/buildids.data	200000 MMAP2s of as many files, and a build-id table naming
+ *				each (35 MiB)
  *
  * Usage: hostile-files DIR [REGION]
  */
@@ -77,6 +79,9 @@ int main(int argc, char **argv)
 	b.len = 0;
 	hostile_file__feature_amp(&b, region);
 	err = err ?: b.err ?: write_file(argv[1], "feature-amp.data", &b);
+	b.len = 0;
+	hostile_file__buildids(&b, 200000);
+	err = err ?: b.err ?: write_file(argv[1], "buildids.data", &b);
 	dbuf__free(&b);
 	dbuf__free(&file);
 	return err ? 1 : 0;

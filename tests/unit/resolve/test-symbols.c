@@ -232,12 +232,37 @@ static void test_symbols_kernel_and_bpf(void **state)
 	ksyms__free(ks);
 }
 
+/* A build-id table of any length costs at most its budget: past it, -ENOSPC, nothing kept. */
+static void test_symbols_build_id_budget(void **state)
+{
+	struct symbols *sy = symbols__new();
+	unsigned char id[20] = { 1 };
+	char path[128];
+	size_t n = 0;
+	int err;
+
+	assert_non_null(sy);
+	memset(path, 'a', sizeof(path) - 1);
+	path[sizeof(path) - 1] = '\0';
+	do {
+		snprintf(path, 16, "/lib/%zu", n);
+		path[strlen(path)] = 'a';
+		err = symbols__add_build_id(sy, path, id, sizeof(id));
+	} while (!err && ++n < 1000000);
+	assert_int_equal(err, -ENOSPC);
+	/* 16 MiB of 128-byte names and their entries: about 110000 */
+	assert_in_range(n, 100000, 140000);
+	assert_int_equal(symbols__add_build_id(sy, path, id, sizeof(id)), -ENOSPC);
+	symbols__free(sy);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_symbols_user_maps),
 		cmocka_unit_test(test_symbols_map_split),
 		cmocka_unit_test(test_symbols_kernel_and_bpf),
+		cmocka_unit_test(test_symbols_build_id_budget),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
