@@ -234,6 +234,24 @@ static bool entries_fit(const struct tfeat_map *m, size_t rest)
 	return m->nr_values && m->value_size && m->nr_entries <= rest / stride;
 }
 
+/*
+ * What the entries of one map may take to be shown (their index, their summed values): a
+ * dump of tiny entries costs 24 bytes of index for each 2 bytes it has.
+ */
+#define VIEW_BUDGET (32u << 20)
+
+/* How many of m's entries are shown: those the budget holds, with a warning for the rest. */
+static uint32_t entries_shown(const struct tfeat_map *m, const char *name)
+{
+	uint64_t most = VIEW_BUDGET / (sizeof(struct typeset_entry) + m->value_size);
+
+	if (m->nr_entries <= most)
+		return m->nr_entries;
+	pr_warn("map '%s' has %u entries: the first %llu are shown", name, m->nr_entries,
+		(unsigned long long)most);
+	return (uint32_t)most;
+}
+
 static int load_view(const struct typeset *ts, const struct tfeat_entry *e, struct mapview *v)
 {
 	const uint8_t *p;
@@ -251,6 +269,7 @@ static int load_view(const struct typeset *ts, const struct tfeat_entry *e, stru
 	if (!entries_fit(&v->m, rest - v->m.name_len))
 		return -EINVAL;
 	stride = v->m.key_size + (size_t)v->m.value_size * v->m.nr_values;
+	v->m.nr_entries = entries_shown(&v->m, v->name);
 	v->btf = btf_of(ts, v->m.btf);
 	if (v->btf && v->m.value_type && !btf__type_by_id(v->btf, v->m.value_type))
 		v->btf = NULL;
@@ -403,7 +422,10 @@ static void print_stacks(const struct mapview *v, const void *key, struct dbuf *
 		mapstacks__json(w, st, n);
 }
 
-static void print_text(const struct mapview *v, struct dbuf *b)
+/* Text is written out each time this much has been made: a map's text is never held whole. */
+#define TEXT_CHUNK (64u << 10)
+
+static void print_text(const struct mapview *v, struct dbuf *b, FILE *out)
 {
 	struct hist_bucket *bk = NULL;
 	uint64_t width;
@@ -434,6 +456,10 @@ static void print_text(const struct mapview *v, struct dbuf *b)
 		dbuf__text(b, "\n", 1);
 		if (v->stacks)
 			print_stacks(v, en->key, b, NULL);
+		if (b->len >= TEXT_CHUNK) {
+			fwrite(b->p, 1, b->len, out);
+			b->len = 0;
+		}
 	}
 	if (v->m.nr_entries)
 		dbuf__text(b, "\n", 1);
@@ -473,7 +499,7 @@ static void print_json(const struct mapview *v, struct jsonw *w)
 }
 
 /* A map, text to b or JSON to w: as many histograms when it holds them. */
-static void print_map(const struct mapview *v, struct jsonw *w, struct dbuf *b)
+static void print_map(const struct mapview *v, struct jsonw *w, struct dbuf *b, FILE *out)
 {
 	struct typeset_map m = map_of(v);
 	struct hist_groups hg;
@@ -486,7 +512,7 @@ static void print_map(const struct mapview *v, struct jsonw *w, struct dbuf *b)
 	else if (w)
 		print_json(v, w);
 	else
-		print_text(v, b);
+		print_text(v, b, out);
 	hist_groups__free(&hg);
 }
 
@@ -583,7 +609,7 @@ int typeset__print_maps(const struct typeset *ts, const void *buf, size_t len, s
 		if (!is_array(&v) && v.num_values)
 			qsort(v.ents, v.m.nr_entries, sizeof(*v.ents), cmp_num);
 		b.len = 0;
-		print_map(&v, w, &b);
+		print_map(&v, w, &b, out);
 		if (b.len)
 			fwrite(b.p, 1, b.len, out);
 		free_view(&v);

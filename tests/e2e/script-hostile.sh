@@ -39,6 +39,10 @@ for m in size-wrap zero-entries nr-values; do
 	expect_eq "maps-$m output" "@good[1]: 7" "$(head -1 "$T/maps-$m.out")"
 done
 
+run maps-tiny-entries
+expect_eq "tiny entries' warning" "Warning: map 'tiny' has 4000000 entries: the first 1342177 are shown" \
+	"$(cat "$T/maps-tiny-entries.err")"
+
 run maps-percpu-overflow
 expect_eq "per-CPU sums" "@pcpu[0]: a=2 @pcpu[1]: a=4" "$(head -2 "$T/maps-percpu-overflow.out" | xargs)"
 

@@ -12,7 +12,9 @@
 #define PERF_BPF_TESTS_HOSTILE_H
 
 #include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/bpf.h>
 #include <bpf/btf.h>
@@ -106,6 +108,30 @@ static inline void hostile_maps__zero_entries(struct dbuf *b)
 	hostile__good(b);
 }
 
+/*
+ * 4000000 entries of a 1-byte key and a 1-byte value (8 MB): an index of them all would
+ * take 100 MB.
+ */
+#define HOSTILE_TINY_ENTRIES 4000000u
+
+static inline void hostile_maps__tiny_entries(struct dbuf *b)
+{
+	struct tfeat_map m = { .map_type = BPF_MAP_TYPE_HASH, .key_size = 1, .value_size = 1,
+			       .nr_values = 1, .nr_entries = HOSTILE_TINY_ENTRIES };
+	uint8_t *kv = malloc(2 * HOSTILE_TINY_ENTRIES);
+
+	for (uint32_t i = 0; kv && i < HOSTILE_TINY_ENTRIES; i++) {
+		kv[2 * i] = (uint8_t)i;
+		kv[2 * i + 1] = 1;
+	}
+	if (kv)
+		hostile__map(b, m, "tiny", kv, 2 * HOSTILE_TINY_ENTRIES);
+	else
+		b->err = -ENOMEM;
+	free(kv);
+	hostile__good(b);
+}
+
 /* One entry whose value is 2^32 - 1 per-CPU values of no bytes. */
 static inline void hostile_maps__nr_values(struct dbuf *b)
 {
@@ -185,15 +211,25 @@ static inline void hostile__file(struct dbuf *b, const uint64_t bits[4], const v
 	dbuf__put(b, data, len);
 }
 
-/* A file whose data holds perf-bpf's feature (feat, a HEADER_FEATURE record), then a round. */
+/*
+ * A file whose data holds perf-bpf's feature (feat, a HEADER_FEATURE record), then a round;
+ * a feature too large for a record is the file's section of the feature instead.
+ */
 static inline void hostile_file__with_feature(struct dbuf *b, const struct dbuf *feat)
 {
-	static const uint64_t none[4];
+	static const uint64_t none[4], perf_bpf[4] = { 1ULL << PD_FEAT_PERF_BPF };
 	struct perf_event_header h = { PD_HEADER_FEATURE, 0, (uint16_t)(16 + feat->len) };
 	struct perf_event_header round = { PD_FINISHED_ROUND, 0, 8 };
 	uint64_t id = PD_FEAT_PERF_BPF;
 	struct dbuf data = { 0 };
 
+	if (16 + feat->len > UINT16_MAX) {
+		hostile__file(b, perf_bpf, &round, sizeof(round));
+		dbuf__u64(b, b->len + 16); /* the index: the feature's section, after it */
+		dbuf__u64(b, feat->len);
+		dbuf__put(b, feat->p, feat->len);
+		return;
+	}
 	dbuf__put(&data, &h, sizeof(h));
 	dbuf__put(&data, &id, sizeof(id));
 	dbuf__put(&data, feat->p, feat->len);

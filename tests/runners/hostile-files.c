@@ -51,6 +51,7 @@ static const struct {
 	{ "size-wrap", hostile_maps__size_wrap },
 	{ "zero-entries", hostile_maps__zero_entries },
 	{ "nr-values", hostile_maps__nr_values },
+	{ "tiny-entries", hostile_maps__tiny_entries },
 	{ "lhist-width", hostile_maps__lhist_width },
 	{ "nested-unions", nested_unions },
 	{ "nested-structs", nested_structs },

@@ -103,6 +103,28 @@ static void test_nr_values(void **state)
 	refused(hostile_maps__nr_values, "cpus");
 }
 
+/* Tiny entries, more than an index may take: the first ones shown, one warning for the rest. */
+static void test_tiny_entries(void **state)
+{
+	struct dbuf b = { 0 };
+	struct printed p;
+	size_t lines = 0;
+	char *last;
+
+	(void)state;
+	hostile_maps__tiny_entries(&b);
+	p = print(&b, false);
+	assert_string_equal(
+		p.err, "Warning: map 'tiny' has 4000000 entries: the first 1342177 are shown\n");
+	for (const char *c = p.out; (c = strstr(c, "@tiny[")); c++)
+		lines++;
+	assert_int_equal(lines, 1342177);
+	last = p.out + strlen(p.out) - strlen(GOOD);
+	assert_string_equal(last, GOOD);
+	printed_free(&p);
+	dbuf__free(&b);
+}
+
 /* The sum stays inside each 4-byte value; the member past it is not shown. */
 static void test_percpu_overflow(void **state)
 {
@@ -180,10 +202,10 @@ static void test_nested_structs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_size_wrap),      cmocka_unit_test(test_zero_entries),
-		cmocka_unit_test(test_nr_values),      cmocka_unit_test(test_percpu_overflow),
-		cmocka_unit_test(test_lhist_width),    cmocka_unit_test(test_nested_unions),
-		cmocka_unit_test(test_nested_structs),
+		cmocka_unit_test(test_size_wrap),	cmocka_unit_test(test_zero_entries),
+		cmocka_unit_test(test_nr_values),	cmocka_unit_test(test_tiny_entries),
+		cmocka_unit_test(test_percpu_overflow), cmocka_unit_test(test_lhist_width),
+		cmocka_unit_test(test_nested_unions),	cmocka_unit_test(test_nested_structs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
