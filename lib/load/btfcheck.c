@@ -215,7 +215,8 @@ static int check_chains(struct types *t)
 	return err;
 }
 
-int btfcheck__validate(const void *data, size_t size, char *why, size_t whysize)
+int btfcheck__validate(const void *data, size_t size, struct btfcheck_info *info, char *why,
+		       size_t whysize)
 {
 	struct btf_header h;
 	struct types t = { .why = why, .whysize = whysize };
@@ -244,6 +245,10 @@ int btfcheck__validate(const void *data, size_t size, char *why, size_t whysize)
 	for (uint32_t id = 1; id <= t.nr && !err; id++)
 		err = check_type(&t, id);
 	err = err ?: check_chains(&t);
+	if (!err && info)
+		*info = (struct btfcheck_info){ .strs = (const char *)p + h.hdr_len + h.str_off,
+						.str_len = t.str_len,
+						.nr_types = t.nr };
 	free(t.at);
 	free(t.next);
 	return err;

@@ -10,7 +10,20 @@
 
 #include <stddef.h>
 
-/* 0, -EINVAL with the first defect in why (whysize bytes), or -ENOMEM. */
-int btfcheck__validate(const void *data, size_t size, char *why, size_t whysize);
+#include <stdint.h>
+
+/* What the checks of the object's .BTF.ext (btfext.h) need of its BTF. */
+struct btfcheck_info {
+	const char *strs; /* its strings, str_len bytes, the last a NUL */
+	uint32_t str_len;
+	uint32_t nr_types; /* without void */
+};
+
+/*
+ * 0 (info filled, when not NULL), -EINVAL with the first defect in why (whysize bytes), or
+ * -ENOMEM.
+ */
+int btfcheck__validate(const void *data, size_t size, struct btfcheck_info *info, char *why,
+		       size_t whysize);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "load/btfcheck.h"
+#include "load/btfext.h"
 #include "load/objcheck.h"
 #include "util/bytes.h"
 #include "util/errmsg.h"
@@ -163,19 +164,55 @@ static int check_rel(const struct obj *o, size_t i)
 }
 
 /* The BTF, which libbpf reads first and trusts. */
-static int check_btf(const struct obj *o, size_t i)
+static int check_btf(const struct obj *o, size_t i, struct btfcheck_info *info)
 {
 	char why[160];
 	int err;
 
 	if (!has_bytes(&o->sh[i]))
 		return bad(o, "its BTF section holds no bytes");
-	err = btfcheck__validate(data(o, i), o->sh[i].sh_size, why, sizeof(why));
+	err = btfcheck__validate(data(o, i), o->sh[i].sh_size, info, why, sizeof(why));
 	return err == -EINVAL ? bad(o, "its BTF: %s", why) : err;
+}
+
+struct named {
+	const struct obj *o;
+	size_t shstrndx;
+};
+
+static int64_t size_of(const char *name, void *ctx)
+{
+	const struct named *n = ctx;
+
+	for (size_t i = 1; i < n->o->nr; i++) {
+		const char *s = str(n->o, n->shstrndx, n->o->sh[i].sh_name);
+
+		if (s && !strcmp(s, name))
+			return (int64_t)n->o->sh[i].sh_size;
+	}
+	return -1;
+}
+
+/* Its .BTF.ext, which libbpf reads with the BTF (it ignores one without a BTF). */
+static int check_btf_ext(const struct obj *o, size_t i, const struct btfcheck_info *info,
+			 size_t shstrndx)
+{
+	struct named n = { o, shstrndx };
+	struct btfext_sections secs = { size_of, &n };
+	char why[160];
+	int err;
+
+	if (!has_bytes(&o->sh[i]))
+		return bad(o, "its BTF.ext section holds no bytes");
+	err = btfext__validate(data(o, i), o->sh[i].sh_size, info, &secs, why, sizeof(why));
+	return err == -EINVAL ? bad(o, "its BTF.ext: %s", why) : err;
 }
 
 static int check_sections(const struct obj *o, size_t shstrndx)
 {
+	struct btfcheck_info info;
+	size_t btf = 0, ext = 0;
+
 	for (size_t i = 1; i < o->nr; i++) {
 		const Elf64_Shdr *s = &o->sh[i];
 		const char *name = str(o, shstrndx, s->sh_name);
@@ -190,12 +227,14 @@ static int check_sections(const struct obj *o, size_t shstrndx)
 		else if (!strcmp(name, "license") &&
 			 (!has_bytes(s) || !s->sh_size || !memchr(data(o, i), 0, s->sh_size)))
 			return bad(o, "its license is not a NUL-terminated string");
-		else if (!strcmp(name, ".BTF"))
-			err = check_btf(o, i);
+		else if (!strcmp(name, ".BTF")) /* libbpf takes the last */
+			err = check_btf(o, btf = i, &info);
+		else if (!strcmp(name, ".BTF.ext"))
+			ext = i;
 		if (err)
 			return err;
 	}
-	return 0;
+	return btf && ext ? check_btf_ext(o, ext, &info, shstrndx) : 0;
 }
 
 int objcheck__validate(const void *buf, size_t size, const char *path)

@@ -5,6 +5,10 @@ Usage: btf-patch.py IN OUT WHAT
   member  the first member named 'type' (a map definition's) names type 999, which does
           not exist: 4 bytes changed
   loop    type 1 becomes a typedef of itself: 8 bytes changed
+  ext-func-type  .BTF.ext: the first func_info names type 9999
+  ext-line-str   .BTF.ext: the first line_info names its file at string 0x7fffffff
+  ext-count      .BTF.ext: the first func_info section says it holds 0x7fffffff records
+  ext-core-type  .BTF.ext: the first CO-RE relocation names type 9999
 """
 import struct
 import sys
@@ -35,8 +39,27 @@ def types(d, btf):
         at += 12 + FIXED.get(kind, 0) + PER_ENTRY.get(kind, 0) * vlen
 
 
+def patch_ext(d, what):
+    ext = next(off for name, off, _ in sections(d) if name == '.BTF.ext')
+    hdr_len, func_off, _, line_off, _, core_off = struct.unpack_from('<IIIIII', d, ext + 4)
+    func, line, core = (ext + hdr_len + off for off in (func_off, line_off, core_off))
+    # a part: its record size, then {section name, count, records}
+    if what == 'ext-func-type':
+        struct.pack_into('<I', d, func + 4 + 8 + 4, 9999)
+    elif what == 'ext-core-type':
+        struct.pack_into('<I', d, core + 4 + 8 + 4, 9999)
+    elif what == 'ext-line-str':
+        struct.pack_into('<I', d, line + 4 + 8 + 4, 0x7fffffff)
+    else:
+        struct.pack_into('<I', d, func + 4 + 4, 0x7fffffff)
+
+
 def main(src, dst, what):
     d = bytearray(open(src, 'rb').read())
+    if what.startswith('ext-'):
+        patch_ext(d, what)
+        open(dst, 'wb').write(d)
+        return 0
     btf = next(off for name, off, _ in sections(d) if name == '.BTF')
     for at, kind, vlen, strs in types(d, btf):
         if what == 'loop':

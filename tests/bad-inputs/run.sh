@@ -47,7 +47,8 @@ make_objects() {
 }
 
 # Each defect alone in a copy of ok.o: bad relocations, a huge section, overlapping
-# sections, a license without its NUL, BTF naming a type that does not exist or looping.
+# sections, a license without its NUL, BTF naming a type that does not exist or looping,
+# BTF.ext whose records name what does not exist or do not fit.
 hostile_objects() {
 	local shoff prog rel lic relo poff licoff
 	shoff=$(le64 "$T/ok.o" 40)
@@ -72,6 +73,13 @@ hostile_objects() {
 		put "$T/btf-null.o" $((shoff + btf * 64 + 24)) 00000000ffff0000
 	"$D/btf-patch.py" "$T/ok.o" "$T/btf-member.o" member || fail "cannot patch $T/ok.o"
 	"$D/btf-patch.py" "$T/ok.o" "$T/btf-loop.o" loop || fail "cannot patch $T/ok.o"
+	for m in ext-func-type ext-line-str ext-count; do
+		"$D/btf-patch.py" "$T/ok.o" "$T/$m.o" $m || fail "cannot patch $T/ok.o"
+	done
+	# an object with CO-RE relocations (ok.o has none)
+	"$PERF_BPF" compile "$TOP/tests/fixtures/libbpf/syscount.bpf.c" -o "$T/core.o" >"$T/err" 2>&1 ||
+		fail "compile: $(cat "$T/err")"
+	"$D/btf-patch.py" "$T/core.o" "$T/ext-core-type.o" ext-core-type || fail "cannot patch $T/core.o"
 }
 
 sec_index() { readelf -SW "$1" | sed -n "s/^ *\[ *\([0-9]*\)\] $2 .*/\1/p" | head -1; }

@@ -51,7 +51,7 @@ static void refused(uint8_t *raw, uint32_t size, const char *want)
 {
 	char why[160] = "";
 
-	assert_int_equal(btfcheck__validate(raw, size, why, sizeof(why)), -EINVAL);
+	assert_int_equal(btfcheck__validate(raw, size, NULL, why, sizeof(why)), -EINVAL);
 	assert_string_equal(why, want);
 	free(raw);
 }
@@ -68,7 +68,7 @@ static void test_good(void **state)
 	char why[160] = "";
 
 	(void)state;
-	assert_int_equal(btfcheck__validate(raw, size, why, sizeof(why)), 0);
+	assert_int_equal(btfcheck__validate(raw, size, NULL, why, sizeof(why)), 0);
 	assert_string_equal(why, "");
 	free(raw);
 }
