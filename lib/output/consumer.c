@@ -434,6 +434,20 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len)
 	return err;
 }
 
+bool consumer__wants_stacks(const struct consumer *c)
+{
+	struct stackkey sk;
+
+	for (size_t i = 0; i < c->nr_evs; i++) {
+		const struct event_desc *e = &c->evs[i];
+
+		if (e->btf && c->stack_obj[i] < 0 && typeset__obj_of(c->types, e->btf) >= 0 &&
+		    mapstacks__key(e->btf, e->type_id, &sk))
+			return true;
+	}
+	return false;
+}
+
 void consumer__set_stacks(struct consumer *c, struct mapstacks *ms)
 {
 	mapstacks__free(c->stacks);

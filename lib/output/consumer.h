@@ -92,6 +92,8 @@ int consumer__set_types(struct consumer *c, const void *buf, size_t len);
  */
 struct mapstacks;
 void consumer__set_stacks(struct consumer *c, struct mapstacks *ms);
+/* Do records of some event name stacks that the stacks set so far do not hold? */
+bool consumer__wants_stacks(const struct consumer *c);
 /*
  * A look at the maps: the MAP entries of buf (a tfeat DUMP), to the views that show maps,
  * after what the views buffered is handed on.

@@ -256,6 +256,34 @@ static void load_types(struct pipeline *p)
 		pr_warn("the BTF in '%s' is damaged: typed records print as bytes", p->path);
 }
 
+/*
+ * The stack maps typed records name are dumped at the end of the run, after the records: a
+ * file that can be read twice is read once first for them (its records unused), so that
+ * each record's stacks print with it. Its warnings are said by the pass that prints.
+ */
+static void load_file_stacks(struct pipeline *p)
+{
+	struct pdreader_record rec;
+	struct pdreader *r;
+	struct mapstacks *ms = NULL;
+	const void *f;
+	size_t len;
+	int was_quiet = quiet;
+
+	if (!strcmp(p->path, "-") || !consumer__wants_stacks(p->c))
+		return;
+	quiet = 1;
+	r = pdreader__open(p->path);
+	while (r && pdreader__next(r, &rec) > 0)
+		;
+	f = r ? pdreader__feature(r, PD_FEAT_PERF_BPF, &len) : NULL;
+	ms = f ? mapstacks__new(f, len) : NULL;
+	if (ms)
+		consumer__set_stacks(p->c, ms);
+	pdreader__free(r);
+	quiet = was_quiet;
+}
+
 struct pipeline *pipeline__file(const struct pipeline_opts *o, struct pdreader *r, const char *path)
 {
 	struct pipeline *p = calloc(1, sizeof(*p));
@@ -279,6 +307,7 @@ struct pipeline *pipeline__file(const struct pipeline_opts *o, struct pdreader *
 		return NULL;
 	}
 	load_types(p);
+	load_file_stacks(p);
 	return p;
 }
 

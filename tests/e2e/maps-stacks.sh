@@ -81,4 +81,19 @@ awk '/__bpf_stdout__:/ {r = 1; next} r && /^\tuser_stack_id:$/ {u = 1; next}
 [ "$(jq -c 'select(.type == "sample") | [.stacks.bad_stack_id.error, .stacks.user_stack_id[0].sym,
 	(.stacks.kern_stack_id | length > 0)]' rec.json | sort -u)" = '["EINVAL","perf_bpf_sleeper",true]' ] ||
 	fail "JSON stacks of the records: $(head -c 800 rec.json)"
+
+# ... and from a recording, whose stack map is stored after the records: the same frames
+"$PERF_BPF" record -q -o rec.data -e "$TOP/tests/fixtures/bpf/stack-records.c" -- "$W" 2 >/dev/null 2>err ||
+	fail "record of stack records exited $? ($(cat err))"
+"$PERF_BPF" script -i rec.data >rec-file.text 2>err || fail "script of stack records exited $? ($(cat err))"
+[ ! -s err ] || fail "script of stack records said: $(cat err)"
+[ "$(grep -c 'bad_stack_id=-22' rec-file.text)" = 2 ] || fail "not 2 records in the file: $(head -5 rec-file.text)"
+[ "$(awk '/__bpf_stdout__:/ {r = 1; next} r && /^\tuser_stack_id:$/ {u = 1; next}
+     u && /^\t +[0-9a-f]+ perf_bpf_sleeper\+0x[0-9a-f]+ \(.*offcpu-sleep\)$/ {n++; u = 0} END {print n + 0}' \
+	rec-file.text)" = 2 ] || fail "the file's records' user stacks do not start in perf_bpf_sleeper: $(head -12 rec-file.text)"
+grep -Eq $'^\tkern_stack_id:$' rec-file.text || fail "no kernel stack in the file's records: $(head -12 rec-file.text)"
+"$PERF_BPF" script --json -i rec.data >rec-file.json 2>err || fail "script --json of stack records exited $?"
+[ "$(jq -c 'select(.type == "sample") | [.stacks.bad_stack_id.error, .stacks.user_stack_id[0].sym,
+	(.stacks.kern_stack_id | length > 0)]' rec-file.json | sort -u)" = '["EINVAL","perf_bpf_sleeper",true]' ] ||
+	fail "JSON stacks of the file's records: $(head -c 800 rec-file.json)"
 exit 0
