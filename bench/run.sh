@@ -503,6 +503,7 @@ bench_skip syscalls || { echo; bench_syscalls "$PB" "$BUILD" "$RUNS" 300000 "$W/
 # folded stacks and pprof against perf script (bench/stacks.sh)
 source "$top/bench/stacks.sh"
 mkdir -p "$W/stacks"
-bench_skip stacks || { echo; bench_stacks "$PB" "$BUILD" "$RUNS" 1000000 "$W/stacks"; } >>"$W/RESULTS.md"
+bench_skip stacks || { echo; bench_stacks "$PB" "$BUILD" "$RUNS" 1000000 "$W/stacks"; echo
+	bench_manystacks "$PB" "$BUILD" "$RUNS" 1000000 "$W/stacks"; } >>"$W/RESULTS.md"
 cat "$W/RESULTS.md"
 cp "$W/RESULTS.md" "${BENCH_RESULTS:-$top/bench/RESULTS.md}"
