@@ -2,7 +2,10 @@
 /*
  * pprof profiles: the messages are filled from the fold in arrays allocated once, packed by
  * libprotobuf-c, gzipped by zlib. A frame id of the fold is its function's and location's
- * id minus one; its name's index in the string table is looked up once.
+ * id minus one; its name's index in the string table is looked up once. The samples are
+ * packed one at a time after the rest of the profile, each as the Profile's field 2 (a
+ * message's repeated field may come in any order and pieces), so that a fold of millions
+ * of stacks costs no message of each.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -25,14 +28,12 @@ struct pp {
 	Pbprofile__Location **loc_ptrs;
 	Pbprofile__Line *lines;
 	Pbprofile__Line **line_ptrs;
-	Pbprofile__Sample *samples;
-	Pbprofile__Sample **sample_ptrs;
-	Pbprofile__Label *labels;
-	Pbprofile__Label **label_ptrs;
-	uint64_t *loc_ids; /* every sample's, back to back */
-	int64_t *values;
 	uint32_t comm_key;
+	z_stream z;
+	FILE *out;
 };
+
+#define SAMPLE_FIELD 2 /* Profile.sample */
 
 static void pp_free(struct pp *p)
 {
@@ -44,12 +45,6 @@ static void pp_free(struct pp *p)
 	free(p->loc_ptrs);
 	free(p->lines);
 	free(p->line_ptrs);
-	free(p->samples);
-	free(p->sample_ptrs);
-	free(p->labels);
-	free(p->label_ptrs);
-	free(p->loc_ids);
-	free(p->values);
 }
 
 /* The string's index, added (borrowed: strings outlive the packing). */
@@ -66,7 +61,7 @@ static uint32_t name_of(struct pp *p, uint32_t id)
 	return p->str_of[id];
 }
 
-static int alloc_all(struct pp *p, size_t names, size_t stacks, size_t frames)
+static int alloc_all(struct pp *p, size_t names)
 {
 	p->str_of = calloc(names + 1, sizeof(*p->str_of));
 	p->strings = calloc(names + 8, sizeof(*p->strings));
@@ -76,15 +71,8 @@ static int alloc_all(struct pp *p, size_t names, size_t stacks, size_t frames)
 	p->loc_ptrs = calloc(names + 1, sizeof(*p->loc_ptrs));
 	p->lines = calloc(names + 1, sizeof(*p->lines));
 	p->line_ptrs = calloc(names + 1, sizeof(*p->line_ptrs));
-	p->samples = calloc(stacks + 1, sizeof(*p->samples));
-	p->sample_ptrs = calloc(stacks + 1, sizeof(*p->sample_ptrs));
-	p->labels = calloc(stacks + 1, sizeof(*p->labels));
-	p->label_ptrs = calloc(stacks + 1, sizeof(*p->label_ptrs));
-	p->loc_ids = calloc(frames + 1, sizeof(*p->loc_ids));
-	p->values = calloc(stacks + 1, sizeof(*p->values));
 	return p->str_of && p->strings && p->funcs && p->func_ptrs && p->locs && p->loc_ptrs &&
-			       p->lines && p->line_ptrs && p->samples && p->sample_ptrs &&
-			       p->labels && p->label_ptrs && p->loc_ids && p->values ?
+			       p->lines && p->line_ptrs ?
 		       0 :
 		       -ENOMEM;
 }
@@ -116,74 +104,66 @@ static void add_frames(struct pp *p)
 	p->prof.location = p->loc_ptrs;
 }
 
-/* Each stack a sample: its frames leaf first, its weight, its thread's name. */
-static void add_samples(struct pp *p)
+/* len bytes more into the gzip stream (flush: Z_FINISH at the end). 0, -ENOMEM, -EIO. */
+static int put(struct pp *p, const void *buf, size_t len, int flush)
 {
-	uint64_t *loc = p->loc_ids;
-
-	for (size_t i = 0; i < fold__nr(p->f); i++) {
-		Pbprofile__Sample *s = &p->samples[i];
-		uint32_t nr;
-		uint64_t w;
-		const uint32_t *ids = fold__stack(p->f, i, &nr, &w);
-
-		pbprofile__sample__init(s);
-		s->location_id = loc;
-		for (uint32_t k = nr; k-- > 1;)
-			s->location_id[s->n_location_id++] = ids[k] + 1;
-		loc += s->n_location_id;
-		p->values[i] = (int64_t)w;
-		s->value = &p->values[i];
-		s->n_value = 1;
-		pbprofile__label__init(&p->labels[i]);
-		p->labels[i].key = p->comm_key;
-		p->labels[i].str = name_of(p, ids[0]);
-		p->label_ptrs[i] = &p->labels[i];
-		s->label = &p->label_ptrs[i];
-		s->n_label = 1;
-		p->sample_ptrs[i] = s;
-	}
-	p->prof.n_sample = fold__nr(p->f);
-	p->prof.sample = p->sample_ptrs;
-}
-
-static size_t frames_of(const struct fold *f)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < fold__nr(f); i++) {
-		uint32_t nr;
-		uint64_t w;
-
-		fold__stack(f, i, &nr, &w);
-		n += nr;
-	}
-	return n;
-}
-
-/* len bytes, gzipped, to out. */
-static int put_gzip(FILE *out, const uint8_t *buf, size_t len)
-{
-	z_stream z = { 0 };
 	uint8_t chunk[1 << 16];
 	int ret;
 
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY))
-		return -ENOMEM;
-	z.next_in = (uint8_t *)buf;
-	z.avail_in = len;
+	p->z.next_in = (uint8_t *)buf;
+	p->z.avail_in = len;
 	do {
-		z.next_out = chunk;
-		z.avail_out = sizeof(chunk);
-		ret = deflate(&z, Z_FINISH);
-		fwrite(chunk, 1, sizeof(chunk) - z.avail_out, out);
-	} while (ret == Z_OK);
-	deflateEnd(&z);
-	fflush(out);
-	return ret != Z_STREAM_END ? -ENOMEM : ferror(out) ? -EIO : 0;
+		p->z.next_out = chunk;
+		p->z.avail_out = sizeof(chunk);
+		ret = deflate(&p->z, flush);
+		fwrite(chunk, 1, sizeof(chunk) - p->z.avail_out, p->out);
+	} while (ret == Z_OK && (p->z.avail_in || !p->z.avail_out || flush == Z_FINISH));
+	if (flush == Z_FINISH ? ret != Z_STREAM_END : ret != Z_OK && ret != Z_BUF_ERROR)
+		return -ENOMEM;
+	return ferror(p->out) ? -EIO : 0;
 }
 
-static int pack(struct pp *p, FILE *out)
+/* Stack i as one sample, packed: its frames leaf first, its weight, its thread's name. */
+static int put_sample(struct pp *p, size_t i)
+{
+	uint64_t locs[FOLD_MAX_DEPTH];
+	uint8_t head[1 + 10], buf[16 + 11 * FOLD_MAX_DEPTH + 64];
+	uint32_t nr, n = 0;
+	uint64_t w, len;
+	const uint32_t *ids = fold__stack(p->f, i, &nr, &w);
+	int64_t value;
+	Pbprofile__Label label, *labels[1] = { &label };
+	Pbprofile__Sample s;
+	size_t h = 0;
+	int err;
+
+	pbprofile__sample__init(&s);
+	for (uint32_t k = nr; k-- > 1;)
+		locs[n++] = ids[k] + 1;
+	s.location_id = locs;
+	s.n_location_id = n;
+	value = (int64_t)w;
+	s.value = &value;
+	s.n_value = 1;
+	pbprofile__label__init(&label);
+	label.key = p->comm_key;
+	label.str = p->str_of[ids[0]];
+	s.label = labels;
+	s.n_label = 1;
+	len = pbprofile__sample__get_packed_size(&s);
+	if (len > sizeof(buf))
+		return -EINVAL;
+	pbprofile__sample__pack(&s, buf);
+	head[h++] = SAMPLE_FIELD << 3 | 2; /* length-delimited */
+	for (; len >= 0x80; len >>= 7)
+		head[h++] = (uint8_t)(len | 0x80);
+	head[h++] = (uint8_t)len;
+	err = put(p, head, h, Z_NO_FLUSH);
+	return err ?: put(p, buf, pbprofile__sample__get_packed_size(&s), Z_NO_FLUSH);
+}
+
+/* The profile without its samples, then each sample, gzipped to p->out. */
+static int pack(struct pp *p)
 {
 	size_t len = pbprofile__profile__get_packed_size(&p->prof);
 	uint8_t *buf = malloc(len ?: 1);
@@ -191,16 +171,38 @@ static int pack(struct pp *p, FILE *out)
 
 	if (!buf)
 		return -ENOMEM;
+	if (deflateInit2(&p->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+			 Z_DEFAULT_STRATEGY)) {
+		free(buf);
+		return -ENOMEM;
+	}
 	pbprofile__profile__pack(&p->prof, buf);
-	err = put_gzip(out, buf, len);
+	err = put(p, buf, len, Z_NO_FLUSH);
 	free(buf);
-	return err;
+	for (size_t i = 0; i < fold__nr(p->f) && !err; i++)
+		err = put_sample(p, i);
+	err = err ?: put(p, NULL, 0, Z_FINISH);
+	deflateEnd(&p->z);
+	fflush(p->out);
+	return err ?: ferror(p->out) ? -EIO : 0;
+}
+
+/* The names of the threads the samples are of, into the string table before it is packed. */
+static void add_comms(struct pp *p)
+{
+	for (size_t i = 0; i < fold__nr(p->f); i++) {
+		uint32_t nr;
+		uint64_t w;
+		const uint32_t *ids = fold__stack(p->f, i, &nr, &w);
+
+		name_of(p, ids[0]);
+	}
 }
 
 int pprof__write(const struct fold *f, FILE *out, const struct pprof_opts *o)
 {
-	struct pp p = { .f = f };
-	int err = alloc_all(&p, fold__nr_names(f), fold__nr(f), frames_of(f));
+	struct pp p = { .f = f, .out = out };
+	int err = alloc_all(&p, fold__nr_names(f));
 
 	if (err) {
 		pp_free(&p);
@@ -216,10 +218,10 @@ int pprof__write(const struct fold *f, FILE *out, const struct pprof_opts *o)
 	p.prof.sample_type = (Pbprofile__ValueType *[]){ &p.type };
 	p.prof.time_nanos = o->time_ns;
 	add_frames(&p);
-	add_samples(&p);
+	add_comms(&p);
 	p.prof.n_string_table = p.nr_strings;
 	p.prof.string_table = p.strings;
-	err = pack(&p, out);
+	err = pack(&p);
 	pp_free(&p);
 	return err;
 }

@@ -32,6 +32,6 @@ run svg 102400 --flamegraph many.svg
 [ "$(stat -c %s many.svg)" -lt $((10 << 20)) ] || fail "the SVG takes $(stat -c %s many.svg) bytes"
 python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' many.svg ||
 	fail "the SVG does not parse"
-run pprof 307200 --pprof many.pb.gz
+run pprof 102400 --pprof many.pb.gz
 gzip -t many.pb.gz || fail "the pprof file does not gunzip"
 exit 0
