@@ -8,6 +8,8 @@
  *				variants) as their second argument
  *	progscan__returns_zero() it returns 0 on every path (before loading too)
  *	progscan__returns_nonzero() it returns a constant other than 0 on every path
+ *	progscan__output_sizes() the sizes of the records it hands one map (perf event arrays
+ *				and ring buffers): constants, or not known before it runs
  *
  * The scan follows the instructions in order, not the program's branches: a map fd is
  * tracked through ld_imm64 and register moves into r2, and forgotten at a call or any other
@@ -19,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct bpf_insn;
 
@@ -30,6 +33,25 @@ bool progscan__can_print(const struct bpf_insn *insns, size_t n);
  * at most max into fds. Returns how many there are (may exceed max).
  */
 int progscan__output_maps(const struct bpf_insn *insns, size_t n, int *fds, int max);
+
+#define PROGSCAN_MAX_SIZES 8
+
+/* What the calls that may hand records to one map say of their size. */
+struct progscan_sizes {
+	uint32_t size[PROGSCAN_MAX_SIZES]; /* the constant sizes, without repeats */
+	int nr; /* how many there are (may exceed PROGSCAN_MAX_SIZES) */
+	bool variable; /* a call passes a size computed as it runs, or a map not known */
+	int calls; /* the calls that may reach the map */
+};
+
+/*
+ * Add to s what the program's calls of bpf_perf_event_output (size in r5),
+ * bpf_ringbuf_output (r3) and bpf_ringbuf_reserve (r2) say of the records they hand the
+ * map whose fd is fd. A size is constant when a move of an immediate (through register
+ * moves, as map fds are tracked) reaches the register with no call or write between.
+ */
+void progscan__output_sizes(const struct bpf_insn *insns, size_t n, int fd,
+			    struct progscan_sizes *s);
 
 /*
  * Does the program return 0 on every path? Conservative: each exit must follow a move of 0

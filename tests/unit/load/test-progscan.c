@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <linux/bpf.h>
+#include <string.h>
 
 #include "load/progscan.h"
 
@@ -166,6 +167,79 @@ static void test_returns_nonzero(void **state)
 	assert_false(progscan__returns_nonzero(NULL, 0));
 }
 
+#define ADD_IMM(dst, v) INSN(BPF_ALU64 | BPF_ADD | BPF_K, (dst), 0, 0, (v))
+
+static void test_output_sizes_constant(void **state)
+{
+	/*
+	 * opensnoop: the size moved into r5; bootstrap: ringbuf_reserve's r2 through a saved
+	 * register, 32-bit; another map's record (fd 4) is not counted for fd 9
+	 */
+	struct bpf_insn p[] = {
+		LD_MAP(2, 9),
+		MOV_IMM(5, 312),
+		CALL(BPF_FUNC_perf_event_output),
+		MOV32_IMM(7, 168),
+		LD_MAP(1, 9),
+		MOV_REG(2, 7),
+		CALL(BPF_FUNC_ringbuf_reserve),
+		LD_MAP(1, 4),
+		MOV_IMM(3, 8),
+		CALL(BPF_FUNC_ringbuf_output),
+		MOV_IMM(5, 312),
+		LD_MAP(2, 9),
+		CALL(BPF_FUNC_perf_event_output),
+		EXIT(),
+	};
+	struct progscan_sizes s = { 0 };
+
+	(void)state;
+	progscan__output_sizes(p, N(p), 9, &s);
+	assert_int_equal(s.calls, 3);
+	assert_int_equal(s.nr, 2); /* 312 once */
+	assert_int_equal(s.size[0], 312);
+	assert_int_equal(s.size[1], 168);
+	assert_false(s.variable);
+}
+
+static void test_output_sizes_variable(void **state)
+{
+	/* execsnoop: the size computed (a load, an add); a call clobbers a constant */
+	struct bpf_insn computed[] = {
+		INSN(BPF_LDX | BPF_MEM | BPF_W, 5, 6, 20, 0),
+		ADD_IMM(5, 40),
+		LD_MAP(2, 9),
+		CALL(BPF_FUNC_perf_event_output),
+		EXIT(),
+	};
+	struct bpf_insn clobbered[] = {
+		MOV_IMM(5, 16), CALL(BPF_FUNC_ktime_get_ns),
+		LD_MAP(2, 9),	CALL(BPF_FUNC_perf_event_output),
+		EXIT(),
+	};
+	/* the map not known at the call: maybe fd 9, its size unknown */
+	struct bpf_insn unknown_map[] = { MOV_IMM(5, 16), CALL(BPF_FUNC_perf_event_output),
+					  EXIT() };
+	struct bpf_insn none[] = { LD_MAP(1, 9), CALL(BPF_FUNC_map_lookup_elem), EXIT() };
+	struct progscan_sizes s = { 0 };
+
+	(void)state;
+	progscan__output_sizes(computed, N(computed), 9, &s);
+	assert_true(s.variable);
+	assert_int_equal(s.nr, 0);
+	memset(&s, 0, sizeof(s));
+	progscan__output_sizes(clobbered, N(clobbered), 9, &s);
+	assert_true(s.variable);
+	memset(&s, 0, sizeof(s));
+	progscan__output_sizes(unknown_map, N(unknown_map), 9, &s);
+	assert_true(s.variable);
+	assert_int_equal(s.calls, 1);
+	memset(&s, 0, sizeof(s));
+	progscan__output_sizes(none, N(none), 9, &s);
+	assert_int_equal(s.calls, 0);
+	assert_false(s.variable);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +251,8 @@ int main(void)
 		cmocka_unit_test(test_returns_zero),
 		cmocka_unit_test(test_returns_other),
 		cmocka_unit_test(test_returns_nonzero),
+		cmocka_unit_test(test_output_sizes_constant),
+		cmocka_unit_test(test_output_sizes_variable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
