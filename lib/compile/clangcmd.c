@@ -271,6 +271,8 @@ int clangcmd__build(const struct clangcmd_env *env, const char *src, const char 
 
 	memset(cmd, 0, sizeof(*cmd));
 	err = words_add(&w, env->clang) ?: add_flags(&w, env, &cmd->user_opts);
+	if (!err && src && env->record_types)
+		err = words_add_all(&w, "-include", env->record_types, NULL);
 	if (!err && src)
 		err = words_add_all(&w, "-x", "c", "-c", src, NULL);
 	cmd->key_argc = w.n;

@@ -56,6 +56,8 @@ struct clangcmd_env {
 	const char *libbpf_dir; /* directory holding bpf/bpf_helpers.h, or NULL */
 	const char *pch; /* precompiled vmlinux.h to include first, or NULL */
 	const struct clangcmd_kbuild *kbuild; /* kernel build dir's include set, or NULL */
+	/* included last (a source's only): puts struct event into the BTF; or NULL */
+	const char *record_types;
 };
 
 /* A clang command: argv[0..key_argc) are its inputs, the rest names its outputs. */

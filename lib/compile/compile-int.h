@@ -39,6 +39,7 @@ struct compile_job {
 	char btf_id[HASH_HEX_SIZE];
 	char compat_dir[PATH_MAX];
 	char compat_perf_dir[PATH_MAX];
+	char record_types[PATH_MAX];
 	char multiarch_dir[PATH_MAX];
 	char vmlinux_dir[PATH_MAX];
 	char pch[PATH_MAX];

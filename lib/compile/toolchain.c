@@ -30,6 +30,7 @@
 #endif
 #define COMPAT_SUBDIR "include/bpf-compat"
 #define PERF_HEADERS_DIR "/usr/include/perf/bpf"
+#define RECORD_TYPES "perf-bpf-record.h" /* in the compat directory */
 
 static bool is_dir(const char *path)
 {
@@ -270,6 +271,11 @@ int toolchain__prepare(struct compile_job *j, const struct compile_opts *o)
 		snprintf(j->compat_perf_dir, sizeof(j->compat_perf_dir), "%s/perf",
 			 j->env.compat_dir);
 		j->env.perf_dir = is_dir(j->compat_perf_dir) ? j->compat_perf_dir : NULL;
+	}
+	if (j->env.compat_dir) {
+		snprintf(j->record_types, sizeof(j->record_types), "%s/" RECORD_TYPES,
+			 j->env.compat_dir);
+		j->env.record_types = access(j->record_types, R_OK) ? NULL : j->record_types;
 	}
 	j->env.libbpf_dir = LIBBPF_INCDIR;
 	find_kbuild(j, o);

@@ -112,6 +112,28 @@ static void test_clangcmd__build_flags_only(void **state)
 	clangcmd__exit(&cmd);
 }
 
+/* The header that puts struct event into the BTF: after vmlinux.h's PCH, for a source only. */
+static void test_clangcmd__build_record_types(void **state)
+{
+	struct clangcmd_env env = full_env;
+	struct clangcmd cmd;
+	int at;
+
+	(void)state;
+	env.record_types = "/compat/perf-bpf-record.h";
+	assert_int_equal(clangcmd__build(&env, "/src/p.c", "/tmp/out.o", NULL, &cmd), 0);
+	at = index_of(&cmd, "/compat/perf-bpf-record.h");
+	assert_true(at > index_of(&cmd, "-include-pch"));
+	assert_string_equal(cmd.argv[at - 1], "-include");
+	assert_true(at < index_of(&cmd, "/src/p.c"));
+	assert_true(at < cmd.key_argc);
+	clangcmd__exit(&cmd);
+	/* the precompiled header is built with the flags only: not with it */
+	assert_int_equal(clangcmd__build(&env, NULL, NULL, NULL, &cmd), 0);
+	assert_int_equal(index_of(&cmd, "/compat/perf-bpf-record.h"), -1);
+	clangcmd__exit(&cmd);
+}
+
 /* A kernel build dir: kbuild's LINUXINCLUDE order, ahead of ours, kconfig.h included. */
 static void test_clangcmd__build_kbuild_include_set(void **state)
 {
@@ -329,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_clangcmd__build_user_opts_before_includes),
 		cmocka_unit_test(test_clangcmd__build_flags_only),
 		cmocka_unit_test(test_clangcmd__build_kbuild_include_set),
+		cmocka_unit_test(test_clangcmd__build_record_types),
 		cmocka_unit_test(test_clangcmd__header_hint),
 		cmocka_unit_test(test_clangcmd__split_like_a_shell),
 		cmocka_unit_test_setup_teardown(test_clangcmd__key_changes_with_each_input,
