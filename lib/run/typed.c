@@ -10,6 +10,8 @@
 
 #include "util/log.h"
 #include "util/stopsig.h"
+#include "load/progscan.h"
+#include "load/rectype.h"
 #include "run/evsel.h"
 #include "run/objconf.h"
 #include "run/typed.h"
@@ -80,20 +82,28 @@ static bool is_percpu(uint32_t type)
 	       type == BPF_MAP_TYPE_LRU_PERCPU_HASH;
 }
 
-static int add_channel(struct typed *t, struct bpf_map *map, uint32_t type_id)
+static int note_channel(struct typed *t, int obj, struct bpf_map *map, uint32_t type_id)
 {
 	struct channel *n = realloc(t->chans, sizeof(*n) * (t->nr_chans + 1));
-	uint32_t type = bpf_map__type(map);
-	int err;
 
 	if (!n)
 		return -ENOMEM;
 	t->chans = n;
-	n[t->nr_chans++] = (struct channel){ .obj = t->nr_objs - 1,
+	n[t->nr_chans++] = (struct channel){ .obj = obj,
 					     .map = map,
 					     .type_id = type_id,
-					     .map_type = type,
+					     .map_type = bpf_map__type(map),
 					     .event = bpf_map__name(map) };
+	return 0;
+}
+
+static int add_channel(struct typed *t, struct bpf_map *map, uint32_t type_id)
+{
+	uint32_t type = bpf_map__type(map);
+	int err = note_channel(t, t->nr_objs - 1, map, type_id);
+
+	if (err)
+		return err;
 	/* the kernel's sizes: fds of 4 bytes in a perf event array, none in a ring buffer */
 	if (type == BPF_MAP_TYPE_RINGBUF) {
 		err = bpf_map__set_key_size(map, 0);
@@ -141,8 +151,89 @@ int typed__prepare(struct typed *t, struct bpf_object *obj)
 	return 0;
 }
 
+/* What the loaded programs of obj say of the size of the records they hand map. */
+static void record_sizes(struct bpf_object *obj, struct bpf_map *map, struct progscan_sizes *s)
+{
+	struct bpf_program *prog;
+
+	memset(s, 0, sizeof(*s));
+	bpf_object__for_each_program(prog, obj) {
+		const struct bpf_insn *insns = bpf_program__insns(prog);
+
+		if (insns)
+			progscan__output_sizes(insns, bpf_program__insn_cnt(prog), bpf_map__fd(map),
+					       s);
+	}
+}
+
+/* The running kernel's BTF, read once (rectype_kernel_fn). */
+struct kernel_btf {
+	struct btf *btf;
+	bool read;
+};
+
+static const struct btf *kernel_btf(void *ctx)
+{
+	struct kernel_btf *k = ctx;
+
+	if (!k->read) {
+		k->btf = btf__load_vmlinux_btf();
+		if (libbpf_get_error(k->btf))
+			k->btf = NULL;
+		k->read = true;
+	}
+	return k->btf;
+}
+
+/* The record type of an output map that names none, from the object (load/rectype.h). */
+static void infer_channel(struct typed *t, int obj, struct bpf_map *map, struct kernel_btf *k)
+{
+	const struct btf *btf = bpf_object__btf(t->objs[obj]);
+	struct progscan_sizes s;
+	char why[256];
+	uint32_t id;
+
+	record_sizes(t->objs[obj], map, &s);
+	id = rectype__find(btf, kernel_btf, k, &s, why, sizeof(why));
+	if (id && !note_channel(t, obj, map, id))
+		pr_debug("map '%s': records typed as %s: the object's, as the map names none",
+			 bpf_map__name(map), why);
+	else if (!id)
+		pr_debug("map '%s': records shown as bytes: %s. Hint: name their type in the "
+			 "map's definition: __type(value, struct event)",
+			 bpf_map__name(map), why);
+}
+
+static bool is_noted(const struct typed *t, const struct bpf_map *map)
+{
+	for (int i = 0; i < t->nr_chans; i++)
+		if (t->chans[i].map == map)
+			return true;
+	return false;
+}
+
+/*
+ * Output maps with no __type(value, ...): their record type from the object. (After load a
+ * map libbpf created again without its BTF names no value type either: it was noted.)
+ */
+static void infer_channels(struct typed *t)
+{
+	struct kernel_btf kernel = { 0 };
+
+	for (int i = 0; i < t->nr_objs; i++) {
+		struct bpf_map *map;
+
+		bpf_object__for_each_map(map, t->objs[i])
+			if (is_channel(bpf_map__type(map)) && !bpf_map__btf_value_type_id(map) &&
+			    bpf_map__fd(map) >= 0 && !is_noted(t, map))
+				infer_channel(t, i, map, &kernel);
+	}
+	btf__free(kernel.btf);
+}
+
 void typed__bind(struct typed *t, const struct objconf *oc)
 {
+	infer_channels(t);
 	for (int i = 0; i < t->nr_chans; i++) {
 		const struct evsel *ev = objconf__map_event(oc, t->chans[i].map);
 

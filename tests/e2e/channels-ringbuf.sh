@@ -14,13 +14,17 @@ cp "$(workload getppid-loop)" "$NAME" || fail "no workload"
 W=$T/$NAME
 FIX=$TOP/tests/fixtures/bpf
 
-# comm of each sample of event EV in JSON FILE: from its bytes at OFF (the struct's comm)
+# comm of each sample of event EV in JSON FILE: its comm field when the record is typed
+# (struct event, taken from the object), else from its bytes at OFF
 comms() {
 	python3 - "$1" "$2" "$3" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     o = json.loads(line)
     if o.get("type") == "sample" and o["event"] == sys.argv[2]:
+        if "fields" in o:
+            print(o["fields"]["comm"], o["cpu"], o["pid"], "typed")
+            continue
         raw = bytes.fromhex(o["raw"])
         off = int(sys.argv[3])
         print(raw[off:off + 16].split(b"\0")[0].decode(), o["cpu"], o["pid"])
@@ -31,13 +35,13 @@ PY
 "$PERF_BPF" trace --json -e "$FIX/ringbuf-bootstrap.c" -- "$W" 3 >rb.json 2>rb.err ||
 	fail "trace rb exited $? ($(cat rb.err))"
 [ -s rb.err ] && fail "unexpected stderr: $(cat rb.err)"
-expect_eq "rb records of the workload" "3" "$(comms rb.json rb 4 | grep -c "^$NAME -1 -1$")"
+expect_eq "rb records of the workload" "3" "$(comms rb.json rb 4 | grep -c "^$NAME -1 -1 typed$")"
 
 # 2. PERF_EVENT_ARRAY events, as libbpf-tools: a bpf-output event of that name
 "$PERF_BPF" trace --json -e "$FIX/events-execsnoop.c" -- "$W" 3 >ev.json 2>ev.err ||
 	fail "trace events exited $? ($(cat ev.err))"
 [ -s ev.err ] && fail "unexpected stderr: $(cat ev.err)"
-expect_eq "events records" "3" "$(comms ev.json events 4 | grep -c "^$NAME ")"
+expect_eq "events records" "3" "$(comms ev.json events 4 | grep -c "^$NAME [0-9]* [0-9]* typed$")"
 
 # 3. a RINGBUF named __bpf_stdout__, written with bpf_ringbuf_output
 cat >rbout.c <<'EOF2'
@@ -82,9 +86,12 @@ if [ "$(nproc)" -gt 1 ]; then
 	expect_eq "warning lines" 1 "$(wc -l <small.err)"
 fi
 
-# 6. record: both channels in one file, printed the same by stock perf script
-"$PERF_BPF" record -q -o both.data -e "$FIX/ringbuf-bootstrap.c" -e "$FIX/events-execsnoop.c" \
-	-- "$W" 2 2>rec.err || fail "record exited $? ($(cat rec.err))"
+# 6. record: both channels in one file, untyped (their struct renamed: no struct event),
+# printed the same by stock perf script
+sed 's/struct event/struct rec/g' "$FIX/ringbuf-bootstrap.c" >rb-bytes.c
+sed 's/struct event/struct rec/g' "$FIX/events-execsnoop.c" >ev-bytes.c
+"$PERF_BPF" record -q -o both.data -e rb-bytes.c -e ev-bytes.c -- "$W" 2 2>rec.err ||
+	fail "record exited $? ($(cat rec.err))"
 "$PERF_BPF" script -i both.data >ours 2>ours.err || fail "script exited $?"
 [ "$(grep -c ' events: ' ours)" = 2 ] || fail "events samples: $(grep -c ' events: ' ours)"
 grep -q ' rb: ' ours || fail "no rb samples"
