@@ -238,15 +238,37 @@ static bool plain_char(unsigned char c)
 	return c >= 0x20 && c < 0x7f && c != '\\';
 }
 
+/*
+ * The bytes of a char array's text: up to its NUL; or, for an array the value's end cuts
+ * short (a record that stops after the strings it holds, as execsnoop's arguments, each
+ * with its NUL), every string up to the last one's NUL.
+ */
+static size_t string_len(const struct btf_type *t, const unsigned char *d, size_t n)
+{
+	size_t len = n;
+
+	if (n >= btf_array(t)->nelems)
+		return strnlen((const char *)d, n);
+	while (len && d[len - 1]) /* bytes past the last NUL: no string's */
+		len--;
+	if (!len)
+		return n;
+	while (len && !d[len - 1])
+		len--;
+	return len;
+}
+
 static void text_string(struct dbuf *b, const unsigned char *d, size_t n)
 {
-	for (size_t i = 0; i < n && d[i];) {
+	for (size_t i = 0; i < n;) {
 		size_t run = 0;
 
 		while (i + run < n && plain_char(d[i + run]))
 			run++;
 		if (run) /* the printable bytes in one go */
 			put(b, (const char *)d + i, run);
+		else if (!d[i])
+			puts_(b, "\\0");
 		else
 			putf(b, "\\x%02x", d[i]);
 		i += run ? run : 1;
@@ -314,7 +336,7 @@ static void text_array(struct pr *c, const struct btf_type *t, const unsigned ch
 	if (esz <= 0)
 		return;
 	if (is_char(c->btf, elem)) {
-		text_string(c->b, d, n);
+		text_string(c->b, d, string_len(t, d, n));
 		return;
 	}
 	put(c->b, "[", 1);
@@ -534,7 +556,7 @@ static void json_array(struct pr *c, const struct btf_type *t, const unsigned ch
 		return;
 	}
 	if (is_char(c->btf, elem)) {
-		jsonw__strn(c->jw, (const char *)d, strnlen((const char *)d, n));
+		jsonw__strn(c->jw, (const char *)d, string_len(t, d, n));
 		return;
 	}
 	jsonw__start_array(c->jw);

@@ -7,7 +7,8 @@
  * true/false, pointers in hex. JSON is the same value as an object of named fields.
  *
  * A value shorter than its type (a record with a variable-length tail) shows the members
- * it holds whole; an array cut short shows the elements it holds. The work on a value is
+ * it holds whole; an array cut short shows the elements it holds, a char array cut short
+ * every string it holds up to its last NUL (NULs between them as \0). The work on a value is
  * bounded by its size: types that would take more (members that overlap, nested over
  * and over) show "..." (JSON: null) for the rest.
  */

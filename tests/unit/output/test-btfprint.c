@@ -265,6 +265,44 @@ static void test_key_text(void **state)
 	free(out);
 }
 
+/*
+ * struct args { unsigned int n; char args[16]; }: whole, the string up to its NUL; cut short
+ * by the record (execsnoop's arguments), every string up to the last one's NUL, bytes past
+ * it (a perf record's padding) left out.
+ */
+static void test_string_tail(void **state)
+{
+	static const char d[20] = "\2\0\0\0ab\0cd\0x";
+	int arr, id;
+	struct dbuf b = { 0 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+	struct jsonw *w;
+
+	(void)state;
+	arr = btf__add_array(btf, u32_id, btf__find_by_name(btf, "char"), 16);
+	id = btf__add_struct(btf, "args", 20);
+	btf__add_field(btf, "n", u32_id, 0, 0);
+	btf__add_field(btf, "args", arr, 32, 0);
+	btfprint__text(&b, btf, id, d, sizeof(d));
+	assert_string_equal(b.p, "n=2 args=ab");
+	dbuf__free(&b);
+	btfprint__text(&b, btf, id, d, 11);
+	assert_string_equal(b.p, "n=2 args=ab\\0cd");
+	dbuf__free(&b);
+	btfprint__text(&b, btf, id, d, 6); /* no NUL held: the bytes there are */
+	assert_string_equal(b.p, "n=2 args=ab");
+	dbuf__free(&b);
+	f = open_memstream(&out, &len);
+	w = jsonw__new(f, false);
+	btfprint__json(w, btf, id, d, 11);
+	jsonw__free(w);
+	fclose(f);
+	assert_string_equal(out, "{\"n\":2,\"args\":\"ab\\u0000cd\"}\n");
+	free(out);
+}
+
 static void test_add(void **state)
 {
 	struct ev a = sample(), b = sample();
@@ -373,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_json_short_pointer),
 		cmocka_unit_test(test_key_text),
+		cmocka_unit_test(test_string_tail),
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_is_int),
 		cmocka_unit_test(test_hist_kind),
