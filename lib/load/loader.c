@@ -14,6 +14,7 @@
 #include "load/legacy.h"
 #include "load/libbpfsec.h"
 #include "load/loader.h"
+#include "load/mapdefs.h"
 #include "load/objcheck.h"
 #include "util/log.h"
 #include "load/probe.h"
@@ -364,6 +365,7 @@ int loader__add_mem(struct loader *l, const char *path, void *buf, size_t size)
 		return err;
 	if (conv)
 		pr_debug("'%s': legacy map definitions turned into BTF-defined maps", path);
+	mapdefs__fix_channels(conv ? conv : buf, conv ? conv_size : size, path);
 	err = conv ? open_object(l, path, conv, conv_size) : open_object(l, path, buf, size);
 	free(conv);
 	return err;
