@@ -68,7 +68,7 @@ static void test_flamegraph__narrow_frames_merge(void **state)
 {
 	struct fold *f = fold__new(0);
 	const char *big[] = { "prog", "main", "hot" };
-	char name[16], child[16];
+	char name[24], child[24]; /* room for any int: gcc -O1 checks it */
 	char *svg;
 
 	add(f, big, 3, 10000);
