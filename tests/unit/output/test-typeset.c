@@ -116,8 +116,11 @@ static void test_tiny_entries(void **state)
 	p = print(&b, false);
 	assert_string_equal(
 		p.err, "Warning: map 'tiny' has 4000000 entries: the first 1342177 are shown\n");
-	for (const char *c = p.out; (c = strstr(c, "@tiny[")); c++)
-		lines++;
+	/* line by line: a sanitizer's strstr() reads the whole rest of the text at each call */
+	for (const char *c = p.out, *end = c + strlen(c); c < end; c++) {
+		lines += !strncmp(c, "@tiny[", 6);
+		c = memchr(c, '\n', end - c) ?: end;
+	}
 	assert_int_equal(lines, 1342177);
 	last = p.out + strlen(p.out) - strlen(GOOD);
 	assert_string_equal(last, GOOD);
