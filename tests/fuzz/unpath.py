@@ -7,7 +7,7 @@ An object compiled here keeps its directories in its debug info and BTF strings 
 compilation directory, the source's path), a recording keeps the paths of what it mapped
 and ran. Each such path under /work, /root, /home or /tmp becomes a relative one of the
 same length: what comes before its tests/, examples/, build/ or bpf/ part (else before its
-last part) turns into '.' and slashes, so '/work/x/tests/a.c' reads './////tests/a.c'. No
+last part) turns into '.' and slashes, so '/home/x/tests/a.c' reads './////tests/a.c'. No
 byte moves, so every offset, size and defect of the input stays where it was.
 """
 import re
