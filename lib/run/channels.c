@@ -3,10 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -14,11 +11,11 @@
 
 #include "load/probeprog.h"
 #include "load/progscan.h"
+#include "util/clockid.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "util/testhook.h"
 #include "record/chanrec.h"
-#include "record/record.h"
 #include "record/rectask.h"
 #include "run/channels.h"
 #include "run/printk.h"
@@ -280,65 +277,14 @@ static uint64_t mono_ns(clockid_t id)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* The COMM record's time (its sample_id trailer holds only the time: measure_offset's attr). */
-static int comm_time(const struct perf_event_mmap_page *pc, uint64_t *time)
-{
-	static const struct record_layout layout = { PERF_SAMPLE_TIME, true };
-	const char *data = (const char *)pc + sysconf(_SC_PAGESIZE);
-	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
-	struct record r;
-
-	for (uint64_t off = 0; off + sizeof(struct perf_event_header) <= head;) {
-		const struct perf_event_header *h = (const void *)(data + off);
-
-		if (h->size < sizeof(*h) || off + h->size > head)
-			break;
-		if (h->type == PERF_RECORD_COMM && !record__decode(h, h->size, &layout, &r)) {
-			*time = r.s.time;
-			return 0;
-		}
-		off += h->size;
-	}
-	return -ENOENT;
-}
-
-/*
- * perf's clock minus CLOCK_MONOTONIC, where no TSC conversion is offered (a VM's kvm-clock):
- * the time of the COMM record that renaming this thread (to its own name) makes, against
- * CLOCK_MONOTONIC read around it.
- */
+/* perf's clock minus CLOCK_MONOTONIC, where no TSC conversion is offered (a VM's kvm-clock) */
 static int64_t measure_offset(void)
 {
-	struct perf_event_attr a = {
-		.size = sizeof(a),
-		.type = PERF_TYPE_SOFTWARE,
-		.config = PERF_COUNT_SW_DUMMY,
-		.sample_type = PERF_SAMPLE_TIME,
-		.sample_id_all = 1,
-		.comm = 1,
-	};
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	uint64_t t0, t1, t = 0;
-	char name[17] = "";
-	void *pc;
+	uint64_t mono, perf;
 
-	if (fd < 0)
+	if (clockid__perf_reading(CLOCK_MONOTONIC, &mono, &perf))
 		return 0;
-	pc = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (pc != MAP_FAILED) {
-		prctl(PR_GET_NAME, name);
-		t0 = mono_ns(CLOCK_MONOTONIC);
-		prctl(PR_SET_NAME, name);
-		t1 = mono_ns(CLOCK_MONOTONIC);
-		if (comm_time(pc, &t))
-			t = 0;
-		munmap(pc, 2 * page);
-		if (t)
-			t -= t0 + (t1 - t0) / 2;
-	}
-	close(fd);
-	return (int64_t)t;
+	return (int64_t)(perf - mono);
 }
 
 /* Now, in the clock of the run's samples. */

@@ -86,10 +86,10 @@ static int ring_time(const struct perf_event_mmap_page *pg, const char *data, ui
 
 /*
  * perf's clock (the kernel's local_clock) has no clock_gettime(): a COMM record, which
- * renaming the task to its own name makes, carries its time, read between two wall-clock
- * readings.
+ * renaming the task to its own name makes, carries its time, read between two readings of
+ * the clock ref.
  */
-static int perf_clock_offset(uint64_t *wall_ns, uint64_t *clock_ns)
+int clockid__perf_reading(int ref, uint64_t *ref_ns, uint64_t *perf_ns)
 {
 	struct perf_event_attr a = {
 		.size = sizeof(a),
@@ -111,13 +111,13 @@ static int perf_clock_offset(uint64_t *wall_ns, uint64_t *clock_ns)
 		return -errno;
 	ring = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	err = ring == MAP_FAILED ? -errno : 0;
-	if (!err && (prctl(PR_GET_NAME, name) || clock_gettime(CLOCK_REALTIME, &w0) ||
-		     prctl(PR_SET_NAME, name) || clock_gettime(CLOCK_REALTIME, &w1)))
+	if (!err && (prctl(PR_GET_NAME, name) || clock_gettime(ref, &w0) ||
+		     prctl(PR_SET_NAME, name) || clock_gettime(ref, &w1)))
 		err = -errno;
 	if (!err)
-		err = ring_time(ring, (char *)ring + page, clock_ns);
+		err = ring_time(ring, (char *)ring + page, perf_ns);
 	if (!err)
-		*wall_ns = ns(&w0) + (ns(&w1) - ns(&w0)) / 2;
+		*ref_ns = ns(&w0) + (ns(&w1) - ns(&w0)) / 2;
 	if (ring != MAP_FAILED)
 		munmap(ring, 2 * page);
 	close(fd);
@@ -129,7 +129,7 @@ int clockid__offset(int id, int64_t *offset_ns, uint64_t *wall_ns, uint64_t *clo
 	uint64_t best = UINT64_MAX;
 
 	if (id == CLOCKID_PERF) {
-		int err = perf_clock_offset(wall_ns, clock_ns);
+		int err = clockid__perf_reading(CLOCK_REALTIME, wall_ns, clock_ns);
 
 		if (!err)
 			*offset_ns = (int64_t)(*wall_ns - *clock_ns);

@@ -23,5 +23,10 @@ const char *clockid__name(int id);
  * -errno when the clock cannot be read.
  */
 int clockid__offset(int id, int64_t *offset_ns, uint64_t *wall_ns, uint64_t *clock_ns);
+/*
+ * One reading of perf's clock into *perf_ns, paired with the clock ref's (a CLOCK_ id) into
+ * *ref_ns, microseconds apart; -errno when perf's clock cannot be read.
+ */
+int clockid__perf_reading(int ref, uint64_t *ref_ns, uint64_t *perf_ns);
 
 #endif
