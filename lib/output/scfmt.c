@@ -3,7 +3,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -11,6 +10,7 @@
 #include <linux/futex.h>
 #include <netinet/in.h>
 
+#include "util/numfmt.h"
 #include "util/sysconst.h"
 #include "output/scfmt.h"
 
@@ -34,44 +34,36 @@ static void put(struct out *o, const char *s, size_t n)
 		o->p[o->len] = '\0';
 }
 
-/* A number in decimal: printf's machinery costs more than the rest of a short line. */
+/* What a numfmt function wrote in num, up to end. */
+static void put_num(struct out *o, const char *num, const char *end)
+{
+	put(o, num, (size_t)(end - num));
+}
+
 static void put_u64(struct out *o, uint64_t v)
 {
-	char tmp[24], *p = tmp + sizeof(tmp);
+	char n[NUMFMT_MAX];
 
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	put(o, p, (size_t)(tmp + sizeof(tmp) - p));
+	put_num(o, n, numfmt__dec(n, v, 1));
 }
 
 static void put_s64(struct out *o, int64_t v)
 {
-	if (v < 0) {
-		put(o, "-", 1);
-		put_u64(o, -(uint64_t)v);
-		return;
-	}
-	put_u64(o, (uint64_t)v);
+	char n[NUMFMT_MAX];
+
+	put_num(o, n, numfmt__s64(n, v));
+}
+
+static void put_hex(struct out *o, uint64_t v)
+{
+	char n[NUMFMT_MAX];
+
+	put_num(o, n, numfmt__hex(n, v));
 }
 
 static void puts_(struct out *o, const char *s)
 {
 	put(o, s, strlen(s));
-}
-
-/* printf straight into the room left, cut as put() cuts. */
-static void __attribute__((format(printf, 2, 3))) putf(struct out *o, const char *fmt, ...)
-{
-	size_t room = o->size > o->len ? o->size - o->len : 0;
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(room ? o->p + o->len : NULL, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n < room ? (size_t)n : (room ? room - 1 : 0);
 }
 
 static unsigned strsize(const struct scfmt_opts *o)
@@ -83,6 +75,7 @@ static unsigned strsize(const struct scfmt_opts *o)
 
 static void quote_byte(struct out *o, unsigned char c, unsigned char next)
 {
+	char n[NUMFMT_MAX];
 	static const char esc[] = { ['\n'] = 'n', ['\t'] = 't', ['\r'] = 'r', ['\v'] = 'v',
 				    ['\f'] = 'f', ['"'] = '"',	['\\'] = '\\' };
 
@@ -92,10 +85,10 @@ static void quote_byte(struct out *o, unsigned char c, unsigned char next)
 		put(o, e, 2);
 	} else if (c >= 0x20 && c < 0x7f) {
 		put(o, (const char *)&c, 1);
-	} else if (next >= '0' && next <= '7') {
-		putf(o, "\\%03o", c); /* a short escape would take the digit after it in */
 	} else {
-		putf(o, "\\%o", c);
+		/* a short escape would take an octal digit after it in */
+		put(o, "\\", 1);
+		put_num(o, n, numfmt__oct(n, c, next >= '0' && next <= '7' ? 3 : 1));
 	}
 }
 
@@ -123,6 +116,8 @@ size_t scfmt__quoted(char *buf, size_t size, const void *p, uint32_t len, unsign
 	return o.len;
 }
 
+static void named(struct out *o, const struct sysconst_table *t, int64_t v, size_t skip);
+
 static void sockaddr(struct out *o, const void *addr, uint32_t len)
 {
 	sa_family_t family;
@@ -138,13 +133,18 @@ static void sockaddr(struct out *o, const void *addr, uint32_t len)
 
 		memcpy(&in, addr, sizeof(in));
 		inet_ntop(AF_INET, &in.sin_addr, ip, sizeof(ip));
-		putf(o, "%s:%u", ip, ntohs(in.sin_port));
+		puts_(o, ip);
+		put(o, ":", 1);
+		put_u64(o, ntohs(in.sin_port));
 	} else if (family == AF_INET6 && len >= sizeof(struct sockaddr_in6)) {
 		struct sockaddr_in6 in6;
 
 		memcpy(&in6, addr, sizeof(in6));
 		inet_ntop(AF_INET6, &in6.sin6_addr, ip, sizeof(ip));
-		putf(o, "[%s]:%u", ip, ntohs(in6.sin6_port));
+		put(o, "[", 1);
+		puts_(o, ip);
+		put(o, "]:", 2);
+		put_u64(o, ntohs(in6.sin6_port));
 	} else if (family == AF_UNIX) {
 		const char *path = (const char *)addr + offsetof(struct sockaddr_un, sun_path);
 		uint32_t n = len - offsetof(struct sockaddr_un, sun_path);
@@ -156,12 +156,9 @@ static void sockaddr(struct out *o, const void *addr, uint32_t len)
 			quoted(o, path, strnlen(path, n), n, false);
 		}
 	} else {
-		const char *name = sysconst__name(&sysconst_af, family);
-
-		if (name)
-			putf(o, "{family: %s}", name);
-		else
-			putf(o, "{family: %u}", family);
+		puts_(o, "{family: ");
+		named(o, &sysconst_af, family, 0);
+		put(o, "}", 1);
 	}
 }
 
@@ -247,8 +244,29 @@ static void fd(struct out *o, int fd, const struct scfmt_opts *opt)
 
 	put_s64(o, fd);
 	if (opt && opt->fd_path && fd >= 0 &&
-	    opt->fd_path(opt->ctx, opt->pid, fd, path, sizeof(path)))
-		putf(o, "<%s>", path);
+	    opt->fd_path(opt->ctx, opt->pid, fd, path, sizeof(path))) {
+		put(o, "<", 1);
+		puts_(o, path);
+		put(o, ">", 1);
+	}
+}
+
+/* "[3, 4]" */
+static void fd_pair(struct out *o, const int32_t fds[2])
+{
+	put(o, "[", 1);
+	put_s64(o, fds[0]);
+	put(o, ", ", 2);
+	put_s64(o, fds[1]);
+	put(o, "]", 1);
+}
+
+/* "0644", as "%#o" */
+static void mode(struct out *o, uint64_t v)
+{
+	char n[NUMFMT_MAX];
+
+	put_num(o, n, numfmt__alt_oct(n, v));
 }
 
 static void mem(struct out *o, const struct sc_bytes *b, uint64_t ptr, enum sc_arg_kind kind,
@@ -257,7 +275,7 @@ static void mem(struct out *o, const struct sc_bytes *b, uint64_t ptr, enum sc_a
 	if (!ptr) {
 		puts_(o, "NULL");
 	} else if (b->fault || !b->p) {
-		putf(o, "%#llx", (unsigned long long)ptr);
+		put_hex(o, ptr);
 	} else if (kind == SCA_STRING || kind == SCA_BUF_OUT) {
 		quoted(o, b->p, b->len, max, b->truncated);
 	} else {
@@ -313,7 +331,7 @@ static void arg_value(struct out *o, const struct sc_call *c, int i, const struc
 		put_u64(o, a->size == 4 ? (uint32_t)v : v);
 		break;
 	case SCA_HEX:
-		putf(o, "%#llx", (unsigned long long)v);
+		put_hex(o, v);
 		break;
 	case SCA_FD:
 		fd(o, (int)as_signed(a, v), opt);
@@ -333,13 +351,13 @@ static void arg_value(struct out *o, const struct sc_call *c, int i, const struc
 		if (c->exited && c->ret >= 0 && c->out.p)
 			mem(o, &c->out, v, a->kind, strsize(opt));
 		else
-			putf(o, "%#llx", (unsigned long long)v);
+			put_hex(o, v);
 		break;
 	case SCA_FDPAIR_OUT:
 		if (c->exited && c->ret == 0 && c->has_fds)
-			putf(o, "[%d, %d]", c->fds[0], c->fds[1]);
+			fd_pair(o, c->fds);
 		else
-			putf(o, "%#llx", (unsigned long long)v);
+			put_hex(o, v);
 		break;
 	case SCA_OPEN_FLAGS:
 		open_flags(o, v);
@@ -348,7 +366,7 @@ static void arg_value(struct out *o, const struct sc_call *c, int i, const struc
 		flags(o, &sysconst_open, v);
 		break;
 	case SCA_MODE:
-		putf(o, "%#llo", (unsigned long long)v);
+		mode(o, v);
 		break;
 	case SCA_AT_FLAGS:
 		flags(o, &sysconst_at, v);
@@ -431,12 +449,18 @@ size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
 		put(&o, "?", 1);
 	} else if (c->ret < 0 && c->ret >= -4095) {
 		name = sysconst__name(&sysconst_errno, -c->ret);
-		if (name)
-			putf(&o, "-1 %s (%s)", name, strerror((int)-c->ret));
-		else
-			putf(&o, "-1 errno %lld", (long long)-c->ret);
+		put(&o, "-1 ", 3);
+		if (name) {
+			puts_(&o, name);
+			put(&o, " (", 2);
+			puts_(&o, strerror((int)-c->ret));
+			put(&o, ")", 1);
+		} else {
+			put(&o, "errno ", 6);
+			put_s64(&o, -c->ret);
+		}
 	} else if (c->desc->ret_address) {
-		putf(&o, "%#llx", (unsigned long long)c->ret);
+		put_hex(&o, (uint64_t)c->ret);
 	} else {
 		put_s64(&o, c->ret);
 	}

@@ -223,6 +223,59 @@ static void test_scfmt__names_of_flags_and_results(void **state)
 	expect_call(&c, NULL, "clone(clone_flags: CHILD_CLEARTID|CHILD_SETTID|CHLD)");
 }
 
+/* The texts made without printf: hex, octal escapes and modes, a pair, -y's path, errno. */
+static void test_scfmt__numbers_as_printf_wrote_them(void **state)
+{
+	static struct sc_desc desc = {
+		.name = "mix",
+		.nr_args = 6,
+		.args = { { "fd", SCA_FD, 4 },
+			  { "buf", SCA_BUF_OUT, 8 },
+			  { "addr", SCA_HEX, 8 },
+			  { "fildes", SCA_FDPAIR_OUT, 8 },
+			  { "flags", SCA_OPEN_FLAGS, 4 },
+			  { "mode", SCA_MODE, 4 } },
+	};
+	static const char bytes[] = { '\0', '1', '\0', 'x', '\377', '7', '\n', '\001' };
+	struct scfmt_opts y = { .fd_path = fd_path, .pid = 42 };
+	struct sc_call c = { .desc = &desc,
+			     .args = { 3, 0x10, 0xdeadbeef, 0x20, O_CREAT | O_WRONLY, 0755 },
+			     .exited = true,
+			     .ret = 0,
+			     .out = { .p = bytes, .len = sizeof(bytes) },
+			     .has_fds = true,
+			     .fds = { -1, 2147483647 } };
+	const char *want = "mix(fd: 3</etc/hostname>, buf: \"\\0001\\0x\\3777\\n\\1\", "
+			   "addr: 0xdeadbeef, fildes: [-1, 2147483647], flags: WRONLY|CREAT, "
+			   "mode: 0755)";
+	char buf[256], full[256];
+	size_t n = scfmt__call(full, sizeof(full), &c, &y);
+
+	assert_string_equal(full, want);
+	/* cut at every size: what fits of the same text, NUL-terminated, nothing past it */
+	for (size_t size = 0; size <= n + 1; size++) {
+		memset(buf, 'X', sizeof(buf));
+		assert_int_equal(scfmt__call(buf, size, &c, &y),
+				 size ? (size - 1 < n ? size - 1 : n) : 0);
+		assert_int_equal(buf[size], 'X');
+		if (size)
+			assert_memory_equal(buf, full, size - 1 < n ? size - 1 : n);
+	}
+	c.ret = -4000; /* no name: its number */
+	expect_ret(&c, "-1 errno 4000");
+	c.ret = -EACCES;
+	expect_ret(&c, "-1 EACCES (Permission denied)");
+	c.ret = INT64_MIN;
+	expect_ret(&c, "-9223372036854775808");
+	c.desc = &(struct sc_desc){ .name = "mmap", .ret_address = true };
+	c.ret = 0;
+	expect_ret(&c, "0");
+	c.ret = -1 - 4095; /* past the errno range: an address */
+	expect_ret(&c, "0xfffffffffffff000");
+	scfmt__sockaddr(buf, sizeof(buf), &(sa_family_t){ 4321 }, sizeof(sa_family_t));
+	assert_string_equal(buf, "{family: 4321}");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_scfmt__socket_addresses),
 		cmocka_unit_test(test_scfmt__descriptors_and_exit_data),
 		cmocka_unit_test(test_scfmt__names_of_flags_and_results),
+		cmocka_unit_test(test_scfmt__numbers_as_printf_wrote_them),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
