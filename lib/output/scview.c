@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/jsonw.h"
+#include "util/numfmt.h"
 #include "util/sysconst.h"
 #include "output/scview.h"
 
@@ -15,6 +16,7 @@
 #define LINE_MAX_BYTES 16384
 #define COMM_MAX 16
 #define HEAD_MAX 96 /* "%10.3f (%6.3f ms): comm/tid " */
+#define RET_MAX 256 /* " = ", the result, "\n" */
 
 /* A call in flight on one thread: its entry, copied. */
 struct inflight {
@@ -35,8 +37,9 @@ struct scview {
 	bool have_base;
 	uint64_t printed;
 	size_t unprinted; /* calls in flight whose entry is not printed */
-	char call[LINE_MAX_BYTES], ret[256], arg[LINE_MAX_BYTES];
-	char line[HEAD_MAX + LINE_MAX_BYTES + 256 + CALL_WIDTH];
+	char arg[LINE_MAX_BYTES]; /* JSON: an argument's value */
+	/* a line: its head, the call (cut at LINE_MAX_BYTES) padded to CALL_WIDTH, the result */
+	char line[HEAD_MAX + LINE_MAX_BYTES + CALL_WIDTH + RET_MAX];
 };
 
 static size_t slot_of(const struct scview *sv, uint32_t tid)
@@ -144,36 +147,6 @@ static bool filtered(const struct scview *sv)
 	return sv->o.failure_only || sv->o.min_duration_ns;
 }
 
-/* v in decimal at p, at least digits wide with leading zeros; returns the end. */
-static char *put_dec(char *p, uint64_t v, int digits)
-{
-	char tmp[24], *t = tmp + sizeof(tmp);
-
-	do {
-		*--t = (char)('0' + v % 10);
-		v /= 10;
-		digits--;
-	} while (v || digits > 0);
-	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
-	return p + (tmp + sizeof(tmp) - t);
-}
-
-/* ns as milliseconds with three decimals, right-aligned in width: "%*.3f" without floats. */
-static char *put_ms(char *p, uint64_t ns, int width)
-{
-	uint64_t us = (ns + 500) / 1000;
-	char tmp[32], *end = put_dec(tmp, us / 1000, 1);
-	int n;
-
-	*end++ = '.';
-	end = put_dec(end, us % 1000, 3);
-	n = (int)(end - tmp);
-	for (; n < width; width--)
-		*p++ = ' ';
-	memcpy(p, tmp, (size_t)n);
-	return p + n;
-}
-
 /* The head of a line, "    12.345 ( 0.055 ms): comm/tid ", into buf (HEAD_MAX bytes). */
 static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, bool has_dur,
 		   uint64_t dur, const char *comm, uint32_t tid)
@@ -181,14 +154,14 @@ static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, b
 	char *p = buf;
 
 	if (has_time) {
-		p = put_ms(p, time - (sv->o.absolute_time ? 0 : sv->base_time), 10);
+		p = numfmt__ms(p, time - (sv->o.absolute_time ? 0 : sv->base_time), 10);
 		*p++ = ' ';
 	} else {
 		p = stpcpy(p, "         ? ");
 	}
 	if (has_dur) {
 		p = stpcpy(p, "(");
-		p = put_ms(p, dur, 6);
+		p = numfmt__ms(p, dur, 6);
 		p = stpcpy(p, " ms): ");
 	} else {
 		p = stpcpy(p, "(         ): ");
@@ -200,51 +173,54 @@ static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, b
 		p += n;
 	} else {
 		*p++ = ':';
-		p = put_dec(p, tid, 1);
+		p = numfmt__dec(p, tid, 1);
 	}
 	*p++ = '/';
-	p = put_dec(p, tid, 1);
+	p = numfmt__dec(p, tid, 1);
 	*p++ = ' ';
 	return (size_t)(p - buf);
 }
 
-/* One line: the head, then the call padded to width and the rest, in one write. */
-static void print_line(struct scview *sv, const char *head_buf, size_t head_len, int width,
-		       const char *rest)
+/* The call's text at p (LINE_MAX_BYTES of room): whole, or what follows its entry's line. */
+static size_t put_call(struct scview *sv, char *p, const struct inflight *f, bool whole)
 {
-	size_t call_len = strlen(sv->call), rest_len = strlen(rest);
-	size_t pad = call_len < (size_t)width ? (size_t)width - call_len : 0;
-	char *p = sv->line;
+	static const char cont[] = " ... [continued]: ";
+	struct scfmt_opts fo = sv->o.fmt;
+	size_t n;
 
-	if (head_len + call_len + pad + rest_len > sizeof(sv->line)) { /* cannot be: bounded */
-		fwrite(head_buf, 1, head_len, sv->o.out);
-		fwrite(sv->call, 1, call_len, sv->o.out);
-		fwrite(rest, 1, rest_len, sv->o.out);
-		return;
+	if (whole) {
+		fo.pid = f->pid;
+		return scfmt__call(p, LINE_MAX_BYTES, &f->call, &fo);
 	}
-	p = mempcpy(p, head_buf, head_len);
-	p = mempcpy(p, sv->call, call_len);
-	memset(p, ' ', pad);
-	p = mempcpy(p + pad, rest, rest_len);
-	fwrite(sv->line, 1, (size_t)(p - sv->line), sv->o.out);
+	n = strnlen(f->call.desc->name, LINE_MAX_BYTES - sizeof(cont) - 3);
+	memcpy(p, cont, sizeof(cont) - 1);
+	memcpy(p + sizeof(cont) - 1, f->call.desc->name, n);
+	memcpy(p + sizeof(cont) - 1 + n, "())", 4);
+	return sizeof(cont) - 1 + n + 3;
 }
 
-static void format_call(struct scview *sv, const struct sc_call *c, uint32_t pid)
+/* Spaces after the call at p, up to width; returns where the rest of the line goes. */
+static char *pad(char *call, size_t len, int width)
 {
-	struct scfmt_opts fo = sv->o.fmt;
+	size_t n = len < (size_t)width ? (size_t)width - len : 0;
 
-	fo.pid = pid;
-	scfmt__call(sv->call, sizeof(sv->call), c, &fo);
+	memset(call + len, ' ', n);
+	return call + len + n;
+}
+
+/* The line, from its start to end, in one write. */
+static void write_line(struct scview *sv, const char *end)
+{
+	fwrite_unlocked(sv->line, 1, (size_t)(end - sv->line), sv->o.out);
 }
 
 /* "name(args) ...": the entry, when another line comes before the exit. */
 static void print_entry(struct scview *sv, struct inflight *f)
 {
-	char h[HEAD_MAX];
-	size_t n = head(sv, h, true, f->time, false, 0, f->comm, f->tid);
+	char *call = sv->line + head(sv, sv->line, true, f->time, false, 0, f->comm, f->tid);
+	char *p = pad(call, put_call(sv, call, f, true), CALL_WIDTH - 3);
 
-	format_call(sv, &f->call, f->pid);
-	print_line(sv, h, n, CALL_WIDTH - 3, " ...\n");
+	write_line(sv, mempcpy(p, " ...\n", 5));
 	f->entry_printed = true;
 }
 
@@ -311,11 +287,24 @@ static void print_json_call(struct scview *sv, const struct inflight *f, const s
 	jsonw__end_object(w);
 }
 
+/* "head call = result": the call whole, or what follows its entry's line. */
+static void print_text_call(struct scview *sv, const struct inflight *f, bool whole, bool has_dur,
+			    uint64_t dur)
+{
+	size_t n = head(sv, sv->line, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
+	char *call = sv->line + n;
+	char *p = pad(call, put_call(sv, call, f, whole), CALL_WIDTH);
+
+	p = mempcpy(p, " = ", 3);
+	p += scfmt__ret(p, RET_MAX - 4, &f->call);
+	*p++ = '\n';
+	write_line(sv, p);
+}
+
 /* The call's line (or its continuation), if the filters keep it. */
 static int print_call(struct scview *sv, struct inflight *f, bool whole, bool has_dur, uint64_t dur)
 {
 	const struct sc_call *c = &f->call;
-	size_t n_ret;
 
 	if (sv->o.failure_only && !(c->exited && c->ret < 0 && c->ret >= -4095))
 		return 0;
@@ -324,23 +313,10 @@ static int print_call(struct scview *sv, struct inflight *f, bool whole, bool ha
 	if (sv->o.max_events && sv->printed >= sv->o.max_events)
 		return -ECANCELED;
 	sv->printed++;
-	if (sv->o.json) {
+	if (sv->o.json)
 		print_json_call(sv, f, c, has_dur, dur);
-	} else {
-		if (!whole)
-			snprintf(sv->call, sizeof(sv->call), " ... [continued]: %s())",
-				 c->desc->name);
-		else
-			format_call(sv, c, f->pid);
-		char h[HEAD_MAX];
-		size_t n = head(sv, h, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
-
-		memcpy(sv->ret, " = ", 3);
-		n_ret = scfmt__ret(sv->ret + 3, sizeof(sv->ret) - 4, c) + 3;
-		sv->ret[n_ret++] = '\n';
-		sv->ret[n_ret] = '\0';
-		print_line(sv, h, n, CALL_WIDTH, sv->ret);
-	}
+	else
+		print_text_call(sv, f, whole, has_dur, dur);
 	return sv->o.max_events && sv->printed >= sv->o.max_events ? -ECANCELED : 0;
 }
 
