@@ -39,6 +39,7 @@ struct sys_view {
 	struct scview *lines;
 	struct scsummary *summary;
 	struct jsonw *json;
+	const struct sc_desc *descs[SYSREC_NR_MAX]; /* each call's, once found */
 	struct sc_desc *unknown[SYSREC_NR_MAX]; /* calls this machine's headers do not name */
 	struct sysrec rec;
 	struct sysrec_memo memo;
@@ -128,15 +129,12 @@ static void track_exit(struct sys_view *v, const char *name, uint32_t pid, uint3
 		fd_set_path(v, pid, (int)ret, path);
 }
 
-/* The call of number nr: this kernel's, or "syscall_NR" for one the headers do not name. */
-static const struct sc_desc *desc_of(struct sys_view *v, unsigned int nr)
+/* "syscall_NR", with 6 arguments in hex, for a call the headers do not name. */
+static const struct sc_desc *unknown_desc(struct sys_view *v, unsigned int nr)
 {
-	const struct sc_desc *d = sctable__get(v->table, (int)nr);
 	struct sc_desc *u;
 	char *name;
 
-	if (d || nr >= SYSREC_NR_MAX)
-		return d;
 	if (v->unknown[nr])
 		return v->unknown[nr];
 	u = calloc(1, sizeof(*u));
@@ -157,6 +155,21 @@ static const struct sc_desc *desc_of(struct sys_view *v, unsigned int nr)
 	}
 	v->unknown[nr] = u;
 	return u;
+}
+
+/* The call of number nr: this kernel's, or "syscall_NR" for one the headers do not name. */
+static const struct sc_desc *desc_of(struct sys_view *v, unsigned int nr)
+{
+	const struct sc_desc *d;
+
+	if (nr < SYSREC_NR_MAX && v->descs[nr])
+		return v->descs[nr]; /* found once: its format is read, it moves no more */
+	d = sctable__get(v->table, (int)nr);
+	if (!d && nr < SYSREC_NR_MAX)
+		d = unknown_desc(v, nr);
+	if (d && nr < SYSREC_NR_MAX)
+		v->descs[nr] = d;
+	return d;
 }
 
 static struct sc_bytes bytes_of(const struct sysrec_data *d)
