@@ -40,9 +40,19 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 	struct sysrec_exit x;
 	size_t off = sizeof(r->head);
 
-	memset(r, 0, offsetof(struct sysrec, count)); /* count is set for COUNT records only */
-	if (size < sizeof(r->head))
+	/*
+	 * Field by field: zeroing the whole struct per record costs more than decoding it.
+	 * items[] past nitems and count (COUNT records only) are left as they were.
+	 */
+	memset(r->args, 0, sizeof(r->args));
+	r->nargs = r->nitems = 0;
+	r->ret = 0;
+	r->duration = 0;
+	r->no_entry = r->items_cut = false;
+	if (size < sizeof(r->head)) {
+		memset(&r->head, 0, sizeof(r->head));
 		return -EINVAL;
+	}
 	memcpy(&r->head, p, sizeof(r->head));
 	if (r->head.size < sizeof(r->head) || r->head.size > size)
 		return -EINVAL;

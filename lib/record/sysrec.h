@@ -45,7 +45,8 @@ struct sysrec {
 
 /*
  * Decode the record in buf[0..size) (size may be larger than the record: padding).
- * 0, or -EINVAL when it is not a whole record. r's items point into buf.
+ * 0, or -EINVAL when it is not a whole record. r's items point into buf; items[] past
+ * nitems, and count but for a COUNT record, keep what they held.
  */
 int sysrec__decode(struct sysrec *r, const void *buf, size_t size);
 /*
