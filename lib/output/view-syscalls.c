@@ -42,6 +42,7 @@ struct sys_view {
 	const struct sc_desc *descs[SYSREC_NR_MAX]; /* each call's, once found */
 	struct sc_desc *unknown[SYSREC_NR_MAX]; /* calls this machine's headers do not name */
 	struct sysrec rec;
+	struct sc_event ev; /* rec as the lines take it */
 	struct sysrec_memo memo;
 	struct fd_path *fds; /* -y */
 	struct pending_call pending[PENDING];
@@ -196,34 +197,48 @@ static void take_items(struct sc_call *call, const struct sysrec *r)
 	}
 }
 
+/*
+ * The record as a call, set field by field: zeroing the whole struct for every record
+ * costs more than the rest of this.
+ */
+static void call_of(struct sc_call *call, const struct sc_desc *desc, const struct sysrec *r)
+{
+	call->desc = desc;
+	memcpy(call->args, r->args, sizeof(r->args));
+	for (int i = 0; i < SC_MAX_ARGS; i++)
+		call->mem[i] = (struct sc_bytes){ 0 };
+	call->exited = r->head.type == SYSREC_EXIT;
+	call->ret = call->exited ? r->ret : 0;
+	call->out = (struct sc_bytes){ 0 };
+	call->has_fds = false;
+	call->fds[0] = call->fds[1] = 0;
+	take_items(call, r);
+}
+
 static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 {
 	const struct sysrec *r = &v->rec;
-	struct sc_event ev = {
-		.time = rs->s->time,
-		.pid = r->head.pid,
-		.tid = r->head.tid,
-		.cpu = r->head.cpu,
-		.comm = rs->comm,
-		.duration = r->duration,
-	};
+	const struct sc_desc *desc = desc_of(v, r->head.nr);
+	struct sc_event *ev = &v->ev;
 	int err;
 
-	ev.call.desc = desc_of(v, r->head.nr);
-	if (!ev.call.desc)
+	if (!desc)
 		return -ENOMEM;
-	memcpy(ev.call.args, r->args, sizeof(r->args));
-	take_items(&ev.call, r);
+	ev->time = rs->s->time;
+	ev->pid = r->head.pid;
+	ev->tid = r->head.tid;
+	ev->cpu = r->head.cpu;
+	ev->comm = rs->comm;
+	ev->duration = r->duration;
+	call_of(&ev->call, desc, r);
 	if (r->head.type == SYSREC_ENTER) {
 		if (v->fds)
-			track_entry(v, &ev.call, ev.tid);
-		return scview__enter(v->lines, &ev);
+			track_entry(v, &ev->call, ev->tid);
+		return scview__enter(v->lines, ev);
 	}
-	ev.call.exited = true;
-	ev.call.ret = r->ret;
-	err = scview__exit(v->lines, &ev);
+	err = scview__exit(v->lines, ev);
 	if (v->fds) /* after the line: a close shows the path it closes */
-		track_exit(v, ev.call.desc->name, ev.pid, ev.tid, ev.call.ret);
+		track_exit(v, desc->name, ev->pid, ev->tid, ev->call.ret);
 	return err;
 }
 
@@ -249,20 +264,19 @@ static bool shown(const struct sys_view *v, unsigned int nr)
 }
 
 /* A call read only for -y: what it says of descriptors, no line. */
-static void track_only(struct sys_view *v, const struct resolved_sample *rs)
+static void track_only(struct sys_view *v)
 {
 	const struct sysrec *r = &v->rec;
-	struct sc_call call = { .desc = desc_of(v, r->head.nr) };
+	const struct sc_desc *desc = desc_of(v, r->head.nr);
+	struct sc_call *call = &v->ev.call;
 
-	if (!v->fds || !call.desc)
+	if (!v->fds || !desc)
 		return;
-	memcpy(call.args, r->args, sizeof(r->args));
-	take_items(&call, r);
+	call_of(call, desc, r);
 	if (r->head.type == SYSREC_ENTER)
-		track_entry(v, &call, r->head.tid);
+		track_entry(v, call, r->head.tid);
 	else if (r->head.type == SYSREC_EXIT)
-		track_exit(v, call.desc->name, r->head.pid, r->head.tid, r->ret);
-	(void)rs;
+		track_exit(v, desc->name, r->head.pid, r->head.tid, r->ret);
 }
 
 static int sys_sample(void *priv, const struct resolved_sample *rs)
@@ -280,7 +294,7 @@ static int sys_sample(void *priv, const struct resolved_sample *rs)
 		return 0;
 	}
 	if (!shown(v, v->rec.head.nr)) {
-		track_only(v, rs);
+		track_only(v);
 		return 0;
 	}
 	if (v->lines && v->rec.head.type != SYSREC_COUNT)
