@@ -94,7 +94,16 @@ static struct inflight *take(struct scview *sv, uint32_t tid)
 	sv->used++;
 	sv->slots[i].used = true;
 	sv->slots[i].tid = tid;
+	sv->slots[i].entry_printed = sv->slots[i].no_entry = false;
 	return &sv->slots[i];
+}
+
+/* A slot free again: the rest of it is set by the next take() and copy_entry(). */
+static void vacate(struct inflight *f)
+{
+	f->used = false;
+	f->tid = 0;
+	f->mem = NULL;
 }
 
 /* Free a slot, moving back the ones its probe sequence kept apart (no tombstones). */
@@ -105,7 +114,7 @@ static void drop(struct scview *sv, struct inflight *f)
 
 	if (!f->entry_printed && sv->unprinted)
 		sv->unprinted--;
-	*f = (struct inflight){ 0 };
+	vacate(f);
 	sv->used--;
 	for (;;) {
 		size_t home;
@@ -117,7 +126,7 @@ static void drop(struct scview *sv, struct inflight *f)
 		/* it may move to the hole if the hole lies on its way from home */
 		if (((i - home) & mask) >= ((i - hole) & mask)) {
 			sv->slots[hole] = sv->slots[i];
-			sv->slots[i] = (struct inflight){ 0 };
+			vacate(&sv->slots[i]);
 			hole = i;
 		}
 	}
