@@ -5,6 +5,7 @@
  * sample_id trailer starts.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "util/bytes.h"
@@ -232,7 +233,10 @@ int record__decode(const struct perf_event_header *hdr, size_t size,
 	size_t end;
 	int err;
 
-	memset(r, 0, sizeof(*r));
+	if (!hdr || size < HDR || size > UINT32_MAX || hdr->type != PERF_RECORD_SAMPLE)
+		memset(r, 0, sizeof(*r));
+	else /* a SAMPLE's body is r->s alone, which sample__parse sets whole */
+		memset(r, 0, offsetof(struct record, s));
 	if (!hdr || size < HDR || size > UINT32_MAX)
 		return -EINVAL;
 	r->hdr = hdr;
