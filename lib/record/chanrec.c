@@ -5,16 +5,24 @@
 size_t chanrec__encode(void *buf, size_t size, const struct chanrec_sample *s)
 {
 	static const struct record_layout layout = { CHANREC_SAMPLE_TYPE, true };
-	struct record r = { .type = PERF_RECORD_SAMPLE,
-			    .misc = PERF_RECORD_MISC_USER,
-			    .s = { .id = s->id,
-				   .pid = s->pid,
-				   .tid = s->tid,
-				   .time = s->time,
-				   .cpu = s->cpu,
-				   .period = s->period,
-				   .raw = s->raw,
-				   .raw_size = s->raw_size } };
+	struct record r;
 
+	/*
+	 * Only what a SAMPLE of this layout is encoded from, field by field: zeroing the
+	 * whole struct record for every sample costs more than the encoding.
+	 */
+	r.type = PERF_RECORD_SAMPLE;
+	r.misc = PERF_RECORD_MISC_USER;
+	r.s.id = s->id;
+	r.s.ip = 0;
+	r.s.pid = s->pid;
+	r.s.tid = s->tid;
+	r.s.time = s->time;
+	r.s.cpu = s->cpu;
+	r.s.period = s->period;
+	r.s.raw = s->raw;
+	r.s.raw_size = s->raw_size;
+	r.s.callchain = NULL;
+	r.s.callchain_nr = 0;
 	return record__encode(buf, size, &layout, &r);
 }
