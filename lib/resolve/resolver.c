@@ -334,11 +334,16 @@ void resolver__sample(struct resolver *r, const struct event_desc *ev, const str
 	uint64_t addr;
 
 	symbols__trim(r->syms); /* the previous sample's names are given up */
-	*rs = (struct resolved_sample){
-		.ev = ev,
-		.s = s,
-		.comm = s->has_tid ? threads__comm(r->threads, s->tid) : NULL,
-	};
+	/* field by field: zeroing the whole struct per sample starts slowly (rep stos) */
+	rs->ev = ev;
+	rs->s = s;
+	rs->comm = s->has_tid ? threads__comm(r->threads, s->tid) : NULL;
+	rs->sym = (struct resolved_sym){ 0 };
+	rs->is_string = rs->has_chain = false;
+	rs->frames = NULL;
+	rs->nr_frames = 0;
+	rs->stacks = NULL;
+	rs->nr_stacks = 0;
 	if ((what & RESOLVE_CHAIN) && s->has_callchain)
 		resolve_chain(r, ev, rs);
 	if ((what & RESOLVE_SYM) && s->has_ip)
