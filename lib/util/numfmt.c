@@ -1,24 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Numbers as text without printf (util/numfmt.h): digits written from the end of a scratch. */
+/* Numbers as text without printf (util/numfmt.h): each digit written once, in place. */
 #include <string.h>
 
 #include "util/numfmt.h"
 
-/* v in base (8, 10 or 16), at least digits wide, copied to p. */
-static char *digits_of(char *p, uint64_t v, unsigned base, int digits)
+/* How many digits v has in base 8, 10 or 16 (1 for 0). */
+static int count_digits(uint64_t v, unsigned base)
+{
+	int bits = 64 - __builtin_clzll(v | 1), n = 1;
+
+	if (base == 16)
+		return (bits + 3) / 4;
+	if (base == 8)
+		return (bits + 2) / 3;
+	for (uint64_t t = v; t >= 10; t /= 10)
+		n++;
+	return n;
+}
+
+/*
+ * v in base (8, 10 or 16), at least digits wide, written from its last digit back: no
+ * scratch to copy (a call to memcpy costs more than a short number's digits).
+ */
+static inline char *digits_of(char *p, uint64_t v, unsigned base, int digits)
 {
 	static const char dig[] = "0123456789abcdef";
-	char tmp[NUMFMT_MAX], *t = tmp + sizeof(tmp);
+	int n = count_digits(v, base);
+	char *end;
 
-	if (digits > (int)sizeof(tmp))
-		digits = (int)sizeof(tmp);
-	do {
-		*--t = dig[v % base];
-		v /= base;
-		digits--;
-	} while (v || digits > 0);
-	memcpy(p, t, (size_t)(tmp + sizeof(tmp) - t));
-	return p + (tmp + sizeof(tmp) - t);
+	if (digits > NUMFMT_MAX)
+		digits = NUMFMT_MAX;
+	end = p + (n > digits ? n : digits);
+	for (char *q = end; q > p; v /= base) /* the leading zeros are v's digits past its top */
+		*--q = dig[v % base];
+	return end;
 }
 
 char *numfmt__dec(char *p, uint64_t v, int digits)
@@ -59,16 +74,15 @@ char *numfmt__alt_oct(char *p, uint64_t v)
 char *numfmt__ms(char *p, uint64_t ns, int width)
 {
 	uint64_t us = ns / 1000 + (ns % 1000 >= 500);
-	char tmp[NUMFMT_MAX + 8], *end = digits_of(tmp, us / 1000, 10, 1);
-	int n;
+	int n = count_digits(us / 1000, 10) + 4; /* "ms.uuu" */
 
-	*end++ = '.';
-	end = digits_of(end, us % 1000, 10, 3);
-	n = (int)(end - tmp);
 	if (width > NUMFMT_MAX)
 		width = NUMFMT_MAX;
-	for (; n < width; width--)
-		*p++ = ' ';
-	memcpy(p, tmp, (size_t)n);
-	return p + n;
+	if (n < width) { /* a fixed-size fill is two stores; a loop would call memset */
+		memset(p, ' ', NUMFMT_MAX);
+		p += width - n;
+	}
+	p = digits_of(p, us / 1000, 10, 1);
+	*p++ = '.';
+	return digits_of(p, us % 1000, 10, 3);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Numbers as text without printf, for the lines printed once per record: each writes at p
- * (at least NUMFMT_MAX bytes of room, no NUL) and returns the end of what it wrote.
+ * (at least NUMFMT_MAX bytes of room, any of which it may overwrite; no NUL) and returns the
+ * end of the number.
  *
  *	char buf[NUMFMT_MAX], *end = numfmt__hex(buf, v);	"0x7f12", as "%#llx"
  *	put(o, buf, end - buf);
