@@ -22,7 +22,8 @@ struct out {
 	size_t size, len;
 };
 
-static void put(struct out *o, const char *s, size_t n)
+/* What of n bytes at s fits before the NUL's byte. */
+static void put_cut(struct out *o, const char *s, size_t n)
 {
 	size_t room = o->size > o->len + 1 ? o->size - o->len - 1 : 0;
 
@@ -34,36 +35,71 @@ static void put(struct out *o, const char *s, size_t n)
 		o->p[o->len] = '\0';
 }
 
-/* What a numfmt function wrote in num, up to end. */
-static void put_num(struct out *o, const char *num, const char *end)
+/* Inline, so that the many short constant pieces ("(", ", ") are plain stores. */
+static inline void put(struct out *o, const char *s, size_t n)
 {
-	put(o, num, (size_t)(end - num));
+	if (o->len + n >= o->size) {
+		put_cut(o, s, n);
+		return;
+	}
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+	o->p[o->len] = '\0';
+}
+
+/* A string copied in one pass (no strlen, no call), cut as put() cuts. */
+static void puts_(struct out *o, const char *s)
+{
+	char *d, *last;
+
+	if (!o->size)
+		return;
+	d = o->p + o->len;
+	last = o->p + o->size - 1;
+	while (*s && d < last)
+		*d++ = *s++;
+	*d = '\0';
+	o->len = (size_t)(d - o->p);
+}
+
+/*
+ * Where a number (NUMFMT_MAX bytes at most) is written: in place when it fits, else in
+ * scratch, from which num_end() puts what fits.
+ */
+static char *num_at(struct out *o, char *scratch)
+{
+	return o->len + NUMFMT_MAX < o->size ? o->p + o->len : scratch;
+}
+
+static void num_end(struct out *o, const char *at, const char *end)
+{
+	if (at != o->p + o->len) {
+		put(o, at, (size_t)(end - at));
+		return;
+	}
+	o->len = (size_t)(end - o->p);
+	o->p[o->len] = '\0';
 }
 
 static void put_u64(struct out *o, uint64_t v)
 {
-	char n[NUMFMT_MAX];
+	char n[NUMFMT_MAX], *at = num_at(o, n);
 
-	put_num(o, n, numfmt__dec(n, v, 1));
+	num_end(o, at, numfmt__dec(at, v, 1));
 }
 
 static void put_s64(struct out *o, int64_t v)
 {
-	char n[NUMFMT_MAX];
+	char n[NUMFMT_MAX], *at = num_at(o, n);
 
-	put_num(o, n, numfmt__s64(n, v));
+	num_end(o, at, numfmt__s64(at, v));
 }
 
 static void put_hex(struct out *o, uint64_t v)
 {
-	char n[NUMFMT_MAX];
+	char n[NUMFMT_MAX], *at = num_at(o, n);
 
-	put_num(o, n, numfmt__hex(n, v));
-}
-
-static void puts_(struct out *o, const char *s)
-{
-	put(o, s, strlen(s));
+	num_end(o, at, numfmt__hex(at, v));
 }
 
 static unsigned strsize(const struct scfmt_opts *o)
@@ -75,7 +111,7 @@ static unsigned strsize(const struct scfmt_opts *o)
 
 static void quote_byte(struct out *o, unsigned char c, unsigned char next)
 {
-	char n[NUMFMT_MAX];
+	char n[NUMFMT_MAX], *at;
 	static const char esc[] = { ['\n'] = 'n', ['\t'] = 't', ['\r'] = 'r', ['\v'] = 'v',
 				    ['\f'] = 'f', ['"'] = '"',	['\\'] = '\\' };
 
@@ -88,7 +124,8 @@ static void quote_byte(struct out *o, unsigned char c, unsigned char next)
 	} else {
 		/* a short escape would take an octal digit after it in */
 		put(o, "\\", 1);
-		put_num(o, n, numfmt__oct(n, c, next >= '0' && next <= '7' ? 3 : 1));
+		at = num_at(o, n);
+		num_end(o, at, numfmt__oct(at, c, next >= '0' && next <= '7' ? 3 : 1));
 	}
 }
 
@@ -264,9 +301,9 @@ static void fd_pair(struct out *o, const int32_t fds[2])
 /* "0644", as "%#o" */
 static void mode(struct out *o, uint64_t v)
 {
-	char n[NUMFMT_MAX];
+	char n[NUMFMT_MAX], *at = num_at(o, n);
 
-	put_num(o, n, numfmt__alt_oct(n, v));
+	num_end(o, at, numfmt__alt_oct(at, v));
 }
 
 static void mem(struct out *o, const struct sc_bytes *b, uint64_t ptr, enum sc_arg_kind kind,
