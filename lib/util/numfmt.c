@@ -4,34 +4,52 @@
 
 #include "util/numfmt.h"
 
-/* How many digits v has in base 8, 10 or 16 (1 for 0). */
+/* How many digits v has in base 8, 10 or 16 (1 for 0): no division. */
 static int count_digits(uint64_t v, unsigned base)
 {
+	/* clang-format off */
+	static const uint64_t pow10[] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+		10000000000000ULL, 100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+	};
+	/* clang-format on */
 	int bits = 64 - __builtin_clzll(v | 1), n = 1;
 
 	if (base == 16)
 		return (bits + 3) / 4;
 	if (base == 8)
 		return (bits + 2) / 3;
-	for (uint64_t t = v; t >= 10; t /= 10)
+	while (n < 20 && v >= pow10[n])
 		n++;
 	return n;
 }
 
 /*
  * v in base (8, 10 or 16), at least digits wide, written from its last digit back: no
- * scratch to copy (a call to memcpy costs more than a short number's digits).
+ * scratch to copy (a call to memcpy costs more than a short number's digits). Decimal
+ * digits go two at a time.
  */
 static inline char *digits_of(char *p, uint64_t v, unsigned base, int digits)
 {
 	static const char dig[] = "0123456789abcdef";
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
 	int n = count_digits(v, base);
-	char *end;
+	char *end, *q;
 
 	if (digits > NUMFMT_MAX)
 		digits = NUMFMT_MAX;
 	end = p + (n > digits ? n : digits);
-	for (char *q = end; q > p; v /= base) /* the leading zeros are v's digits past its top */
+	q = end;
+	for (; base == 10 && q - p >= 2; v /= 100) {
+		q -= 2;
+		memcpy(q, pairs + 2 * (v % 100), 2);
+	}
+	for (; q > p; v /= base) /* the leading zeros are v's digits past its top */
 		*--q = dig[v % base];
 	return end;
 }
