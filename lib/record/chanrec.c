@@ -2,6 +2,14 @@
 #include "record/chanrec.h"
 #include "record/record.h"
 
+size_t chanrec__size(uint32_t raw_size)
+{
+	/* the header, one u64 per field before RAW, RAW's u32 size and its bytes padded to 8 */
+	return sizeof(struct perf_event_header) +
+	       8 * __builtin_popcountll(CHANREC_SAMPLE_TYPE & ~(uint64_t)PERF_SAMPLE_RAW) +
+	       (((size_t)raw_size + 4 + 7) & ~(size_t)7);
+}
+
 size_t chanrec__encode(void *buf, size_t size, const struct chanrec_sample *s)
 {
 	static const struct record_layout layout = { CHANREC_SAMPLE_TYPE, true };

@@ -33,5 +33,7 @@ struct chanrec_sample {
  * in size bytes or in a record (64 KiB).
  */
 size_t chanrec__encode(void *buf, size_t size, const struct chanrec_sample *s);
+/* The size chanrec__encode() gives a sample of raw_size bytes of raw data. */
+size_t chanrec__size(uint32_t raw_size);
 
 #endif

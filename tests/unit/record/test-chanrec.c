@@ -163,6 +163,20 @@ static void test_bytes(void **state)
 	check_bytes(13, chanrec_13, sizeof(chanrec_13));
 }
 
+/* The size told before encoding is the size encoded, for every padding. */
+static void test_size_before_encoding(void **state)
+{
+	uint64_t buf[64];
+	char raw[200] = { 0 };
+
+	(void)state;
+	for (uint32_t n = 0; n <= sizeof(raw); n++) {
+		struct chanrec_sample cs = { .id = 7, .raw = raw, .raw_size = n };
+
+		assert_int_equal(chanrec__size(n), chanrec__encode(buf, sizeof(buf), &cs));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -170,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_aligned_payload),
 		cmocka_unit_test(test_too_big),
 		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_size_before_encoding),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
