@@ -95,28 +95,38 @@ static int add_chunk(struct recqueue *q, uint64_t pos)
 	return 0;
 }
 
+void *recqueue__reserve(struct recqueue *q, size_t size, uint64_t time, int64_t ev, int *err)
+{
+	uint64_t pos = q->pos;
+	char *at;
+
+	if ((pos & CHUNK_MASK) + size > CHUNK_SIZE)
+		pos = (pos | CHUNK_MASK) + 1; /* the rest of this chunk stays unused */
+	*err = add_chunk(q, pos);
+	if (*err == -ENOSPC) {
+		q->nr_dropped++;
+		*err = 0;
+		return NULL;
+	}
+	if (!*err)
+		*err = order__push(&q->order, time, pos, ev);
+	if (*err)
+		return NULL;
+	at = chunk_of(q, pos)->mem + (pos & CHUNK_MASK);
+	chunk_of(q, pos)->live++;
+	q->pos = pos + size;
+	return at;
+}
+
 int recqueue__push(struct recqueue *q, const struct perf_event_header *rec, uint64_t time,
 		   int64_t ev)
 {
-	uint64_t pos = q->pos;
 	int err;
+	void *at = recqueue__reserve(q, rec->size, time, ev, &err);
 
-	if ((pos & CHUNK_MASK) + rec->size > CHUNK_SIZE)
-		pos = (pos | CHUNK_MASK) + 1; /* the rest of this chunk stays unused */
-	err = add_chunk(q, pos);
-	if (err == -ENOSPC) {
-		q->nr_dropped++;
-		return 0;
-	}
-	if (err)
-		return err;
-	err = order__push(&q->order, time, pos, ev);
-	if (err)
-		return err;
-	memcpy(chunk_of(q, pos)->mem + (pos & CHUNK_MASK), rec, rec->size);
-	chunk_of(q, pos)->live++;
-	q->pos = pos + rec->size;
-	return 0;
+	if (at)
+		memcpy(at, rec, rec->size);
+	return err;
 }
 
 void recqueue__round(struct recqueue *q)

@@ -6,7 +6,8 @@
  * the rings into chunks and released as perf releases a file's (record/order.h): at each
  * pass, those no newer than the newest time seen before the previous pass.
  *
- *	recqueue__push(q, rec, time, ev) for each record of a pass;
+ *	recqueue__push(q, rec, time, ev) for each record of a pass (or write it at
+ *	recqueue__reserve(q, size, time, ev, &err));
  *	recqueue__round(q);
  *	while ((rec = recqueue__pop(q, &ev))) deliver(rec, ev);
  *	... at the end: recqueue__flush(q), then pop the rest.
@@ -32,6 +33,12 @@ void recqueue__limit(struct recqueue *q, size_t bytes);
 /* Copy a record in, or drop it when the bound is reached; time > 0. 0, or -ENOMEM. */
 int recqueue__push(struct recqueue *q, const struct perf_event_header *rec, uint64_t time,
 		   int64_t ev);
+/*
+ * Room for a record of size bytes (a multiple of 8), for the caller to write in place
+ * before the next pop: recqueue__push() without the copy. NULL when the record is dropped
+ * at the bound (*err 0) or on -ENOMEM (*err).
+ */
+void *recqueue__reserve(struct recqueue *q, size_t size, uint64_t time, int64_t ev, int *err);
 /* A pass over every ring is complete: release what the previous passes made safe. */
 void recqueue__round(struct recqueue *q);
 /* The end of the run: release everything. */

@@ -142,6 +142,41 @@ static void test_recqueue_bounded(void **state)
 	recqueue__free(q);
 }
 
+/* Records written in place are ordered with the copied ones, and bounded as they are. */
+static void test_recqueue_reserved_in_place(void **state)
+{
+	struct recqueue *q = recqueue__new();
+	const struct perf_event_header *h;
+	uint64_t next = 1;
+	int64_t cpu;
+	void *at;
+	int err;
+
+	assert_non_null(q);
+	recqueue__limit(q, 1 << 20); /* one chunk: 1024 records of 1 KiB */
+	for (uint64_t t = 1; t <= 1100; t++) {
+		if (t % 2) {
+			at = recqueue__reserve(q, 1024, t, 1, &err);
+			assert_int_equal(err, 0);
+			if (t <= 1024)
+				memcpy(at, make(t, 1024), 1024);
+			else
+				assert_null(at);
+		} else {
+			assert_int_equal(recqueue__push(q, make(t, 1024), t, 0), 0);
+		}
+	}
+	assert_int_equal(recqueue__nr_dropped(q), 1100 - 1024);
+	recqueue__flush(q);
+	while ((h = recqueue__pop(q, &cpu))) {
+		check(h, next);
+		assert_int_equal(cpu, next % 2);
+		next++;
+	}
+	assert_int_equal(next, 1025);
+	recqueue__free(q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_recqueue_chunks_reused),
 		cmocka_unit_test(test_recqueue_late_record),
 		cmocka_unit_test(test_recqueue_bounded),
+		cmocka_unit_test(test_recqueue_reserved_in_place),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
