@@ -348,6 +348,12 @@ static int queue_channel_record(void *ctx, const struct perf_event_header *hdr, 
 	return recqueue__push(((struct deliver *)ctx)->s->queue, hdr, time, cpu);
 }
 
+/* A system-call record is encoded straight into the queue. */
+static void *queue_room(void *ctx, size_t size, uint64_t time, int cpu, int *err)
+{
+	return recqueue__reserve(((struct deliver *)ctx)->s->queue, size, time, cpu, err);
+}
+
 static int deliver_channel_record(void *ctx, const struct perf_event_header *hdr, uint64_t time,
 				  int cpu)
 {
@@ -378,7 +384,7 @@ static int drain(struct session *s, struct deliver *d, bool last)
 	if (n >= 0)
 		err = channels__read(s->channels, fn, d, last);
 	if (n >= 0 && err >= 0 && s->syschan)
-		err = syschan__read(s->syschan, fn, d, last);
+		err = syschan__read(s->syschan, fn, s->span_fn ? NULL : queue_room, d, last);
 	if (n >= 0 && err < 0)
 		n = err;
 	if (n < 0)

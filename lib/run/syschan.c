@@ -31,8 +31,8 @@ struct syschan {
 	uint64_t gated_out; /* records of the workload's start left out */
 	/* for syschan__read */
 	channels_record_fn fn;
+	syschan_room_fn room;
 	void *ctx;
-	uint64_t records;
 	uint64_t buf[(SYSREC_RECORD_MAX + 256) / sizeof(uint64_t)];
 };
 
@@ -169,12 +169,19 @@ static int emit(struct syschan *sc, const struct sysrec_head *h, const void *rec
 		.raw = rec,
 		.raw_size = (uint32_t)size,
 	};
-	size_t n = chanrec__encode(sc->buf, sizeof(sc->buf), &cs);
+	size_t n = chanrec__size(cs.raw_size);
+	void *at = sc->buf;
+	int err = 0;
 
-	if (!n)
+	if (n > sizeof(sc->buf))
 		return 0; /* cannot be: a record is at most SYSREC_RECORD_MAX */
-	sc->records++;
-	return sc->fn(sc->ctx, (const void *)sc->buf, cs.time, (int)h->cpu);
+	if (sc->room) {
+		at = sc->room(sc->ctx, n, cs.time, (int)h->cpu, &err);
+		if (!at)
+			return err; /* dropped, or no memory */
+	}
+	chanrec__encode(at, n, &cs);
+	return sc->room ? 0 : sc->fn(sc->ctx, at, cs.time, (int)h->cpu);
 }
 
 /*
@@ -238,9 +245,11 @@ static int count_record(void *ctx, const struct sysrec_count_key *key,
 	return emit(sc, &h, rec, n);
 }
 
-int syschan__read(struct syschan *sc, channels_record_fn fn, void *ctx, bool last)
+int syschan__read(struct syschan *sc, channels_record_fn fn, syschan_room_fn room, void *ctx,
+		  bool last)
 {
 	sc->fn = fn;
+	sc->room = room;
 	sc->ctx = ctx;
 	if (sc->o.config->mode == SYSCALLS_CAPTURE && last)
 		return syscalls__consume_last(sc->sys, capture_record, sc);

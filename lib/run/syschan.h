@@ -13,7 +13,7 @@
  *	sc = syschan__new(&opts);	after the target is known (the workload forked)
  *	syschan__start_entries(sc);	before the run's events are opened
  *	syschan__start(sc);		with the other programs, before the workload starts
- *	syschan__read(sc, fn, ctx, last);	with every pass over the rings
+ *	syschan__read(sc, fn, room, ctx, last);	with every pass over the rings
  *	syschan__report(sc);		losses, one warning line each
  *	syschan__free(sc);
  */
@@ -21,6 +21,7 @@
 #define PERF_BPF_SYSCHAN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "run/channels.h"
@@ -58,8 +59,18 @@ int syschan__start_entries(struct syschan *sc);
 int syschan__start(struct syschan *sc);
 /* What polls readable when records wait (-1 when counting). */
 int syschan__fd(const struct syschan *sc);
-/* The records written so far (and, last, the counts) to fn; how many, or <0. */
-int syschan__read(struct syschan *sc, channels_record_fn fn, void *ctx, bool last);
+/*
+ * Where a record of size bytes, stamped time, from cpu, is written in place (the run's
+ * time-ordered queue): NULL when it is dropped there (*err 0) or on an error (*err < 0).
+ */
+typedef void *(*syschan_room_fn)(void *ctx, size_t size, uint64_t time, int cpu, int *err);
+
+/*
+ * The records written so far (and, last, the counts) to fn, or encoded straight into
+ * room() when it is given (one copy less); how many, or <0.
+ */
+int syschan__read(struct syschan *sc, channels_record_fn fn, syschan_room_fn room, void *ctx,
+		  bool last);
 /* The last read left records: read again without waiting (run/rbread.h). */
 bool syschan__more(const struct syschan *sc);
 void syschan__report(const struct syschan *sc);
