@@ -280,8 +280,8 @@ int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx)
 	return total;
 }
 
-int evlist__read_spans(struct evlist *el, const struct ring_span_ops *ops, ring_record_fn scan,
-		       void *ctx)
+int evlist__read_spans(struct evlist *el, const struct ring_span_ops *ops, uint32_t scan_type,
+		       ring_record_fn scan, void *ctx)
 {
 	int total = 0, n;
 
@@ -289,7 +289,7 @@ int evlist__read_spans(struct evlist *el, const struct ring_span_ops *ops, ring_
 		ring__snap(&el->rings[c]);
 	/* after every snap: what the scan sees includes all that led to the records read */
 	for (int c = 0; scan && c < el->nr_rings; c++)
-		if ((n = ring__peek(&el->rings[c], scan, ctx)) < 0)
+		if ((n = ring__peek(&el->rings[c], scan_type, scan, ctx)) < 0)
 			return n;
 	for (int c = 0; c < el->nr_rings; c++) {
 		n = ring__read_spans(&el->rings[c], ops, ctx);

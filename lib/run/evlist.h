@@ -44,12 +44,13 @@ int evlist__poll_add_wake_fd(struct evlist *el, int fd);
 int evlist__read(struct evlist *el, ring_record_fn fn, void *ctx);
 /*
  * Drain every ring once, by spans (ring.h), up to the heads noted at the start. scan, when
- * given, sees first every record up to each ring's head at its own look, none consumed:
+ * given, sees first every record of scan_type (0: any) up to each ring's head at its own
+ * look, none consumed:
  * what led to a record read by spans (the FORK that made the child a sample is of) was
  * written before it and is seen by scan before the span is read. Returns records read, or <0.
  */
-int evlist__read_spans(struct evlist *el, const struct ring_span_ops *ops, ring_record_fn scan,
-		       void *ctx);
+int evlist__read_spans(struct evlist *el, const struct ring_span_ops *ops, uint32_t scan_type,
+		       ring_record_fn scan, void *ctx);
 /* Records the kernel reported lost (PERF_RECORD_LOST), all rings together. */
 uint64_t evlist__lost(const struct evlist *el);
 /*

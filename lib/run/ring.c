@@ -105,25 +105,42 @@ static void release(struct walk *w, bool all)
 	w->released = w->start;
 }
 
-/* One record (size bytes) at w->tail: into the span, or skipped, or handed to ops->record alone. */
-static int walk_record(struct walk *w, size_t size, const struct ring_span_ops *ops, void *ctx,
-		       bool consume, size_t span_max)
+/* Does a record of type go to the span by its header alone? */
+static bool samples_span(const struct ring_span_ops *ops, uint32_t type)
 {
-	const struct perf_event_header *rec;
-	int v = RING_ALONE, err;
+	return ops->samples_span && type == PERF_RECORD_SAMPLE;
+}
 
-	if (ops->sort && w->tail + size - w->start > span_max) {
+/* The verdict on rec, made contiguous when it has to be looked into. */
+static int sort_record(struct walk *w, const struct ring_span_ops *ops, void *ctx, bool consume,
+		       uint32_t type, size_t size, const struct perf_event_header **rec)
+{
+	if (ops->type && type != ops->type)
+		return RING_SKIP;
+	if (samples_span(ops, type))
+		return RING_SPAN;
+	*rec = contiguous(w->r, w->data, w->tail & w->mask, size);
+	if (!*rec)
+		return -ENOMEM;
+	if (consume && type == PERF_RECORD_LOST)
+		count_lost(w->r, *rec);
+	return ops->sort ? ops->sort(ctx, *rec) : RING_ALONE;
+}
+
+/* One record (size bytes) at w->tail: into the span, or skipped, or handed to ops->record alone. */
+static int walk_record(struct walk *w, const struct perf_event_header *h,
+		       const struct ring_span_ops *ops, void *ctx, bool consume, size_t span_max)
+{
+	const struct perf_event_header *rec = NULL;
+	size_t size = h->size;
+	int v, err;
+
+	if (ops->span && w->tail + size - w->start > span_max) {
 		err = flush_span(w, ops, ctx); /* the span is full */
 		if (err)
 			return err;
 	}
-	rec = contiguous(w->r, w->data, w->tail & w->mask, size);
-	if (!rec)
-		return -ENOMEM;
-	if (consume && rec->type == PERF_RECORD_LOST)
-		count_lost(w->r, rec);
-	if (ops->sort)
-		v = ops->sort(ctx, rec);
+	v = sort_record(w, ops, ctx, consume, h->type, size, &rec);
 	if (v == RING_SPAN) {
 		w->tail += size;
 		w->nr++;
@@ -155,7 +172,7 @@ static int walk(struct ring *r, uint64_t head, const struct ring_span_ops *ops, 
 
 		if (h->size < sizeof(*h) || h->size > head - w.tail)
 			break; /* cannot happen with a sane kernel; never loop on it */
-		err = walk_record(&w, h->size, ops, ctx, consume, span_max);
+		err = walk_record(&w, h, ops, ctx, consume, span_max);
 		n++;
 		if (consume)
 			release(&w, false);
@@ -183,9 +200,9 @@ int ring__read_spans(struct ring *r, const struct ring_span_ops *ops, void *ctx)
 	return walk(r, r->snap, ops, ctx, true);
 }
 
-int ring__peek(struct ring *r, ring_record_fn fn, void *ctx)
+int ring__peek(struct ring *r, uint32_t type, ring_record_fn fn, void *ctx)
 {
-	struct ring_span_ops ops = { .record = fn };
+	struct ring_span_ops ops = { .record = fn, .type = type };
 
 	return walk(r, load_head(r), &ops, ctx, false);
 }

@@ -7,6 +7,7 @@
 #define PERF_BPF_RING_H
 
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
@@ -46,6 +47,9 @@ struct ring_span_ops {
 	 */
 	int (*span)(void *ctx, const struct iovec *iov, int n, unsigned int nr);
 	size_t span_max; /* bytes a span may hold at most (a record over it: a span of its own) */
+	/* Every SAMPLE joins the span unlooked at: .sort sees only the other records. */
+	bool samples_span;
+	uint32_t type; /* non-zero: the records of other types are skipped (ring__peek's) */
 };
 
 /* pages: data pages, a power of two. */
@@ -57,7 +61,10 @@ int ring__read(struct ring *r, ring_record_fn fn, void *ctx);
 void ring__snap(struct ring *r);
 /* Consume the records up to the snapped head, by ops; returns the number read, or <0. */
 int ring__read_spans(struct ring *r, const struct ring_span_ops *ops, void *ctx);
-/* Show fn every record written so far, up to the head now, without consuming any. */
-int ring__peek(struct ring *r, ring_record_fn fn, void *ctx);
+/*
+ * Show fn every record of type (0: of any type) written so far, up to the head now, without
+ * consuming any; returns the number of records passed, or <0 from fn.
+ */
+int ring__peek(struct ring *r, uint32_t type, ring_record_fn fn, void *ctx);
 
 #endif

@@ -367,12 +367,14 @@ static int read_rings(struct session *s, struct deliver *d)
 	const struct ring_span_ops ops = { .sort = sort_record,
 					   .record = deliver,
 					   .span = deliver_span,
-					   .span_max = s->span_max };
+					   .span_max = s->span_max,
+					   .samples_span = !s->follow_tree };
 
 	tasktree__new_pass(&s->tree);
 	if (!s->span_fn)
 		return evlist__read(s->evlist, queue_record, d);
-	return evlist__read_spans(s->evlist, &ops, s->follow_tree ? scan_fork : NULL, d);
+	return evlist__read_spans(s->evlist, &ops, PERF_RECORD_FORK,
+				  s->follow_tree ? scan_fork : NULL, d);
 }
 
 /* One pass over the rings; at the end of the run (last) everything queued goes out. */

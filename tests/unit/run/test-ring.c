@@ -207,7 +207,7 @@ static void test_ring_peek_and_snap(void **state)
 		put(&r, PERF_RECORD_SAMPLE, 32, i);
 	ring__snap(&r);
 	put(&r, PERF_RECORD_FORK, 48, 4); /* after the snap */
-	assert_int_equal(ring__peek(&r, alone, &p), 5);
+	assert_int_equal(ring__peek(&r, 0, alone, &p), 5);
 	assert_int_equal(pc->data_tail, 0);
 	assert_int_equal(p.n, 10);
 	assert_int_equal(p.log[9], 4);
@@ -229,11 +229,49 @@ static void test_ring_lost_counted(void **state)
 
 	fake_ring(&r, 1, 0);
 	put(&r, PERF_RECORD_LOST, 24, 1234); /* id 1234, then lost 1234 */
-	ring__peek(&r, alone, &p);
+	ring__peek(&r, 0, alone, &p);
 	assert_int_equal(r.lost, 0);
 	ring__snap(&r);
 	assert_int_equal(ring__read_spans(&r, &ops, &s), 1);
 	assert_int_equal(r.lost, 1234);
+	fake_free(&r);
+}
+
+/* samples_span: every sample spans, unasked (seq 7 is not skipped); others still go alone. */
+static void test_ring_samples_span(void **state)
+{
+	struct ring_span_ops fast = ops;
+	struct seen s = { .skip_seq = 7 };
+	struct ring r;
+	const int64_t want[] = { -1, 0, 1, 2, -2, 3, -1, 4, 5, 6, 7, 8, 9, -2, 10 };
+
+	fast.samples_span = true;
+	fake_ring(&r, 1, page() - 40); /* the spans wrap around the end */
+	for (int i = 0; i < 11; i++)
+		put(&r, i == 3 || i == 10 ? PERF_RECORD_LOST : PERF_RECORD_SAMPLE, 32 + 8 * (i % 3),
+		    i);
+	ring__snap(&r);
+	assert_int_equal(ring__read_spans(&r, &fast, &s), 11);
+	assert_log(&s, want, sizeof(want) / sizeof(want[0]));
+	assert_int_equal(r.lost, 3 + 10);
+	assert_int_equal(((struct perf_event_mmap_page *)r.base)->data_tail, r.snap);
+	fake_free(&r);
+}
+
+/* peek by type: fn sees the FORKs only, every record is passed, none consumed. */
+static void test_ring_peek_type(void **state)
+{
+	struct seen p = { 0 };
+	struct ring r;
+
+	fake_ring(&r, 1, 0);
+	for (int i = 0; i < 6; i++)
+		put(&r, i % 3 == 1 ? PERF_RECORD_FORK : PERF_RECORD_SAMPLE, 32, i);
+	assert_int_equal(ring__peek(&r, PERF_RECORD_FORK, alone, &p), 6);
+	assert_int_equal(p.n, 4);
+	assert_int_equal(p.log[1], 1);
+	assert_int_equal(p.log[3], 4);
+	assert_int_equal(((struct perf_event_mmap_page *)r.base)->data_tail, 0);
 	fake_free(&r);
 }
 
@@ -245,6 +283,8 @@ int main(void)
 		cmocka_unit_test(test_ring_span_max),
 		cmocka_unit_test(test_ring_peek_and_snap),
 		cmocka_unit_test(test_ring_lost_counted),
+		cmocka_unit_test(test_ring_samples_span),
+		cmocka_unit_test(test_ring_peek_type),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
