@@ -99,6 +99,21 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 		       0;
 }
 
+int record__sample_tid(const struct perf_event_header *hdr, size_t size,
+		       const struct record_layout *layout, uint32_t *pid, uint32_t *tid)
+{
+	uint64_t st = layout->sample_type, n;
+
+	if (hdr->type != PERF_RECORD_SAMPLE || !(st & PERF_SAMPLE_TID))
+		return -ENOENT;
+	n = __builtin_popcountll(st & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP));
+	if (size < HDR + 8 * (n + 1))
+		return -EINVAL;
+	memcpy(pid, (const char *)hdr + HDR + 8 * n, 4);
+	memcpy(tid, (const char *)hdr + HDR + 8 * n + 4, 4);
+	return 0;
+}
+
 /* A string at off, terminated before end; NULL when it runs into end. */
 static const char *string_at(const struct perf_event_header *hdr, size_t off, size_t end)
 {

@@ -136,6 +136,13 @@ uint64_t record__time(const struct perf_event_header *hdr, size_t size,
 		      const struct record_layout *layout);
 
 /*
+ * A SAMPLE's pid and tid, read where layout puts them, nothing else decoded: -ENOENT for
+ * another record or a layout without them, -EINVAL when the record is too short.
+ */
+int record__sample_tid(const struct perf_event_header *hdr, size_t size,
+		       const struct record_layout *layout, uint32_t *pid, uint32_t *tid);
+
+/*
  * Encode r as the kernel lays it out, into buf: the header (r->type, r->misc, the size), the
  * body from r's fields of its type, and for a non-sample record the sample_id trailer layout
  * asks for, from r->s (pid/tid, time, cpu, and r->s.id in every id field). A SAMPLE is

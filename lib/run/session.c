@@ -272,19 +272,30 @@ static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
 	return d->fn(d->ctx, &rec, cpu, ev);
 }
 
-/* Span reads: samples go as they are, unless the target's must be told from others'. */
+/*
+ * Span reads: samples go as they are, unless the target's must be told from others' (as
+ * outside_target tells them, by the pid or tid alone: the rest is not decoded).
+ */
 static int sort_record(void *ctx, const struct perf_event_header *hdr)
 {
 	struct session *s = ((struct deliver *)ctx)->s;
-	struct record rec;
+	struct record_layout layout;
+	uint32_t pid, tid;
 	struct evsel *ev;
+	int err;
 
 	if (hdr->type != PERF_RECORD_SAMPLE)
 		return RING_ALONE;
-	if (!s->follow_tree)
+	ev = s->follow_tree ? record_evsel(s, hdr) : NULL;
+	if (!ev || ev->kind == EVSEL_TRACKING || ev->per_task)
 		return RING_SPAN;
-	ev = decode(s, hdr, &rec);
-	if (!outside_target(s, &rec, ev))
+	layout = record_layout__of(&ev->desc.attr);
+	err = record__sample_tid(hdr, hdr->size, &layout, &pid, &tid);
+	if (err) { /* nothing to judge by: kept */
+		s->bad_records += err == -EINVAL;
+		return RING_SPAN;
+	}
+	if (tasktree__has(&s->tree, (int)(s->tree_by_tid ? tid : pid)))
 		return RING_SPAN;
 	s->filtered++;
 	return RING_SKIP;

@@ -358,6 +358,39 @@ static void test_record_id_and_time(void **state)
 			 -ENOENT);
 }
 
+/* A sample's pid and tid where each layout puts them; nothing for other records or too short. */
+static void test_record_sample_tid(void **state)
+{
+	struct record_layout no_ip = { ST_OURS & ~PERF_SAMPLE_IP, true };
+	uint32_t pid = 0, tid = 0;
+	const struct perf_event_header *h;
+	struct builder b;
+
+	header(&b, PERF_RECORD_SAMPLE, 0); /* ours: identifier, ip, then pid and tid */
+	put64(&b, 5);
+	put64(&b, 0x1234);
+	put32x2(&b, 41, 42);
+	put64(&b, 300);
+	h = finish(&b);
+	assert_int_equal(record__sample_tid(h, h->size, &ours, &pid, &tid), 0);
+	assert_int_equal(pid, 41);
+	assert_int_equal(tid, 42);
+	assert_int_equal(record__sample_tid(h, h->size, &perfs, &pid, &tid), 0);
+	assert_int_equal(pid, 0x1234); /* perf's: right after the ip */
+	assert_int_equal(record__sample_tid(h, h->size, &no_ip, &pid, &tid), 0);
+	assert_int_equal(pid, 0x1234);
+	assert_int_equal(tid, 0);
+	assert_int_equal(record__sample_tid(h, 24, &ours, &pid, &tid), -EINVAL);
+	assert_int_equal(record__sample_tid(h, h->size,
+					    &(struct record_layout){ PERF_SAMPLE_IP, true }, &pid,
+					    &tid),
+			 -ENOENT);
+	header(&b, PERF_RECORD_COMM, 0);
+	put32x2(&b, 1, 1);
+	h = finish(&b);
+	assert_int_equal(record__sample_tid(h, h->size, &ours, &pid, &tid), -ENOENT);
+}
+
 static void test_record_same_id_pos(void **state)
 {
 	struct record_layout a = { ST_OURS, true }, b = { ST_OURS & ~PERF_SAMPLE_RAW, true };
@@ -440,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_record_comm),
 		cmocka_unit_test(test_record_comm_unterminated),
 		cmocka_unit_test(test_record_fork_exit),
+		cmocka_unit_test(test_record_sample_tid),
 		cmocka_unit_test(test_record_mmap_and_mmap2),
 		cmocka_unit_test(test_record_mmap2_build_id),
 		cmocka_unit_test(test_record_ksymbol),
