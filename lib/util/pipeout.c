@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,28 +31,54 @@ static int wait_writable(int fd, int stop_fd)
 	}
 }
 
-int pipeout__write_all(int fd, int stop_fd, const void *p, size_t len, size_t *done)
+/* Past n bytes written: the pieces still to go start at *v. */
+static void advance(struct iovec **v, int *nr, size_t n)
 {
-	*done = 0;
-	while (*done < len) {
-		ssize_t n = write(fd, (const char *)p + *done, len - *done);
+	while (*nr && n >= (*v)->iov_len) {
+		n -= (*v)->iov_len;
+		(*v)++;
+		(*nr)--;
+	}
+	if (*nr) {
+		(*v)->iov_base = (char *)(*v)->iov_base + n;
+		(*v)->iov_len -= n;
+	}
+}
 
-		if (n < 0 && errno == EINTR)
+int pipeout__writev_all(int fd, int stop_fd, const struct iovec *iov, int n, size_t *done)
+{
+	struct iovec pieces[PIPEOUT_IOV_MAX], *v = pieces;
+
+	*done = 0;
+	if (n < 0 || n > PIPEOUT_IOV_MAX)
+		return -EINVAL;
+	memcpy(pieces, iov, n * sizeof(*iov));
+	advance(&v, &n, 0); /* empty pieces first */
+	while (n) {
+		ssize_t w = n == 1 ? write(fd, v->iov_base, v->iov_len) : writev(fd, v, n);
+
+		if (w < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && errno == EAGAIN) {
+		if (w < 0 && errno == EAGAIN) {
 			int err = wait_writable(fd, stop_fd);
 
 			if (err)
 				return err;
 			continue;
 		}
-		if (n < 0)
+		if (w < 0)
 			return -errno;
-		if (n == 0)
+		if (w == 0)
 			return -EIO;
-		*done += n;
+		*done += w;
+		advance(&v, &n, w);
 	}
 	return 0;
+}
+
+int pipeout__write_all(int fd, int stop_fd, const void *p, size_t len, size_t *done)
+{
+	return pipeout__writev_all(fd, stop_fd, &(struct iovec){ (void *)p, len }, 1, done);
 }
 
 struct stream {

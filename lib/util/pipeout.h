@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/uio.h>
 
 /*
  * Write all of p to fd (non-blocking: a full pipe waits for room, or for a stop signal on
@@ -19,6 +20,9 @@
  * 0, -EINTR when a stop signal is pending or was asked, or -errno.
  */
 int pipeout__write_all(int fd, int stop_fd, const void *p, size_t len, size_t *done);
+/* pipeout__write_all of the n pieces in iov, in order (n at most PIPEOUT_IOV_MAX). */
+#define PIPEOUT_IOV_MAX 8
+int pipeout__writev_all(int fd, int stop_fd, const struct iovec *iov, int n, size_t *done);
 /*
  * When fd is a pipe or FIFO: a fully buffered stream writing to it through a non-blocking
  * file description of its own (fd's is shared with other processes, and left as it is),

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What reached the disk (diskwrites.h): write(), pwrite() and ftruncate() interposed, and the
- * log they leave read back. The calls go to the kernel by syscall(), so the interposed names
- * never call themselves; a lock keeps the log in the order the calls reached the kernel.
+ * What reached the disk (diskwrites.h): write(), writev(), pwrite() and ftruncate() interposed,
+ * and the log they leave read back. The calls go to the kernel by syscall(), so the interposed
+ * names never call themselves; a lock keeps the log in the order the calls reached the kernel.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "diskwrites.h"
@@ -98,6 +99,39 @@ static ssize_t logged_write(int fd, const void *buf, size_t count, off_t at, int
 ssize_t write(int fd, const void *buf, size_t count)
 {
 	return logged_write(fd, buf, count, 0, 0);
+}
+
+/* A writev is logged as one write of the bytes that went out, joined. */
+ssize_t writev(int fd, const struct iovec *iov, int iovcnt)
+{
+	int on = watched(fd), err;
+	off_t at = 0;
+	ssize_t n;
+
+	if (on) {
+		pthread_mutex_lock(&lock);
+		at = write_offset(fd);
+	}
+	n = syscall(SYS_writev, fd, iov, iovcnt);
+	err = errno;
+	if (on && n > 0) {
+		char *joined = malloc(n);
+		size_t len = 0;
+
+		for (int i = 0; joined && i < iovcnt && len < (size_t)n; i++) {
+			size_t k = iov[i].iov_len < n - len ? iov[i].iov_len : n - len;
+
+			memcpy(joined + len, iov[i].iov_base, k);
+			len += k;
+		}
+		if (joined)
+			log_op('w', at, joined, n);
+		free(joined);
+	}
+	if (on)
+		pthread_mutex_unlock(&lock);
+	errno = err;
+	return n;
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t count, off_t at)

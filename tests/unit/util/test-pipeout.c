@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -39,6 +41,46 @@ static void test_pipeout_write_all_with_room(void **state)
 	assert_string_equal(out, "hello");
 	close(p[0]);
 	close(p[1]);
+}
+
+/*
+ * Pieces larger than the pipe holds go out whole and in order, each write taking what fits
+ * (a piece cut anywhere, an empty one passed over), while a child reads them.
+ */
+static void test_pipeout_writev_all_in_pieces(void **state)
+{
+	static char a[70000], b[1], c[50001];
+	struct iovec iov[4] = { { a, sizeof(a) }, { b, 0 }, { b, sizeof(b) }, { c, sizeof(c) } };
+	size_t done, total = sizeof(a) + sizeof(b) + sizeof(c);
+	int p[2], status;
+	pid_t pid;
+
+	for (size_t i = 0; i < sizeof(a); i++)
+		a[i] = (char)(i * 7);
+	b[0] = 'b';
+	for (size_t i = 0; i < sizeof(c); i++)
+		c[i] = (char)(i * 13 + 1);
+	assert_int_equal(pipe2(p, O_NONBLOCK | O_CLOEXEC), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) { /* reads it all back, slowly, and compares */
+		static char got[sizeof(a) + sizeof(b) + sizeof(c) + 1];
+		size_t n = 0;
+		ssize_t r;
+
+		fcntl(p[0], F_SETFL, 0);
+		close(p[1]);
+		while ((r = read(p[0], got + n, 4000)) > 0)
+			n += r;
+		_exit(n != total || memcmp(got, a, sizeof(a)) || got[sizeof(a)] != 'b' ||
+		      memcmp(got + sizeof(a) + 1, c, sizeof(c)));
+	}
+	close(p[0]);
+	assert_int_equal(pipeout__writev_all(p[1], -1, iov, 4, &done), 0);
+	assert_int_equal(done, total);
+	close(p[1]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 /* A pending INT (blocked, as a run blocks it) ends the wait; it stays pending for the run. */
@@ -114,6 +156,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pipeout_write_all_with_room),
+		cmocka_unit_test(test_pipeout_writev_all_in_pieces),
 		cmocka_unit_test(test_pipeout_stop_signal),
 		cmocka_unit_test(test_pipeout_stream),
 		cmocka_unit_test(test_pipeout_request_stop),
