@@ -71,31 +71,36 @@ static void keep_seekable(struct pdwriter *w, const void *data, size_t done)
 }
 
 /*
- * Hand len bytes (whole records) to the file. When the disk fills up part way, the
- * file is cut back to the last whole record that made it, so it still reads.
+ * A write of len bytes at data (whole records) failed with err after done bytes (a full
+ * disk): the file is cut back to the last whole record that made it, so it still reads.
  */
+static int emit_failed(struct pdwriter *w, const void *data, size_t len, size_t done, int err)
+{
+	size_t keep = whole_records(data, done);
+
+	w->err = err;
+	pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep, len);
+	if (w->seekable) {
+		keep_seekable(w, data, done);
+		return err;
+	}
+	if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
+		pr_debug("perf.data truncate: %s", strerror(errno));
+	w->flushed += keep;
+	return err;
+}
+
+/* Hand len bytes (whole records) to the file. */
 int wbuf__emit(struct pdwriter *w, const void *data, size_t len)
 {
-	size_t done, keep;
+	size_t done;
 	int err;
 
 	if (w->err)
 		return w->err;
 	err = pipeout__write_all(w->fd, w->stop_fd, data, len, &done);
-	if (err) {
-		w->err = err;
-		keep = whole_records(data, done);
-		pr_debug("perf.data write: %s; keeping %zu of %zu bytes", strerror(-err), keep,
-			 len);
-		if (w->seekable) {
-			keep_seekable(w, data, done);
-			return err;
-		}
-		if (w->own_fd && !w->pipe && ftruncate(w->fd, w->flushed + keep) < 0)
-			pr_debug("perf.data truncate: %s", strerror(errno));
-		w->flushed += keep;
-		return err;
-	}
+	if (err)
+		return emit_failed(w, data, len, done, err);
 	w->flushed += len;
 	return 0;
 }
@@ -168,6 +173,42 @@ int pdwriter__write(struct pdwriter *w, const void *data, size_t len)
 	return 0;
 }
 
+/* The span joins the buffer. */
+static void buffer_span(struct pdwriter *w, const struct iovec *iov, int n, size_t len)
+{
+	for (int i = 0; i < n; i++) {
+		memcpy(w->buf + w->len, iov[i].iov_base, iov[i].iov_len);
+		w->len += iov[i].iov_len;
+	}
+	w->bytes += len;
+}
+
+/*
+ * The buffer, then the span from where it lies (a ring's pages), in one writev: a large
+ * span is not copied twice. A failed write is judged on the bytes joined in the buffer
+ * (there is room: the caller made it), as if they had been written from there.
+ */
+static int emit_span(struct pdwriter *w, const struct iovec *iov, int n, size_t len)
+{
+	struct iovec v[PIPEOUT_IOV_MAX];
+	size_t done;
+	int err;
+
+	v[0] = (struct iovec){ w->buf, w->len };
+	memcpy(v + 1, iov, n * sizeof(*iov));
+	err = pipeout__writev_all(w->fd, w->stop_fd, v, n + 1, &done);
+	if (err) {
+		buffer_span(w, iov, n, len);
+		err = emit_failed(w, w->buf, w->len, done, err);
+		w->len = 0;
+		return err;
+	}
+	w->flushed += w->len + len;
+	w->bytes += len;
+	w->len = 0;
+	return 0;
+}
+
 int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n)
 {
 	size_t len = 0;
@@ -177,17 +218,15 @@ int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n)
 		len += iov[i].iov_len;
 	if (w->err)
 		return w->err;
-	if (len > PDWRITER_SPAN_MAX)
+	if (len > PDWRITER_SPAN_MAX || n >= PIPEOUT_IOV_MAX)
 		return -E2BIG;
 	/* the buffer ends on a record's end: the index a flush appends never splits one */
 	err = w->len + len > PD_BUF_SIZE ? flush_full(w) : 0;
 	if (err)
 		return err;
-	for (int i = 0; i < n; i++) {
-		memcpy(w->buf + w->len, iov[i].iov_base, iov[i].iov_len);
-		w->len += iov[i].iov_len;
-	}
-	w->bytes += len;
+	if (len >= PD_SPAN_DIRECT)
+		return emit_span(w, iov, n, len);
+	buffer_span(w, iov, n, len);
 	return 0;
 }
 

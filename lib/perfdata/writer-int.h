@@ -25,6 +25,8 @@
 
 #define PD_ATTR_SIZE 128
 #define PD_BUF_SIZE (1U << 20)
+/* A span this long goes to the file from where it lies, not through the buffer. */
+#define PD_SPAN_DIRECT (32U << 10)
 #define PD_MAX_RECORD 65535
 #define PD_INDEX_MAX (16 * (PD_FEAT_BITS + 1)) /* an index record at most */
 

@@ -70,8 +70,9 @@ struct pdwriter *pdwriter__open(const char *path, const struct pdwriter_event *e
 int pdwriter__write(struct pdwriter *w, const void *data, size_t len);
 /*
  * Samples as a ring holds them: whole records in iov[0..n) (a record may straddle two
- * pieces), PDWRITER_SPAN_MAX bytes at most. Never looked into: only MMAP2 and BPF_EVENT
- * records, which pdwriter__write takes, name the build ids and programs of the file.
+ * pieces; n < 8), PDWRITER_SPAN_MAX bytes at most. Never looked into: only MMAP2 and
+ * BPF_EVENT records, which pdwriter__write takes, name the build ids and programs of the
+ * file. A large span goes to the file from iov before the call returns, not copied.
  */
 #define PDWRITER_SPAN_MAX (256U << 10)
 int pdwriter__write_span(struct pdwriter *w, const struct iovec *iov, int n);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -253,6 +254,108 @@ static void test_pdwriter__write_disk_full(void **state)
 	while (pdreader__next(r, &rec) > 0)
 		n++;
 	assert_true(n > 0);
+	assert_false(pdreader__stats(r)->truncated);
+	pdreader__free(r);
+}
+
+/* Spans of n samples numbered from seq (in ip and time), as a ring holds them: two pieces, cut
+ * in the middle of a record (where the ring's end would be). */
+#define SPAN_MAX_SAMPLES 4096
+static struct ksample span_buf[SPAN_MAX_SAMPLES];
+
+static int write_span(struct pdwriter *w, uint64_t seq, int n)
+{
+	size_t len = n * sizeof(struct ksample), cut = len / 2 + 20;
+	struct iovec iov[2] = { { span_buf, cut }, { (char *)span_buf + cut, len - cut } };
+
+	for (int i = 0; i < n; i++) {
+		span_buf[i] = sample(11, 1000 + seq + i);
+		span_buf[i].ip = seq + i;
+	}
+	return pdwriter__write_span(w, iov, 2);
+}
+
+/* Spans small and large (these written from where they lie), records between: all read back
+ * whole, in order, and a prefix of the file cut anywhere reads too. */
+static void test_pdwriter__write_spans(void **state)
+{
+	static const int sizes[] = { 3, 1000, 1, 3000, 500, 2000, 7 };
+	struct pdwriter *w = pdwriter__open(path, evs, 2, NULL);
+	struct pdreader_record rec;
+	struct pdreader *r;
+	uint64_t seq = 0, got = 0, comms = 0;
+	int ret;
+
+	assert_non_null(w);
+	for (int i = 0; i < 7; i++) {
+		write_comm(w, 4242, "between");
+		assert_int_equal(write_span(w, seq, sizes[i]), 0);
+		seq += sizes[i];
+		if (i % 3 == 2)
+			assert_int_equal(pdwriter__finish_round(w), 0);
+	}
+	assert_int_equal(pdwriter__close(w), 0);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	while ((ret = pdreader__next(r, &rec)) > 0) {
+		const struct ksample *k = (const void *)rec.hdr;
+
+		comms += rec.hdr->type == PERF_RECORD_COMM;
+		if (rec.hdr->type != PERF_RECORD_SAMPLE)
+			continue;
+		assert_int_equal(rec.hdr->size, sizeof(*k));
+		assert_int_equal(k->ip, got);
+		assert_int_equal(k->time, 1000 + got);
+		assert_string_equal(k->raw, "hello world");
+		got++;
+	}
+	assert_int_equal(ret, 0);
+	assert_int_equal(got, seq);
+	assert_int_equal(comms, 7);
+	assert_int_equal(pdreader__stats(r)->nr_samples, seq);
+	pdreader__free(r);
+}
+
+/* A full disk in the middle of a span written from where it lies: the file ends on a whole
+ * record, the samples before it in order. */
+static void test_pdwriter__write_span_disk_full(void **state)
+{
+	struct pdreader_record rec;
+	struct rlimit old, lim;
+	struct pdreader *r;
+	struct pdwriter *w;
+	struct stat st;
+	uint64_t seq = 0, got = 0;
+	int err = 0;
+
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	lim.rlim_cur = 1000000; /* not on a record's end, nor a span's */
+	lim.rlim_max = old.rlim_max;
+	w = pdwriter__open(path, evs, 2, NULL);
+	assert_non_null(w);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	for (int i = 0; i < 1000 && !err; i++) {
+		err = write_span(w, seq, 1000);
+		seq += 1000;
+		if (!err && i % 4 == 3)
+			err = pdwriter__finish_round(w);
+	}
+	assert_int_equal(pdwriter__close(w), -EFBIG);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	assert_true(err == -EFBIG);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size <= 1000000);
+	r = pdreader__open(path);
+	assert_non_null(r);
+	while (pdreader__next(r, &rec) > 0) {
+		const struct ksample *k = (const void *)rec.hdr;
+
+		assert_int_equal(rec.hdr->type, PERF_RECORD_SAMPLE);
+		assert_int_equal(k->ip, got++);
+	}
+	/* the last round the header names: four spans of 72000 bytes */
+	assert_true(got >= 4000 && (got * sizeof(struct ksample)) > 1000000 - 5 * 72000);
 	assert_false(pdreader__stats(r)->truncated);
 	pdreader__free(r);
 }
@@ -594,6 +697,8 @@ int main(void)
 		cmocka_unit_test(test_pdwriter__write_cut_anywhere),
 		cmocka_unit_test(test_pdwriter__write_disk_full),
 		cmocka_unit_test(test_pdwriter__write_killed),
+		cmocka_unit_test(test_pdwriter__write_spans),
+		cmocka_unit_test(test_pdwriter__write_span_disk_full),
 		cmocka_unit_test(test_pdwriter__synth_kernel_mmap_record),
 		cmocka_unit_test(test_pdwriter__synth_bytes),
 		cmocka_unit_test(test_pdwriter__open_tracing_data),
