@@ -41,6 +41,13 @@ __u32 sel_gen = 1;
 __u32 gate_open;
 /* Set by user space once every program is attached: no entry is kept whose exit is missed. */
 __u32 armed;
+/*
+ * Every traced task began after the capture (the workload and its children): no call of one
+ * can exit without its entry seen, so sys_exit need not look at calls with no live entry.
+ */
+const volatile bool cfg_entries_only;
+/* With cfg_entries_only, the entries live now: while there is none, sys_exit returns at once. */
+__u64 live_entries;
 
 #if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
 #error "bpf/syscalls.bpf.c: no system call registers for this architecture"
@@ -530,6 +537,8 @@ int BPF_PROG(sys_enter, struct pt_regs *unused, long id)
 	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
 		return 0;
 	e->nr = id;
+	if (cfg_entries_only && !e->live)
+		__sync_fetch_and_add(&live_entries, 1);
 	e->live = 1;
 	if (!cfg_count) {
 		syscall_args(task_regs(), args);
@@ -553,28 +562,56 @@ static __always_inline void exit_alone(long nr, long ret, __u64 time)
 		exit_record(spec, pid_tgid, time, nr, ret, 0, NULL, 0);
 }
 
-SEC("raw_tp/sys_exit")
-int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
+static __always_inline struct entry *task_entry(void)
 {
-	const volatile struct sysrec_spec *spec;
+	return bpf_task_storage_get(&entries, bpf_get_current_task_btf(), 0, 0);
+}
+
+/* The call's entry, taken at its exit; NULL: not live (the call's task was not traced). */
+static __always_inline struct entry *take_live(struct entry *e)
+{
+	if (!e || !e->live)
+		return NULL;
+	e->live = 0;
+	if (cfg_entries_only)
+		__sync_fetch_and_add(&live_entries, -1);
+	return e;
+}
+
+/* The exit of a call whose task may have been in it before the capture began. */
+static __always_inline struct entry *exit_entry(long ret, __u64 *time)
+{
 	long nr = syscall_nr(task_regs());
-	__u64 time, ns;
 	struct entry *e;
 
 	/* First the cheapest way out, for the calls not traced. */
 	if ((nr != -1 && !spec_of(nr)) || !armed)
-		return 0;
-	time = now();
-	e = bpf_task_storage_get(&entries, bpf_get_current_task_btf(), 0, 0);
-	if (!e) {
-		if (!cfg_count && nr != -1)
-			exit_alone(nr, ret, time);
-		return 0;
+		return NULL;
+	*time = now();
+	e = task_entry();
+	if (!e && !cfg_count && nr != -1)
+		exit_alone(nr, ret, *time);
+	return take_live(e);
+}
+
+SEC("raw_tp/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
+{
+	const volatile struct sysrec_spec *spec;
+	__u64 time = 0, ns;
+	struct entry *e;
+
+	if (cfg_entries_only) {
+		/* no register read, no helper, while no traced call is in progress */
+		if (!live_entries)
+			return 0;
+		time = now();
+		e = take_live(task_entry());
+	} else {
+		e = exit_entry(ret, &time);
 	}
-	/* Not live: the call's task was not traced. */
-	if (!e->live)
+	if (!e)
 		return 0;
-	e->live = 0;
 	ns = time - e->time;
 	if (gate_closed(bpf_get_current_pid_tgid())) {
 		if (ret != 0 && cfg_count)
@@ -624,6 +661,9 @@ int BPF_PROG(forget_exit, struct task_struct *task)
 {
 	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
 
+	/* its exit_group (or exit) never returns: its entry stays live */
+	if (cfg_entries_only)
+		take_live(task_entry());
 	if (cfg_tids)
 		bpf_map_delete_elem(&tids, &tid);
 	if (!BPF_CORE_READ(task, signal, live.counter))

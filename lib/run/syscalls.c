@@ -108,6 +108,8 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	ro->cfg_boottime = opts->boottime;
 	ro->cfg_self_tgid = getpid();
 	ro->cfg_gate_tgid = opts->gate_pid > 0 ? (uint32_t)opts->gate_pid : 0;
+	/* only the workload, forked before: none of its calls can have begun unseen */
+	ro->cfg_entries_only = !opts->all_tasks && opts->gate_pid > 0 && !opts->nr_tids;
 	ro->cfg_execve_nr = SYS_execve;
 	ro->cfg_strsize = opts->strsize ? opts->strsize : SYSREC_STRSIZE_DEFAULT;
 	if (ro->cfg_strsize > SYSREC_STRSIZE_MAX)
