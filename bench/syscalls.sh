@@ -87,6 +87,47 @@ sc_loop() {
 	} >"$d/$name.rows"
 }
 
+# sc_ns D LABEL CMD...: the timed loop's own ns a call (getppid-timed's stderr), to D/LABEL.ns
+sc_ns() {
+	local d=$1 label=$2
+	shift 2
+	"$@" 2>&1 >/dev/null | awk '/^ns_per_call/ { print $2 }' >>"$d/$label.ns"
+}
+
+# sc_floor D TIMED N: what a call costs the loop itself (no start-up in it), against the
+# kernel's floor: two empty programs on raw_syscalls, and a syscall tracepoint's perf event
+# for a call the loop never makes (no program runs, but every call takes the traced path)
+sc_floor() {
+	local d=$1 timed=$2 n=$3 src
+	src=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/floor-syscalls.bpf.c
+	"$SC_PB" trace -e "$src" -o /dev/null -- true || return 1 # compiled once, cached
+	for _ in $(seq "$SC_RUNS"); do
+		sc_ns "$d" untraced "$timed" "$n"
+		sc_ns "$d" floor_raw "$SC_PB" trace -e "$src" -o /dev/null -- "$timed" "$n"
+		command -v perf >/dev/null &&
+			sc_ns "$d" floor_tp perf stat -e syscalls:sys_enter_openat,syscalls:sys_exit_openat \
+				-o /dev/null -- "$timed" "$n"
+		sc_ns "$d" pb_unused "$SC_PB" trace -e openat -o /dev/null -- "$timed" "$n"
+		sc_ns "$d" pb_sum "$SC_PB" trace -s -o /dev/null -- "$timed" "$n"
+	done
+	local u
+	u=$(sc_med "$d/untraced.ns")
+	row() {
+		local m
+		m=$(sc_med "$d/$2.ns")
+		printf '| %s | %s | %s | %s |\n' "$1" "$m" "$(sc_ratio "$m" "$u")" \
+			"$(awk -v a="$m" -v b="$u" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.0f", a - b }')"
+	}
+	echo "| $n getppid, the loop's own ns a call (start-up left out) | ns | vs untraced | ns added |"
+	echo "|---|---:|---:|---:|"
+	row "untraced" untraced
+	row "floor: empty programs on raw_syscalls sys_enter and sys_exit" floor_raw
+	row "floor: perf stat of syscalls:sys_{enter,exit}_openat (no program runs)" floor_tp
+	row "perf-bpf trace -e openat (a call the loop never makes)" pb_unused
+	row "perf-bpf trace -s (counted in the kernel)" pb_sum
+	echo
+}
+
 # bench_syscalls PB BUILD RUNS N DIR: the markdown tables on stdout
 bench_syscalls() {
 	SC_PB=$1
@@ -94,7 +135,9 @@ bench_syscalls() {
 	local loop=$2/tests/workloads/getppid-loop n=$4 d=$5
 	sc_loop "$d" getppid "$n getppid calls" "$loop" "$n"
 	sc_loop "$d" dd "$n one-byte reads and writes" "$(type -P dd)" if=/dev/zero of=/dev/null bs=1 count="$n" status=none
-	cat "$d/getppid.rows" "$d/dd.rows"
+	mkdir -p "$d/floor"
+	sc_floor "$d/floor" "$2/tests/workloads/getppid-timed" 3000000 >"$d/floor.rows"
+	cat "$d/getppid.rows" "$d/dd.rows" "$d/floor.rows"
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
