@@ -32,15 +32,23 @@ struct trace {
 /* -o FILE: created (or truncated, as perf trace -o does) before anything is compiled. */
 static int open_output(struct trace *t, const char *path)
 {
-	static char buf[1 << 16];
-
 	t->out = fopen(path, "we");
 	if (!t->out)
 		return errmsg__set(-errno, "cannot create '%s': %s", path, strerror(errno));
-	/* a line per call: written 64 KiB at a time, not a file block's 4 KiB */
-	setvbuf(t->out, buf, _IOFBF, sizeof(buf));
 	t->own_out = true;
 	return 0;
+}
+
+/*
+ * A line per record or call, written 64 KiB at a time, not a file block's 4 KiB; each
+ * round hands on what it printed, so the output stays live. A terminal keeps its lines.
+ */
+static void buffer_output(FILE *f)
+{
+	static char buf[1 << 16];
+
+	if (!isatty(fileno(f)))
+		setvbuf(f, buf, _IOFBF, sizeof(buf));
 }
 
 static void report_losses(struct session *s)
@@ -95,6 +103,7 @@ static int show(struct trace *t, struct session *s, const struct evopts *eo)
 	if (!t->p)
 		return -errno;
 	session__set_round_fn(s, pipeline__round, t->p);
+	session__set_hold_fn(s, pipeline__busy, t->p);
 	err = session__run(s, pipeline__session_record, t->p);
 	if (err == -ECANCELED)
 		err = 0; /* --max-events were shown */
@@ -140,6 +149,7 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (!t.out)
 		t.out = stdout;
+	buffer_output(t.out);
 	eo.sc.view.out = t.out;
 	eo.sc.view.json = eo.json;
 	err = show(&t, s, &eo);
