@@ -371,6 +371,11 @@ int consumer__add_build_id(struct consumer *c, const char *path, const unsigned 
 	return resolver__add_build_id(c->res, path, id, size);
 }
 
+bool consumer__busy(const struct consumer *c)
+{
+	return resolver__loading(c->res);
+}
+
 int consumer__flush(struct consumer *c)
 {
 	int err = begin(c), ret;

@@ -77,6 +77,8 @@ int consumer__add_build_id(struct consumer *c, const char *path, const unsigned 
 			   size_t size);
 /* Hand what is buffered to the output (end of a round, or of the run). -errno on failure. */
 int consumer__flush(struct consumer *c);
+/* A record given now could make the consumer wait (for the kernel's symbols read ahead). */
+bool consumer__busy(const struct consumer *c);
 /* The end of the stream: aggregating views print what they gathered, then all flush. */
 int consumer__end(struct consumer *c);
 /*

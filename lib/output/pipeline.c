@@ -147,6 +147,11 @@ int pipeline__session_record(void *ctx, const struct record *rec, int cpu, struc
 }
 
 /* A periodic look at the maps is taken only when a view shows it (--clear empties them). */
+bool pipeline__busy(void *ctx)
+{
+	return consumer__busy(((struct pipeline *)ctx)->c);
+}
+
 int pipeline__round(void *ctx)
 {
 	struct pipeline *p = ctx;

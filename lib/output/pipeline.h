@@ -9,6 +9,7 @@
  *
  *	struct pipeline *p = pipeline__live(&opts, session);
  *	session__set_round_fn(session, pipeline__round, p);
+ *	session__set_hold_fn(session, pipeline__busy, p);
  *	session__run(session, pipeline__session_record, p);
  *	pipeline__end(p, NULL);
  *	pipeline__free(p);
@@ -54,6 +55,8 @@ int pipeline__session_record(void *p, const struct record *rec, int cpu, struct 
  * is due and a view shows it, then the views hand on what they buffer. 0 or -errno.
  */
 int pipeline__round(void *p);
+/* session__set_hold_fn's: the views would wait for something being read ahead. */
+bool pipeline__busy(void *p);
 /*
  * The end of a live run: the last look at the maps (its bytes appended to keep, unless
  * NULL: record stores them in its file), then the views' ends. 0 or -errno.

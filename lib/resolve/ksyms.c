@@ -21,6 +21,7 @@
 #include "resolve/ksymcache.h"
 #include "resolve/ksyms.h"
 #include "util/log.h"
+#include "util/testhook.h"
 
 /* A symbol with no next one in its module spans up to this boundary past its page. */
 #define KSYMS_PAGE 4096ull
@@ -42,6 +43,7 @@ struct ksyms {
 	struct ksymcache_map cached; /* when mapped: syms and pool point into it */
 	pthread_t reader; /* ksyms__load_ahead(): reading the table meanwhile */
 	bool reading; /* until the first lookup (or free) has joined it */
+	bool read; /* set by that thread when it is done (atomic) */
 };
 
 static int pool_add(struct ksyms *ks, const char *s, size_t len, uint32_t *off)
@@ -436,10 +438,19 @@ static void load_lazy(const struct ksyms *cks)
 	free(path);
 }
 
-static void *read_ahead(void *ks)
+static void *read_ahead(void *arg)
 {
+	struct ksyms *ks = arg;
+
+	testhook__ksyms();
 	load_lazy(ks);
+	__atomic_store_n(&ks->read, true, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+bool ksyms__loading(const struct ksyms *ks)
+{
+	return ks && ks->reading && !__atomic_load_n(&ks->read, __ATOMIC_ACQUIRE);
 }
 
 /* The table read by a thread of its own from now: the first lookup waits for it only if not done. */

@@ -13,6 +13,7 @@
 #ifndef PERF_BPF_KSYMS_H
 #define PERF_BPF_KSYMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,8 @@ void ksyms__real_modules_only(struct ksyms *ks);
  * will look up kernel ips does not stop for it while the rings fill.
  */
 void ksyms__load_ahead(struct ksyms *ks);
+/* That thread is still reading: a lookup now would wait for it. */
+bool ksyms__loading(const struct ksyms *ks);
 void ksyms__free(struct ksyms *ks);
 
 /*

@@ -126,6 +126,11 @@ void resolver__load_ahead(struct resolver *r)
 		ksyms__load_ahead(r->ksyms);
 }
 
+bool resolver__loading(const struct resolver *r)
+{
+	return r && ksyms__loading(r->ksyms);
+}
+
 void resolver__free(struct resolver *r)
 {
 	if (!r)

@@ -87,6 +87,8 @@ struct resolver *resolver__new(bool live);
 void resolver__free(struct resolver *r);
 /* A live resolver whose records will name kernel ips: kallsyms read from now, meanwhile. */
 void resolver__load_ahead(struct resolver *r);
+/* The kernel's symbols are still being read ahead: a kernel ip's lookup would wait. */
+bool resolver__loading(const struct resolver *r);
 
 /*
  * Take in what a decoded record says of names: COMM, FORK, MMAP/MMAP2, KSYMBOL (others

@@ -56,6 +56,9 @@ struct session {
 	unsigned long bad_records;
 	int (*round_fn)(void *ctx);
 	void *round_ctx;
+	bool (*hold_fn)(void *ctx);
+	void *hold_ctx;
+	bool held; /* records were held once (said once) */
 	session_span_fn span_fn; /* record: samples as the kernel wrote them */
 	size_t span_max;
 	struct dbuf synth; /* the records of what existed before the run, read before attaching */

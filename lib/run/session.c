@@ -187,6 +187,12 @@ void session__set_span_fn(struct session *s, session_span_fn fn, size_t max)
 	s->span_max = max;
 }
 
+void session__set_hold_fn(struct session *s, bool (*fn)(void *ctx), void *ctx)
+{
+	s->hold_fn = fn;
+	s->hold_ctx = ctx;
+}
+
 void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx)
 {
 	s->round_fn = fn;
@@ -406,6 +412,13 @@ static int drain(struct session *s, struct deliver *d, bool last)
 		recqueue__flush(s->queue);
 	else
 		recqueue__round(s->queue);
+	if (!last && s->hold_fn && s->hold_fn(s->hold_ctx)) {
+		if (n > 0 && !s->held)
+			pr_debug("records wait in the time-ordered queue while the kernel's symbols "
+				 "are read");
+		s->held |= n > 0;
+		return n;
+	}
 	err = deliver_released(s, d);
 	if (!err && s->round_fn)
 		err = s->round_fn(s->round_ctx);

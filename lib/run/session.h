@@ -85,5 +85,11 @@ unsigned long session__bad_records(const struct session *s);
 void session__set_span_fn(struct session *s, session_span_fn fn, size_t max);
 /* Called by session__run every time the rings were drained (a flush point). */
 void session__set_round_fn(struct session *s, int (*fn)(void *ctx), void *ctx);
+/*
+ * While fn says so, session__run keeps the records it reads in its queue instead of handing
+ * them on: what they go to would stop for a while (kernel symbols being read), and the
+ * rings must be read meanwhile, or they fill and lose records.
+ */
+void session__set_hold_fn(struct session *s, bool (*fn)(void *ctx), void *ctx);
 
 #endif

@@ -55,9 +55,9 @@ bool testhook__channels_hold(void)
 	return get("PERF_BPF_TEST_CHANNELS_HOLD") != NULL;
 }
 
-void testhook__rotated(void)
+/* Write line to FIFO, then read it to its end: the test holds the run there meanwhile. */
+static void handshake(const char *fifo, const char *line)
 {
-	const char *fifo = get("PERF_BPF_TEST_ROTATED");
 	char buf[64];
 	int fd;
 
@@ -66,7 +66,7 @@ void testhook__rotated(void)
 	fd = open(fifo, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (write(fd, "rotated\n", 8) < 0)
+	if (write(fd, line, strlen(line)) < 0)
 		pr_debug("%s: %s", fifo, strerror(errno));
 	close(fd);
 	fd = open(fifo, O_RDONLY | O_CLOEXEC);
@@ -74,6 +74,16 @@ void testhook__rotated(void)
 		;
 	if (fd >= 0)
 		close(fd);
+}
+
+void testhook__rotated(void)
+{
+	handshake(get("PERF_BPF_TEST_ROTATED"), "rotated\n");
+}
+
+void testhook__ksyms(void)
+{
+	handshake(get("PERF_BPF_TEST_KSYMS"), "ksyms\n");
 }
 
 #else /* what ships: no hook */
@@ -103,6 +113,10 @@ bool testhook__channels_hold(void)
 }
 
 void testhook__rotated(void)
+{
+}
+
+void testhook__ksyms(void)
 {
 }
 

@@ -15,6 +15,8 @@
  *						run only
  *	PERF_BPF_TEST_ROTATED=FIFO		testhook__rotated(): record pauses on FIFO right
  *						after the old file became FILE.old
+ *	PERF_BPF_TEST_KSYMS=FIFO		testhook__ksyms(): the kernel's symbols read
+ *						ahead wait on FIFO before they are read
  *
  * They act only in a test build, compiled with -DPERF_BPF_TESTHOOKS: the unit tests and
  * $(BUILD)/test/perf-bpf, which the end-to-end tests that steer a run use. In the perf-bpf
@@ -44,5 +46,7 @@ bool testhook__channels_hold(void);
  * kill the run at that point, or let it go on.
  */
 void testhook__rotated(void);
+/* The same handshake on PERF_BPF_TEST_KSYMS's FIFO, with "ksyms\n". */
+void testhook__ksyms(void);
 
 #endif
