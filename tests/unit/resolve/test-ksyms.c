@@ -3,6 +3,8 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,6 +225,39 @@ static void test_ksyms_new_lazy_reads_on_first_lookup(void **state)
 	ksyms__free(missing);
 }
 
+/*
+ * A table read ahead says it is loading until its thread is done, and lookups do not wait
+ * after that: the file is a FIFO, so the thread is held until the test writes the table.
+ */
+static void test_ksyms_load_ahead_says_loading(void **state)
+{
+	char dir[] = "/tmp/test-ksyms.XXXXXX", fifo[64];
+	struct ksyms *ks;
+	int fd;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/kallsyms", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	ks = ksyms__new_lazy(fifo);
+	assert_non_null(ks);
+	assert_false(ksyms__loading(ks)); /* not read ahead */
+	ksyms__load_ahead(ks);
+	assert_true(ksyms__loading(ks));
+	fd = open(fifo, O_WRONLY); /* the thread has the other end */
+	assert_true(fd >= 0);
+	assert_true(ksyms__loading(ks));
+	assert_int_equal(write(fd, text, strlen(text)), strlen(text));
+	close(fd);
+	for (int i = 0; i < 600000 && ksyms__loading(ks); i++)
+		usleep(100);
+	assert_false(ksyms__loading(ks));
+	assert_string_equal(ksyms__find(ks, 0xffffffff814c2d0bull, NULL), "perf_syscall_enter");
+	assert_false(ksyms__loading(NULL));
+	ksyms__free(ks);
+	unlink(fifo);
+	rmdir(dir);
+}
+
 /* The running kernel's table, as root: _text resolves to itself. */
 static void test_ksyms_load_proc(void **state)
 {
@@ -325,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_ksyms_load_large_file),
 		cmocka_unit_test(test_ksyms_load_proc),
 		cmocka_unit_test(test_ksyms_new_lazy_reads_on_first_lookup),
+		cmocka_unit_test(test_ksyms_load_ahead_says_loading),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
