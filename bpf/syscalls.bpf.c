@@ -598,7 +598,7 @@ SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 {
 	const volatile struct sysrec_spec *spec;
-	__u64 time = 0, ns;
+	__u64 time = 0, ns, pid_tgid;
 	struct entry *e;
 
 	if (cfg_entries_only) {
@@ -613,20 +613,20 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 	if (!e)
 		return 0;
 	ns = time - e->time;
-	if (gate_closed(bpf_get_current_pid_tgid())) {
+	pid_tgid = bpf_get_current_pid_tgid();
+	if (gate_closed(pid_tgid)) {
 		if (ret != 0 && cfg_count)
 			return 0; /* execvp's search of PATH: not the workload yet */
 		if (ret == 0)
 			gate_open = 1;
 	}
 	if (cfg_count) {
-		count_call(bpf_get_current_pid_tgid(), e->nr, ret, ns);
+		count_call(pid_tgid, e->nr, ret, ns);
 		return 0;
 	}
 	spec = spec_of(e->nr);
 	if (spec)
-		exit_record(spec, bpf_get_current_pid_tgid(), time, e->nr, ret, ns, e->args,
-			    e->retry);
+		exit_record(spec, pid_tgid, time, e->nr, ret, ns, e->args, e->retry);
 	return 0;
 }
 
