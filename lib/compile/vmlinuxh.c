@@ -64,43 +64,38 @@ static void print_cb(void *ctx, const char *fmt, va_list args)
 	vfprintf(ctx, fmt, args);
 }
 
-/* Write the C text for the BTF at btf_path (raw BTF or an ELF with .BTF) to out. */
-static int vmlinuxh__write(const char *btf_path, FILE *out)
+/*
+ * The C text of btf's types ids[0..nr) (every type when ids is NULL) to out, with what they
+ * need, between the lines every vmlinux.h of ours has: the guard and CO-RE relocations on.
+ */
+static int write_types(const struct btf *btf, const __u32 *ids, size_t nr, FILE *out)
 {
-	struct btf_dump *d = NULL;
-	struct btf *btf;
+	struct btf_dump *d = btf_dump__new(btf, print_cb, out, NULL);
 	int err = 0;
-	__u32 n;
 
-	btf = btf__parse(btf_path, NULL);
-	if (!btf)
+	if (!d)
 		return -errno;
-	d = btf_dump__new(btf, print_cb, out, NULL);
-	if (!d) {
-		err = -errno;
-		goto out;
-	}
 	fputs("/* Types of the running kernel, generated from its BTF by perf-bpf. */\n"
 	      "#ifndef __VMLINUX_H__\n#define __VMLINUX_H__\n\n"
 	      "#ifndef BPF_NO_PRESERVE_ACCESS_INDEX\n"
 	      "#pragma clang attribute push (__attribute__((preserve_access_index)), "
 	      "apply_to = record)\n#endif\n\n",
 	      out);
-	n = btf__type_cnt(btf);
-	for (__u32 id = 1; id < n && !err; id++)
-		err = btf_dump__dump_type(d, id);
+	if (!ids)
+		nr = btf__type_cnt(btf) - 1;
+	for (size_t i = 0; i < nr && !err; i++)
+		err = btf_dump__dump_type(d, ids ? ids[i] : (__u32)i + 1);
 	fputs("\n#ifndef BPF_NO_PRESERVE_ACCESS_INDEX\n#pragma clang attribute pop\n#endif\n\n"
 	      "#endif /* __VMLINUX_H__ */\n",
 	      out);
 	if (!err && ferror(out))
 		err = -EIO;
-out:
 	btf_dump__free(d);
-	btf__free(btf);
 	return err;
 }
 
-static int generate(struct cache *c, const char *btf_path, const char *name)
+int vmlinuxh__write(struct cache *c, const char *name, const struct btf *btf, const __u32 *ids,
+		    size_t nr)
 {
 	char tmp[PATH_MAX], *buf;
 	FILE *f;
@@ -120,7 +115,7 @@ static int generate(struct cache *c, const char *btf_path, const char *name)
 	buf = malloc(WRITE_BUF);
 	if (buf)
 		setvbuf(f, buf, _IOFBF, WRITE_BUF);
-	err = vmlinuxh__write(btf_path, f);
+	err = write_types(btf, ids, nr, f);
 	if (fclose(f) && !err)
 		err = -errno;
 	free(buf);
@@ -129,6 +124,19 @@ static int generate(struct cache *c, const char *btf_path, const char *name)
 		return err;
 	}
 	return cache__commit(c, tmp, name);
+}
+
+/* Every type of the BTF at btf_path (raw BTF or an ELF with .BTF). */
+static int generate(struct cache *c, const char *btf_path, const char *name)
+{
+	struct btf *btf = btf__parse(btf_path, NULL);
+	int err;
+
+	if (!btf)
+		return -errno;
+	err = vmlinuxh__write(c, name, btf, NULL, 0);
+	btf__free(btf);
+	return err;
 }
 
 int vmlinuxh__ensure(struct cache *c, const char *btf_path, const char *btf_id, char *dir,

@@ -8,10 +8,13 @@
 #define PERF_BPF_VMLINUXH_H
 
 #include <stddef.h>
+#include <linux/types.h>
 
 #include "compile/cache.h"
 
 #define VMLINUXH_BTF_PATH "/sys/kernel/btf/vmlinux"
+
+struct btf;
 
 /*
  * SHA-256 of the BTF file at btf_path (hex), remembered in the cache next to its size and
@@ -24,5 +27,12 @@ int vmlinuxh__btf_id(struct cache *c, const char *btf_path, char *hex);
  */
 int vmlinuxh__ensure(struct cache *c, const char *btf_path, const char *btf_id, char *dir,
 		     size_t size);
+/*
+ * Write name in the cache (atomically) as a vmlinux.h of btf's types ids[0..nr), with what
+ * they need, in that order (every type when ids is NULL): the one text both the whole
+ * header and a cut one (vmlinuxcut.h) have around the types.
+ */
+int vmlinuxh__write(struct cache *c, const char *name, const struct btf *btf, const __u32 *ids,
+		    size_t nr);
 
 #endif
