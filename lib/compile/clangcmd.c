@@ -327,6 +327,43 @@ int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *src_h
 	return err;
 }
 
+/* clang's own directories after the -I ones, for a target with no system of its own (bpf). */
+static const char *const system_dirs[] = { "/usr/local/include", "/usr/include", NULL };
+
+int clangcmd__search_path(const struct clangcmd *cmd, char ***dirs, char ***forced)
+{
+	struct words first = { 0 }, after = { 0 }, files = { 0 };
+	int err = 0;
+
+	for (int i = 1; i < cmd->key_argc && !err; i++) {
+		const char *a = cmd->argv[i],
+			   *next = i + 1 < cmd->key_argc ? cmd->argv[i + 1] : NULL;
+
+		if (!strncmp(a, "-I", 2) && (a[2] || next))
+			err = words_add(&first, a[2] ? a + 2 : cmd->argv[++i]);
+		else if ((!strcmp(a, "-isystem") || !strcmp(a, "-idirafter")) && next)
+			err = words_add(a[2] == 's' ? &first : &after, cmd->argv[++i]);
+		else if (!strcmp(a, "-include") && next)
+			err = words_add(&files, cmd->argv[++i]);
+		else if (!strcmp(a, "-include-pch") && next)
+			i++;
+	}
+	for (int i = 0; system_dirs[i] && !err; i++)
+		err = words_add(&first, system_dirs[i]);
+	for (int i = 0; i < after.n && !err; i++)
+		err = words_add(&first, after.v[i]);
+	clangcmd__free_words(after.v);
+	err = words_done(&files, err, forced);
+	if (err) {
+		clangcmd__free_words(first.v);
+		return err;
+	}
+	err = words_done(&first, 0, dirs);
+	if (err)
+		clangcmd__free_words(*forced);
+	return err;
+}
+
 /* The next path of a make rule: "\ " is a space, "$$" a dollar, "\\n" continues. */
 static const char *next_dep(const char *s, char *out)
 {

@@ -85,6 +85,13 @@ void clangcmd__exit(struct clangcmd *cmd);
 int clangcmd__key(const struct clangcmd *cmd, const char *src, const char *src_hash,
 		  const char *clang_id, const char *btf_id, char *hex);
 
+/*
+ * Where the command's clang looks for a header, in its order (-I and -isystem dirs, the
+ * system's, -idirafter dirs), and the files -include puts ahead of the source: malloc'ed,
+ * NULL-terminated.
+ */
+int clangcmd__search_path(const struct clangcmd *cmd, char ***dirs, char ***forced);
+
 /* Paths in a make-style dependency file (clang -MD -MF): malloc'ed, NULL-terminated. */
 int clangcmd__parse_deps(const char *text, char ***paths);
 

@@ -134,6 +134,44 @@ static void test_clangcmd__build_record_types(void **state)
 	clangcmd__exit(&cmd);
 }
 
+/* The command's own include path, as clang searches it, and the files put ahead of the source. */
+static void test_clangcmd__search_path(void **state)
+{
+	static const char *const want[] = {
+		"/src/arch/x86/include",
+		"/src/include",
+		"/compat",
+		"/usr/include/perf/bpf",
+		"/cache/vmlinux-1",
+		"/usr/include/x86_64-linux-gnu",
+		"/usr/local/include",
+		"/usr/include",
+		"/opt/libbpf/include",
+		NULL,
+	};
+	struct clangcmd_env env = full_env;
+	struct clangcmd_kbuild kb = { .obj = "/src", .src = "/src", .arch = "x86" };
+	char **dirs, **forced;
+	struct clangcmd cmd;
+	int n = 0;
+
+	(void)state;
+	env.record_types = "/compat/perf-bpf-record.h";
+	env.kbuild = &kb;
+	assert_int_equal(clangcmd__build(&env, "/src/p.c", "/tmp/out.o", NULL, &cmd), 0);
+	assert_int_equal(clangcmd__search_path(&cmd, &dirs, &forced), 0);
+	for (int i = 0; dirs[i]; i++) /* kbuild's generated dirs are not there: skipped */
+		if (!strstr(dirs[i], "generated") && !strstr(dirs[i], "uapi"))
+			assert_string_equal(dirs[i], want[n++]);
+	assert_null(want[n]);
+	assert_string_equal(forced[0], "/src/include/linux/kconfig.h");
+	assert_string_equal(forced[1], "/compat/perf-bpf-record.h");
+	assert_null(forced[2]); /* not the precompiled header */
+	clangcmd__free_words(dirs);
+	clangcmd__free_words(forced);
+	clangcmd__exit(&cmd);
+}
+
 /* A kernel build dir: kbuild's LINUXINCLUDE order, ahead of ours, kconfig.h included. */
 static void test_clangcmd__build_kbuild_include_set(void **state)
 {
@@ -352,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_clangcmd__build_flags_only),
 		cmocka_unit_test(test_clangcmd__build_kbuild_include_set),
 		cmocka_unit_test(test_clangcmd__build_record_types),
+		cmocka_unit_test(test_clangcmd__search_path),
 		cmocka_unit_test(test_clangcmd__header_hint),
 		cmocka_unit_test(test_clangcmd__split_like_a_shell),
 		cmocka_unit_test_setup_teardown(test_clangcmd__key_changes_with_each_input,
