@@ -25,15 +25,15 @@ struct clangcmd_env clangrun__env(const struct compile_job *j)
 	return e;
 }
 
-/* name in the cache held open for clang; -1 without /proc (then clang goes by path). */
-int clangrun__hold(struct compile_job *j, const char *name, int flags)
+/* name in the cache c held open for clang; -1 without /proc (then clang goes by path). */
+int clangrun__hold(struct cache *c, const char *name, int flags)
 {
 	struct stat st;
 	int fd;
 
 	if (stat(HELD_DIR, &st) || !S_ISDIR(st.st_mode))
 		return -1;
-	fd = cache__openat(j->cache, name, flags);
+	fd = cache__openat(c, name, flags);
 	if (fd < 0)
 		pr_debug("compile cache: cannot hold '%s' open: %s", name, strerror(-fd));
 	return fd < 0 ? -1 : fd;

@@ -59,8 +59,8 @@ struct runcmd_result;
 /* clangrun.c: running clang */
 /* The facts clang runs with: vmlinux.h and the precompiled header through the held fds. */
 struct clangcmd_env clangrun__env(const struct compile_job *j);
-/* name in the cache held open for clang; -1 without /proc (then clang goes by path). */
-int clangrun__hold(struct compile_job *j, const char *name, int flags);
+/* name in the cache c held open for clang; -1 without /proc (then clang goes by path). */
+int clangrun__hold(struct cache *c, const char *name, int flags);
 /* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
 int clangrun__run(struct compile_job *j, char **argv, struct runcmd_result *res);
 

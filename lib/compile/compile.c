@@ -160,7 +160,7 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 	else if (j->env.vmlinux_dir && cache__mkdir(j->cache, j->vmlinux_sub))
 		j->env.vmlinux_dir = NULL;
 	if (j->env.vmlinux_dir)
-		j->vmlinux_fd = clangrun__hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
+		j->vmlinux_fd = clangrun__hold(j->cache, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (j->env.pch && j->pch_later && j->persistent && cache__check(j->cache, j->pch_name)) {
 		pr_debug("compiling straight from vmlinux.h, precompiled for later runs meanwhile");
 		j->env.pch = NULL;
@@ -174,7 +174,7 @@ static int compile(struct compile_job *j, void **obj, size_t *size)
 		j->env.pch = NULL;
 	}
 	if (j->env.pch && j->vmlinux_fd >= 0) {
-		j->pch_fd = clangrun__hold(j, j->pch_name, O_RDONLY);
+		j->pch_fd = clangrun__hold(j->cache, j->pch_name, O_RDONLY);
 		if (j->pch_fd < 0)
 			j->env.pch = NULL; /* not the one built: none */
 	}

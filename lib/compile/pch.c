@@ -154,7 +154,7 @@ static int builder_setup(struct compile_job *j)
 	lock = cache__openat(j->cache, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB))
 		return -1;
-	j->vmlinux_fd = clangrun__hold(j, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
+	j->vmlinux_fd = clangrun__hold(j->cache, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	j->pch_fd = -1;
 	return 0;
 }
