@@ -64,6 +64,9 @@ int clangrun__hold(struct cache *c, const char *name, int flags);
 /* Run a clang command under the time limit; a stopped run is recorded as the ERROR line. */
 int clangrun__run(struct compile_job *j, char **argv, struct runcmd_result *res);
 
+/* firstcut.c: vmlinux.h cut to the source's names, as name in work, for a first compile */
+int firstcut__write(struct compile_job *j, struct cache *work, const char *name);
+
 /* pch.c: the precompiled vmlinux.h */
 /* Can the source, whose first bytes are text, have vmlinux.h precompiled in front of it? */
 bool pch__wanted(struct compile_job *j, const char *text);

@@ -16,6 +16,7 @@
 #include "compile/compile-int.h"
 #include "util/log.h"
 #include "util/runcmd.h"
+#include "compile/vmlinuxh.h"
 
 /* Skip blanks and comments; returns where the next token starts. */
 static const char *skip_space(const char *s)
@@ -151,8 +152,14 @@ static int builder_setup(struct compile_job *j)
 	if (!j->cache)
 		return -1;
 	/* one builder at a time: the others leave it to it */
+	if (cache__mkdir(j->cache, j->vmlinux_sub))
+		return -1;
 	lock = cache__openat(j->cache, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB))
+		return -1;
+	/* the run compiled with a cut vmlinux.h (compile.c): the whole one first */
+	if (vmlinuxh__ensure(j->cache, VMLINUXH_BTF_PATH, j->btf_id, j->vmlinux_dir,
+			     sizeof(j->vmlinux_dir)))
 		return -1;
 	j->vmlinux_fd = clangrun__hold(j->cache, j->vmlinux_sub, O_RDONLY | O_DIRECTORY);
 	j->pch_fd = -1;
@@ -160,9 +167,9 @@ static int builder_setup(struct compile_job *j)
 }
 
 /*
- * The first run of a source that includes vmlinux.h compiles straight from it (0.4 s here)
- * instead of waiting for the precompiled header (0.8 s more); a grandchild in a session of
- * its own builds it for the later runs. It is nobody's child to wait for once the middle
+ * The first run of a source that includes vmlinux.h compiles straight from it, or from a cut
+ * of it (compile.c), instead of waiting for the precompiled header (0.8 s more); a grandchild
+ * in a session of its own builds it, and vmlinux.h first when missing, for the later runs. It is nobody's child to wait for once the middle
  * process is reaped, and a stop signal of the terminal's does not reach it. Runs that come
  * meanwhile compile without it; the cache's temporary name and rename keep a half-built
  * header from ever being read.
