@@ -17,6 +17,7 @@
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/btfprint.h"
+#include "output/hexrow.h"
 #include "output/mapstacks.h"
 #include "output/view-text.h"
 #include "output/view.h"
@@ -181,98 +182,15 @@ static void ob_time(struct printer *p, uint64_t ns)
 	p->len += 7;
 }
 
-#define DUMP_LABEL_WIDTH 17
-
-/* " hh" of each byte value, and its character in the dump: built at the first dump. */
-static char hex3[256][4];
-static char dumpch[256];
-
-static void dump_tables(void)
-{
-	for (int c = 0; c < 256; c++) {
-		hex3[c][0] = ' ';
-		hex3[c][1] = hexdig[c >> 4];
-		hex3[c][2] = hexdig[c & 15];
-		dumpch[c] = resolver__isprint(c) ? (char)c : '.';
-	}
-}
-
-/* A full row (8 bytes at an offset below 0x10000): the common case, without branches. */
-static void dump_row8(struct printer *p, const unsigned char *d, uint32_t off)
-{
-	char *q = ob_room(p, 80), *start = q;
-
-	memcpy(q, off ? "                 " : "      BPF output:", DUMP_LABEL_WIDTH);
-	q += DUMP_LABEL_WIDTH;
-	q[0] = ' ';
-	q[1] = hexdig[off >> 12 & 15];
-	q[2] = hexdig[off >> 8 & 15];
-	q[3] = hexdig[off >> 4 & 15];
-	q[4] = hexdig[off & 15];
-	q[5] = ':';
-	q += 6;
-	for (int i = 0; i < 8; i++, q += 3)
-		memcpy(q, hex3[d[i]], 4); /* the 4th byte is overwritten next */
-	q[0] = ' ';
-	q[1] = ' ';
-	for (int i = 0; i < 8; i++)
-		q[2 + i] = dumpch[d[i]];
-	q[10] = '\n';
-	p->len += q + 11 - start;
-}
-
-/* One dump row of up to 8 bytes: label, offset, hex bytes, padding, characters. */
-static void dump_row(struct printer *p, const unsigned char *d, uint32_t off, uint32_t n)
-{
-	char *q = ob_room(p, 80), *start = q;
-	char obuf[24];
-	size_t k;
-	uint32_t i;
-
-	if (n == 8 && off < 0x10000) {
-		dump_row8(p, d, off);
-		return;
-	}
-	if (off == 0)
-		memcpy(q, "      BPF output:", DUMP_LABEL_WIDTH);
-	else
-		memset(q, ' ', DUMP_LABEL_WIDTH);
-	q += DUMP_LABEL_WIDTH;
-	*q++ = ' ';
-	k = fmt_hex(obuf + sizeof(obuf), off);
-	for (; k < 4; k++)
-		*q++ = '0';
-	k = fmt_hex(obuf + sizeof(obuf), off);
-	memcpy(q, obuf + sizeof(obuf) - k, k);
-	q += k;
-	*q++ = ':';
-	for (i = 0; i < 8; i++) {
-		if (i < n) {
-			q[0] = ' ';
-			q[1] = hexdig[d[i] >> 4];
-			q[2] = hexdig[d[i] & 15];
-		} else {
-			memset(q, ' ', 3);
-		}
-		q += 3;
-	}
-	*q++ = ' ';
-	*q++ = ' ';
-	for (i = 0; i < 8; i++)
-		*q++ = i >= n ? ' ' : resolver__isprint(d[i]) ? (char)d[i] : '.';
-	*q++ = '\n';
-	p->len += q - start;
-}
-
 static void bpf_output(struct printer *p, const void *data, uint32_t size, bool is_string)
 {
 	const unsigned char *d = data;
-	uint32_t off;
 
-	if (!hex3[0][0])
-		dump_tables();
-	for (off = 0; off < size; off += 8)
-		dump_row(p, d + off, off, size - off < 8 ? size - off : 8);
+	for (uint32_t off = 0; off < size; off += 8) {
+		char *q = ob_room(p, HEXROW_ROOM); /* may flush: p->len read after it */
+
+		p->len += hexrow__put(q, d + off, off, size - off < 8 ? size - off : 8);
+	}
 	if (is_string) {
 		ob_str(p, "      BPF string: \"");
 		ob_str(p, data);

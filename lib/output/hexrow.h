@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One row of the "BPF output" dump perf script prints of a bpf-output sample's payload:
+ *	"      BPF output: 0000: 2f 74 6d 70 00 00 00 00  /tmp....\n"
+ * the label on the first row only (17 spaces after it), the offset in 4 hex digits at
+ * least, up to 8 bytes in hex (the missing ones as spaces), two spaces, and the bytes as
+ * characters ('.' for those resolver__isprint() refuses, spaces for the missing ones).
+ * A full row is built from whole words, without a branch per byte: a million samples of
+ * a few rows each make this the text view's largest piece of work.
+ */
+#ifndef PERF_BPF_HEXROW_H
+#define PERF_BPF_HEXROW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The room a row needs at q: its longest (an offset of 8 digits) is 62 bytes, and a full
+ * row writes a few bytes past its end, which the next row overwrites. */
+#define HEXROW_ROOM 80
+
+/* The row of the n (1..8) bytes at d, at offset off of the payload, at q; its length. */
+size_t hexrow__put(char *q, const unsigned char *d, uint32_t off, uint32_t n);
+
+/* The 8 bytes of x (in memory order) as the dump's characters: each printable byte
+ * itself, the others '.'. */
+uint64_t hexrow__chars(uint64_t x);
+
+#endif

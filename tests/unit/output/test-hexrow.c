@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "BPF output" dump's rows (output/hexrow.h) against a plain byte-by-byte rendering of
+ * the same format: whole dumps of 0, 1, 15, 16, 17 and more bytes, every byte value in
+ * every column, offsets of 5 hex digits and more.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "resolve/resolver.h"
+#include "output/hexrow.h"
+#include "output/view-text.h"
+
+/* The row as its format says, one byte at a time */
+static size_t plain_row(char *q, const unsigned char *d, uint32_t off, uint32_t n)
+{
+	size_t len = sprintf(q, "%-17s %04x:", off ? "" : "      BPF output:", off);
+
+	for (uint32_t i = 0; i < 8; i++)
+		len += i < n ? sprintf(q + len, " %02x", d[i]) : sprintf(q + len, "   ");
+	len += sprintf(q + len, "  ");
+	for (uint32_t i = 0; i < 8; i++)
+		q[len++] = i >= n ? ' ' : resolver__isprint(d[i]) ? (char)d[i] : '.';
+	q[len++] = '\n';
+	q[len] = '\0';
+	return len;
+}
+
+static void check_row(const unsigned char *d, uint32_t off, uint32_t n)
+{
+	char got[HEXROW_ROOM + 1], want[128];
+	size_t len;
+
+	memset(got, '#', sizeof(got));
+	len = hexrow__put(got, d, off, n);
+	got[len] = '\0';
+	assert_int_equal(len, plain_row(want, d, off, n));
+	assert_string_equal(got, want);
+}
+
+/* Each byte value in each of the 8 columns, in full and short rows, first and later rows */
+static void test_rows_every_byte(void **state)
+{
+	unsigned char d[8];
+
+	for (int c = 0; c < 256; c++) {
+		for (int col = 0; col < 8; col++) {
+			for (int i = 0; i < 8; i++)
+				d[i] = i == col ? c : 'a' + i;
+			for (uint32_t n = col + 1; n <= 8; n++) {
+				check_row(d, 0, n);
+				check_row(d, 8 * (c + 1), n);
+			}
+		}
+	}
+}
+
+static void test_rows_offsets(void **state)
+{
+	static const uint32_t offs[] = { 0x8,	  0xff8,   0x1000,    0xfff8,
+					 0x10000, 0xabcd0, 0x1234568, 0xfffffff8 };
+	const unsigned char d[8] = { 0x00, 0x7f, 0x80, 0x9f, 0xa0, 0xff, 0x1f, 0x20 };
+
+	for (size_t i = 0; i < sizeof(offs) / sizeof(offs[0]); i++)
+		for (uint32_t n = 1; n <= 8; n++)
+			check_row(d, offs[i], n);
+}
+
+/* 8 bytes at once as the dump's characters, each byte as resolver__isprint() says */
+static void test_chars(void **state)
+{
+	for (int c = 0; c < 256; c++) {
+		for (int col = 0; col < 8; col++) {
+			unsigned char in[8], out[8];
+			uint64_t x;
+
+			for (int i = 0; i < 8; i++)
+				in[i] = i == col ? c : (c * 7 + i * 31) & 255;
+			memcpy(&x, in, 8);
+			x = hexrow__chars(x);
+			memcpy(out, &x, 8);
+			for (int i = 0; i < 8; i++)
+				assert_int_equal(out[i], resolver__isprint(in[i]) ? in[i] : '.');
+		}
+	}
+}
+
+static char *dump(const void *data, uint32_t size)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	assert_non_null(f);
+	print__bpf_output(f, data, size);
+	fclose(f);
+	return out;
+}
+
+/* Whole dumps: a row per 8 bytes, the last one short, the string line after C strings */
+static void test_dump_lengths(void **state)
+{
+	static const uint32_t sizes[] = { 0, 1, 7, 8, 9, 15, 16, 17, 52, 64, 100 };
+	unsigned char data[100];
+
+	for (size_t i = 0; i < sizeof(data); i++)
+		data[i] = (unsigned char)(i * 37 + 3);
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		char want[16 * 128] = "", *out = dump(data, sizes[i]);
+		size_t len = 0;
+
+		for (uint32_t off = 0; off < sizes[i]; off += 8)
+			len += plain_row(want + len, data + off, off,
+					 sizes[i] - off < 8 ? sizes[i] - off : 8);
+		assert_string_equal(out, want);
+		free(out);
+	}
+}
+
+static void test_dump_string(void **state)
+{
+	char *out = dump("perf-bpf\0\0\0", 12);
+
+	assert_string_equal(out, "      BPF output: 0000: 70 65 72 66 2d 62 70 66  perf-bpf\n"
+				 "                  0008: 00 00 00 00              ....    \n"
+				 "      BPF string: \"perf-bpf\"\n");
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rows_every_byte), cmocka_unit_test(test_rows_offsets),
+		cmocka_unit_test(test_chars),		cmocka_unit_test(test_dump_lengths),
+		cmocka_unit_test(test_dump_string),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
