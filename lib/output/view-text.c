@@ -57,8 +57,34 @@ static char *ob_room(struct printer *p, size_t n)
 	return p->buf + p->len;
 }
 
+#define SPACES32 "                                "
+
+/* Up to 32 bytes from s to q without a call: two overlapping copies of a power of two */
+static inline void copy_short(char *q, const char *s, size_t n)
+{
+	if (n >= 16) {
+		memcpy(q, s, 16);
+		memcpy(q + n - 16, s + n - 16, 16);
+	} else if (n >= 8) {
+		memcpy(q, s, 8);
+		memcpy(q + n - 8, s + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(q, s, 4);
+		memcpy(q + n - 4, s + n - 4, 4);
+	} else if (n) {
+		q[0] = s[0];
+		q[n / 2] = s[n / 2];
+		q[n - 1] = s[n - 1];
+	}
+}
+
 static void ob_put(struct printer *p, const char *s, size_t n)
 {
+	if (n <= 32) {
+		copy_short(ob_room(p, 32), s, n);
+		p->len += n;
+		return;
+	}
 	if (n > OUTBUF_SIZE / 2) {
 		ob_flush(p);
 		fwrite_unlocked(s, 1, n, p->o.out);
@@ -93,6 +119,15 @@ static void ob_spaces(struct printer *p, int n)
 /* s right-aligned in width columns (never cut). */
 static void ob_right(struct printer *p, const char *s, size_t n, int width)
 {
+	if (n <= 32 && width <= 32) {
+		char *q = ob_room(p, 64);
+		size_t pad = (int)n < width ? width - n : 0;
+
+		memcpy(q, SPACES32, 32);
+		copy_short(q + pad, s, n);
+		p->len += pad + n;
+		return;
+	}
 	if ((int)n < width)
 		ob_spaces(p, width - (int)n);
 	ob_put(p, s, n);
@@ -110,42 +145,84 @@ static size_t fmt_dec(char *end, uint64_t v)
 	return end - q;
 }
 
-static size_t fmt_hex(char *end, uint64_t v)
-{
-	char *q = end;
+/* ---- numbers: their length first, then their digits from the end back ---- */
 
+static const char dec2[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+			   "34353637383940414243444546474849505152535455565758596061626364656667"
+			   "6869707172737475767778798081828384858687888990919293949596979899";
+
+static unsigned dec_len(uint64_t v)
+{
+	uint64_t ten = 10;
+	unsigned n = 1;
+
+	for (; n < 20 && v >= ten; n++)
+		ten *= 10;
+	return n;
+}
+
+static unsigned hex_len(uint64_t v)
+{
+	return v ? (67 - __builtin_clzll(v)) / 4 : 1;
+}
+
+/* v's decimal digits, the last just before end */
+static void put_dec(char *end, uint64_t v)
+{
+	for (; v >= 100; v /= 100) {
+		end -= 2;
+		memcpy(end, dec2 + v % 100 * 2, 2);
+	}
+	if (v >= 10)
+		memcpy(end - 2, dec2 + v * 2, 2);
+	else
+		end[-1] = (char)('0' + v);
+}
+
+static void put_hex(char *end, uint64_t v)
+{
 	do {
-		*--q = hexdig[v & 15];
+		*--end = hexdig[v & 15];
 		v >>= 4;
 	} while (v);
-	return end - q;
+}
+
+/* Room for a field of n characters right-aligned in width columns: where it ends */
+static char *ob_field(struct printer *p, unsigned n, int width)
+{
+	char *q;
+
+	if (width > 16 && (int)n < width) {
+		ob_spaces(p, width - (int)n);
+		width = 0;
+	}
+	q = ob_room(p, 16 + 24);
+	memcpy(q, SPACES32, 16);
+	q += (int)n < width ? (unsigned)width : n;
+	p->len = q - p->buf;
+	return q;
 }
 
 /* %<width>llu, %<width>d (negative numbers only for the -1 of a missing tid), %<width>llx */
 static void ob_udec(struct printer *p, uint64_t v, int width)
 {
-	char b[24];
-	size_t n = fmt_dec(b + sizeof(b), v);
-
-	ob_right(p, b + sizeof(b) - n, n, width);
+	put_dec(ob_field(p, dec_len(v), width), v);
 }
 
 static void ob_sdec(struct printer *p, int64_t v, int width)
 {
-	char b[24];
-	size_t n = fmt_dec(b + sizeof(b), v < 0 ? -(uint64_t)v : (uint64_t)v);
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	unsigned n = dec_len(u) + (v < 0);
+	char *end = ob_field(p, n, width);
 
+	put_dec(end, u);
 	if (v < 0)
-		b[sizeof(b) - ++n] = '-';
-	ob_right(p, b + sizeof(b) - n, n, width);
+		end[-(int)n] = '-';
 }
 
 static void ob_hex(struct printer *p, uint64_t v, int width)
 {
-	char b[24];
-	size_t n = fmt_hex(b + sizeof(b), v);
-
-	ob_right(p, b + sizeof(b) - n, n, width);
+	put_hex(ob_field(p, hex_len(v), width), v);
 }
 
 /* Left-aligned %-<width>d */
@@ -168,17 +245,12 @@ int print__time(char *buf, size_t size, uint64_t ns)
 
 static void ob_time(struct printer *p, uint64_t ns)
 {
-	uint64_t usec = ns % 1000000000 / 1000;
 	char *q;
-	int i;
 
 	ob_udec(p, ns / 1000000000, 5);
-	q = ob_room(p, 7);
-	q[0] = '.';
-	for (i = 6; i >= 1; i--) {
-		q[i] = '0' + usec % 10;
-		usec /= 10;
-	}
+	q = ob_room(p, 8);
+	memcpy(q, ".0000000", 8);
+	put_dec(q + 7, ns % 1000000000 / 1000);
 	p->len += 7;
 }
 
@@ -271,8 +343,16 @@ static void print_cpu(struct printer *p, uint32_t cpu)
 {
 	char b[24], *q = b + sizeof(b);
 	bool neg = (int32_t)cpu < 0; /* -1: no CPU (a ring buffer record), "[-01]" as perf */
-	size_t n = fmt_dec(q, neg ? -(uint64_t)(int32_t)cpu : cpu);
+	size_t n;
 
+	if (cpu < 1000) {
+		q = ob_room(p, 8);
+		memcpy(q, "[000] ", 6);
+		put_dec(q + 4, cpu);
+		p->len += 6;
+		return;
+	}
+	n = fmt_dec(q, neg ? -(uint64_t)(int32_t)cpu : cpu);
 	while (n < (size_t)(3 - neg))
 		q[-(int)++n] = '0';
 	if (neg)

@@ -476,6 +476,53 @@ static void test_printer_sample_explicit_fields(void **state)
 	free(out);
 }
 
+/* The line's numbers at their edges (digits, widths, signs) against printf's */
+static void test_printer_sample_number_edges(void **state)
+{
+	static const uint64_t nums[] = { 0,
+					 1,
+					 9,
+					 10,
+					 99,
+					 100,
+					 65535,
+					 99999,
+					 100000,
+					 999999999,
+					 1000000000,
+					 10000000000000000000ull,
+					 9999999999999999999ull,
+					 UINT64_MAX };
+	static const uint32_t ids[] = { 0, 7, 99, 999, 1000, 4095, 99999, 2147483647, 0xffffffff };
+	unsigned f = PF_TID | PF_CPU | PF_TIME | PF_PERIOD | PF_EVENT | PF_IP;
+
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+		for (size_t j = 0; j < sizeof(ids) / sizeof(ids[0]); j++) {
+			struct sample s = { .tid = ids[j],
+					    .pid = ids[j],
+					    .has_tid = 1,
+					    .cpu = ids[j],
+					    .has_cpu = 1,
+					    .time = nums[i],
+					    .has_time = 1,
+					    .period = nums[i],
+					    .has_period = 1,
+					    .ip = nums[i] * 3,
+					    .has_ip = 1 };
+			char want[256], *out = one_sample(f, false, &bpf_ev, &s, "c");
+
+			snprintf(want, sizeof(want),
+				 "%5d [%03d] %5llu.%06llu: %10llu %12s:  %16llx\n", (int)ids[j],
+				 (int)ids[j], (unsigned long long)(nums[i] / 1000000000),
+				 (unsigned long long)(nums[i] % 1000000000 / 1000),
+				 (unsigned long long)nums[i], "evt",
+				 (unsigned long long)nums[i] * 3);
+			assert_string_equal(out, want);
+			free(out);
+		}
+	}
+}
+
 /*
  * A typed record's line is compact: no period, handler address or symbol; a record of no
  * task or CPU (a ring buffer's) shows "-" for them. -F +FIELD,-FIELD changes the default.
@@ -691,6 +738,7 @@ int main(void)
 		cmocka_unit_test(test_print_time_cut_not_rounded),
 		cmocka_unit_test(test_printer_sample_comm_fallback),
 		cmocka_unit_test(test_printer_sample_explicit_fields),
+		cmocka_unit_test(test_printer_sample_number_edges),
 		cmocka_unit_test(test_printer_sample_typed_compact),
 		cmocka_unit_test(test_printer_sample_bad_tracepoint_payload),
 		cmocka_unit_test(test_printer_sample_json),
