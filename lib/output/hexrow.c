@@ -49,6 +49,33 @@ uint64_t hexrow__chars(uint64_t x)
 	return (x & mask) | ('.' * ONES & ~mask);
 }
 
+/* x's 8 hex digits, the first in the lowest byte: each nibble spread to a byte of its own */
+static uint64_t hex8(uint32_t x)
+{
+	uint64_t t = __builtin_bswap32(x);
+
+	t = (t | t << 16) & 0x0000ffff0000ffffull;
+	t = (t | t << 8) & 0x00ff00ff00ff00ffull;
+	t = (t >> 4 & 0x000f000f000f000full) | (t & 0x000f000f000f000full) << 8;
+	return t + '0' * ONES + ((t + 6 * ONES) >> 4 & ONES) * ('a' - '0' - 10);
+}
+
+/* The first k (0..8) bytes of w as spaces */
+static uint64_t blank(uint64_t w, unsigned k)
+{
+	uint64_t m = k >= 8 ? ~0ull : (1ull << 8 * k) - 1;
+
+	return (w & ~m) | (' ' * ONES & m);
+}
+
+void hexrow__addr(char *q, uint64_t v)
+{
+	unsigned lead = v ? __builtin_clzll(v) / 4 : 15;
+
+	put_le64(q, blank(hex8(v >> 32), lead));
+	put_le64(q + 8, blank(hex8((uint32_t)v), lead > 8 ? lead - 8 : 0));
+}
+
 /* The 8 bytes at d at an offset below 0x10000 */
 static void full_row(char *q, const unsigned char *d, uint32_t off)
 {

@@ -25,4 +25,7 @@ size_t hexrow__put(char *q, const unsigned char *d, uint32_t off, uint32_t n);
  * itself, the others '.'. */
 uint64_t hexrow__chars(uint64_t x);
 
+/* v as "%16llx" (16 columns, right-aligned) at q */
+void hexrow__addr(char *q, uint64_t v);
+
 #endif

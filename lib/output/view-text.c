@@ -235,6 +235,13 @@ static void ob_udec_left(struct printer *p, uint64_t v, int width)
 	ob_spaces(p, width - (int)n);
 }
 
+/* %16llx */
+static void ob_addr(struct printer *p, uint64_t v)
+{
+	hexrow__addr(ob_room(p, 16), v);
+	p->len += 16;
+}
+
 /* ---- pieces ---- */
 
 int print__time(char *buf, size_t size, uint64_t ns)
@@ -479,7 +486,7 @@ static void print_chain(struct printer *p, unsigned f, const struct resolved_sam
 	ob_ch(p, '\n');
 	for (uint32_t i = 0; i < rs->nr_frames; i++) {
 		ob_ch(p, '\t');
-		ob_hex(p, rs->frames[i].addr, 16);
+		ob_addr(p, rs->frames[i].addr);
 		print_sym(p, f, &rs->frames[i].sym);
 		ob_ch(p, '\n');
 	}
@@ -492,7 +499,7 @@ static void print_ip(struct printer *p, unsigned f, const struct resolved_sample
 		return;
 	}
 	ob_ch(p, ' ');
-	ob_hex(p, rs->s->ip, 16);
+	ob_addr(p, rs->s->ip);
 	print_sym(p, f, &rs->sym);
 }
 

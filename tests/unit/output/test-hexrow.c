@@ -2,7 +2,7 @@
 /*
  * The "BPF output" dump's rows (output/hexrow.h) against a plain byte-by-byte rendering of
  * the same format: whole dumps of 0, 1, 15, 16, 17 and more bytes, every byte value in
- * every column, offsets of 5 hex digits and more.
+ * every column, offsets of 5 hex digits and more; addresses as %16llx.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -91,6 +91,31 @@ static void test_chars(void **state)
 	}
 }
 
+/* Addresses as printf's %16llx: every digit count, every digit in every column */
+static void test_addr(void **state)
+{
+	uint64_t v[3 * 64 + 17 * 16 + 1];
+	size_t n = 0;
+
+	for (int b = 0; b < 64; b++) {
+		v[n++] = 1ull << b;
+		v[n++] = (1ull << b) - 1;
+		v[n++] = ~0ull >> b;
+	}
+	for (int d = 0; d < 16; d++)
+		for (int col = 0; col < 17; col++)
+			v[n++] = 0x0123456789abcdefull ^ (uint64_t)d << 4 * (col % 16);
+	v[n++] = 0;
+	for (size_t i = 0; i < n; i++) {
+		char got[17], want[17];
+
+		hexrow__addr(got, v[i]);
+		got[16] = '\0';
+		snprintf(want, sizeof(want), "%16llx", (unsigned long long)v[i]);
+		assert_string_equal(got, want);
+	}
+}
+
 static char *dump(const void *data, uint32_t size)
 {
 	char *out = NULL;
@@ -137,8 +162,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows_every_byte), cmocka_unit_test(test_rows_offsets),
-		cmocka_unit_test(test_chars),		cmocka_unit_test(test_dump_lengths),
-		cmocka_unit_test(test_dump_string),
+		cmocka_unit_test(test_chars),		cmocka_unit_test(test_addr),
+		cmocka_unit_test(test_dump_lengths),	cmocka_unit_test(test_dump_string),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
