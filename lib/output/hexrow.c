@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A row of the "BPF output" dump (output/hexrow.h). A full row at an offset below 0x10000
- * (every row of payloads up to 64 KiB but the last) is five word stores: the label and
- * offset, the hex bytes in three words put together from a table of " hh" per byte
- * value, the characters computed for 8 bytes at once. Other rows go byte by byte.
+ * The rows of the "BPF output" dump (output/hexrow.h). A row at an offset below 0x10000
+ * (every row of payloads up to 64 KiB) is a few word stores: the label and offset, the
+ * hex bytes in three words put together from a table of " hh" per byte value, the
+ * characters computed for 8 bytes at once. Rows past 64 KiB go byte by byte.
  */
 #include <string.h>
 
@@ -24,6 +24,9 @@
 
 static const uint32_t hex3[256] = { HEX3_64(0), HEX3_64(64), HEX3_64(128), HEX3_64(192) };
 
+/* A row of 8 bytes at an offset below 0x10000 is LEN bytes long */
+#define LEN 58
+
 /* v's bytes stored lowest first, whatever the machine's order */
 static inline void put_le64(char *q, uint64_t v)
 {
@@ -31,6 +34,30 @@ static inline void put_le64(char *q, uint64_t v)
 	v = __builtin_bswap64(v);
 #endif
 	memcpy(q, &v, 8);
+}
+
+/* The 8 bytes at d as a number, the first the lowest */
+static inline uint64_t get_le64(const unsigned char *d)
+{
+	uint64_t v;
+
+	memcpy(&v, d, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* The n (0..8) lowest bytes of a word */
+static inline uint64_t low_bytes(uint32_t n)
+{
+	return n >= 8 ? ~0ull : (1ull << 8 * n) - 1;
+}
+
+/* w (8 characters, the first the lowest) with spaces in the bytes of mask m */
+static inline uint64_t spaces_at(uint64_t w, uint64_t m)
+{
+	return (w & ~m) | (' ' * ONES & m);
 }
 
 /*
@@ -60,30 +87,29 @@ static uint64_t hex8(uint32_t x)
 	return t + '0' * ONES + ((t + 6 * ONES) >> 4 & ONES) * ('a' - '0' - 10);
 }
 
-/* The first k (0..8) bytes of w as spaces */
-static uint64_t blank(uint64_t w, unsigned k)
-{
-	uint64_t m = k >= 8 ? ~0ull : (1ull << 8 * k) - 1;
-
-	return (w & ~m) | (' ' * ONES & m);
-}
-
 void hexrow__addr(char *q, uint64_t v)
 {
 	unsigned lead = v ? __builtin_clzll(v) / 4 : 15;
 
-	put_le64(q, blank(hex8(v >> 32), lead));
-	put_le64(q + 8, blank(hex8((uint32_t)v), lead > 8 ? lead - 8 : 0));
+	put_le64(q, spaces_at(hex8(v >> 32), low_bytes(lead)));
+	put_le64(q + 8, spaces_at(hex8((uint32_t)v), low_bytes(lead > 8 ? lead - 8 : 0)));
 }
 
-/* The 8 bytes at d at an offset below 0x10000 */
-static void full_row(char *q, const unsigned char *d, uint32_t off)
+/* Byte i of x (an 8-byte row read lowest first) as " hh", or three spaces past the n-th */
+static inline uint64_t hex_at(uint64_t x, int i, uint32_t n)
 {
-	uint64_t t0 = hex3[d[0]], t1 = hex3[d[1]], t2 = hex3[d[2]], t3 = hex3[d[3]];
-	uint64_t t4 = hex3[d[4]], t5 = hex3[d[5]], t6 = hex3[d[6]], t7 = hex3[d[7]];
-	uint64_t x;
+	return (uint32_t)i < n ? hex3[x >> 8 * i & 255] : 0x202020;
+}
 
-	memcpy(&x, d, 8);
+/* A row at an offset below 0x10000 of the n (1..8) bytes of x: LEN bytes at q */
+static inline __attribute__((always_inline)) void fast_row(char *q, uint64_t x, uint32_t off,
+							   uint32_t n)
+{
+	uint64_t t0 = hex_at(x, 0, n), t1 = hex_at(x, 1, n), t2 = hex_at(x, 2, n);
+	uint64_t t3 = hex_at(x, 3, n), t4 = hex_at(x, 4, n), t5 = hex_at(x, 5, n);
+	uint64_t t6 = hex_at(x, 6, n), t7 = hex_at(x, 7, n);
+	uint64_t chars = spaces_at(hexrow__chars(x), ~low_bytes(n));
+
 	memcpy(q, off ? "                " : LABEL, 16);
 	/* the label's last column, ' ', the offset's 4 digits, ':' */
 	put_le64(q + 16, (off ? ' ' : ':') | (uint64_t)' ' << 8 |
@@ -93,20 +119,8 @@ static void full_row(char *q, const unsigned char *d, uint32_t off)
 	put_le64(q + 31, t2 >> 16 | t3 << 8 | t4 << 32 | t5 << 56);
 	put_le64(q + 39, t5 >> 8 | t6 << 16 | t7 << 40);
 	memcpy(q + 47, "  ", 2);
-	x = hexrow__chars(x);
-	memcpy(q + 49, &x, 8);
+	put_le64(q + 49, chars);
 	q[57] = '\n';
-}
-
-/* The last n (1..7) bytes at an offset below 0x10000: a full row, the missing bytes blank */
-static void short_row(char *q, const unsigned char *d, uint32_t off, uint32_t n)
-{
-	unsigned char b[8] = { 0 };
-
-	memcpy(b, d, n);
-	full_row(q, b, off);
-	memset(q + 23 + 3 * n, ' ', 3 * (8 - n));
-	memset(q + 49 + n, ' ', 8 - n);
 }
 
 /* A row past 64 KiB: its offset has more digits */
@@ -136,13 +150,22 @@ static size_t any_row(char *q, const unsigned char *d, uint32_t off, uint32_t n)
 	return q - start;
 }
 
-size_t hexrow__put(char *q, const unsigned char *d, uint32_t off, uint32_t n)
+size_t hexrow__rows(char *q, const unsigned char *d, uint32_t size, uint32_t off)
 {
-	if (off >= 0x10000)
-		return any_row(q, d, off, n);
-	if (n == 8)
-		full_row(q, d, off);
-	else
-		short_row(q, d, off, n);
-	return 58;
+	char *start = q;
+	uint32_t i = 0;
+
+	for (; i + 8 <= size && off + i < 0x10000; i += 8, q += LEN)
+		fast_row(q, get_le64(d + i), off + i, 8);
+	if (i < size && off + i < 0x10000 && size - i < 8) {
+		unsigned char b[8] = { 0 };
+
+		for (uint32_t k = 0; k < size - i; k++)
+			b[k] = d[i + k];
+		fast_row(q, get_le64(b), off + i, size - i);
+		return q + LEN - start;
+	}
+	for (; i < size; i += 8)
+		q += any_row(q, d + i, off + i, size - i < 8 ? size - i : 8);
+	return q - start;
 }

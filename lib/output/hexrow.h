@@ -14,12 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The room a row needs at q: its longest (an offset of 8 digits) is 62 bytes, and a full
- * row writes a few bytes past its end, which the next row overwrites. */
-#define HEXROW_ROOM 80
+/* The room each row needs at q: the longest (an offset of 8 digits) is 62 bytes */
+#define HEXROW_ROOM 64
 
-/* The row of the n (1..8) bytes at d, at offset off of the payload, at q; its length. */
-size_t hexrow__put(char *q, const unsigned char *d, uint32_t off, uint32_t n);
+/* The rows of the size bytes at d, the first at offset off of the payload (a multiple of
+ * 8), at q (HEXROW_ROOM bytes a row); their length. */
+size_t hexrow__rows(char *q, const unsigned char *d, uint32_t size, uint32_t off);
 
 /* The 8 bytes of x (in memory order) as the dump's characters: each printable byte
  * itself, the others '.'. */

@@ -261,14 +261,18 @@ static void ob_time(struct printer *p, uint64_t ns)
 	p->len += 7;
 }
 
+/* The payload's bytes dumped at once (the room of their rows fits the buffer) */
+#define DUMP_CHUNK 512
+
 static void bpf_output(struct printer *p, const void *data, uint32_t size, bool is_string)
 {
 	const unsigned char *d = data;
 
-	for (uint32_t off = 0; off < size; off += 8) {
-		char *q = ob_room(p, HEXROW_ROOM); /* may flush: p->len read after it */
+	for (uint32_t off = 0; off < size; off += DUMP_CHUNK) {
+		uint32_t n = size - off < DUMP_CHUNK ? size - off : DUMP_CHUNK;
+		char *q = ob_room(p, (n + 7) / 8 * HEXROW_ROOM); /* may flush: p->len after it */
 
-		p->len += hexrow__put(q, d + off, off, size - off < 8 ? size - off : 8);
+		p->len += hexrow__rows(q, d + off, n, off);
 	}
 	if (is_string) {
 		ob_str(p, "      BPF string: \"");

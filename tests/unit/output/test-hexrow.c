@@ -38,7 +38,7 @@ static void check_row(const unsigned char *d, uint32_t off, uint32_t n)
 	size_t len;
 
 	memset(got, '#', sizeof(got));
-	len = hexrow__put(got, d, off, n);
+	len = hexrow__rows(got, d, n, off);
 	got[len] = '\0';
 	assert_int_equal(len, plain_row(want, d, off, n));
 	assert_string_equal(got, want);
@@ -70,6 +70,26 @@ static void test_rows_offsets(void **state)
 	for (size_t i = 0; i < sizeof(offs) / sizeof(offs[0]); i++)
 		for (uint32_t n = 1; n <= 8; n++)
 			check_row(d, offs[i], n);
+}
+
+/* Rows on both sides of 64 KiB, where the offset grows a digit */
+static void test_rows_across_64k(void **state)
+{
+	unsigned char d[40];
+	char got[5 * HEXROW_ROOM + 1], want[5 * 128] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < sizeof(d); i++)
+		d[i] = (unsigned char)(0x7b + i * 5);
+	for (uint32_t size = 1; size <= sizeof(d); size++) {
+		len = 0;
+		for (uint32_t i = 0; i < size; i += 8)
+			len += plain_row(want + len, d + i, 0xffe8 + i,
+					 size - i < 8 ? size - i : 8);
+		memset(got, '#', sizeof(got));
+		got[hexrow__rows(got, d, size, 0xffe8)] = '\0';
+		assert_string_equal(got, want);
+	}
 }
 
 /* 8 bytes at once as the dump's characters, each byte as resolver__isprint() says */
@@ -161,9 +181,13 @@ static void test_dump_string(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rows_every_byte), cmocka_unit_test(test_rows_offsets),
-		cmocka_unit_test(test_chars),		cmocka_unit_test(test_addr),
-		cmocka_unit_test(test_dump_lengths),	cmocka_unit_test(test_dump_string),
+		cmocka_unit_test(test_rows_every_byte),
+		cmocka_unit_test(test_rows_offsets),
+		cmocka_unit_test(test_rows_across_64k),
+		cmocka_unit_test(test_chars),
+		cmocka_unit_test(test_addr),
+		cmocka_unit_test(test_dump_lengths),
+		cmocka_unit_test(test_dump_string),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
