@@ -151,14 +151,36 @@ static const char dec2[] = "0001020304050607080910111213141516171819202122232425
 			   "34353637383940414243444546474849505152535455565758596061626364656667"
 			   "6869707172737475767778798081828384858687888990919293949596979899";
 
+static const uint64_t pow10[20] = {
+	1ull,
+	10ull,
+	100ull,
+	1000ull,
+	10000ull,
+	100000ull,
+	1000000ull,
+	10000000ull,
+	100000000ull,
+	1000000000ull,
+	10000000000ull,
+	100000000000ull,
+	1000000000000ull,
+	10000000000000ull,
+	100000000000000ull,
+	1000000000000000ull,
+	10000000000000000ull,
+	100000000000000000ull,
+	1000000000000000000ull,
+	10000000000000000000ull,
+};
+
+/* log10 from the bit length (1233 / 4096 is just above log10(2)), one short below 10^n */
 static unsigned dec_len(uint64_t v)
 {
-	uint64_t ten = 10;
-	unsigned n = 1;
+	uint64_t u = v | 1; /* 0 has a digit; no power of ten is odd */
+	unsigned n = (64 - __builtin_clzll(u)) * 1233 >> 12;
 
-	for (; n < 20 && v >= ten; n++)
-		ten *= 10;
-	return n;
+	return n + (u >= pow10[n]);
 }
 
 static unsigned hex_len(uint64_t v)
