@@ -21,6 +21,7 @@
 #include "perfdata/zstream.h"
 
 #define PREFETCH_AHEAD 1024 /* bytes: a few records */
+#define PREFETCH_RECORDS 4 /* records of the time order, ahead of delivery */
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22 /* Linux 5.14; older kernels fault the pages in one by one */
 #endif
@@ -473,6 +474,27 @@ static int read_one(struct pdreader *r, struct pdreader_record *rec)
 	return ret;
 }
 
+/*
+ * Records go out in time order a round after they were read, out of the cache by then:
+ * the one a few deliveries ahead is brought back while this one is decoded and printed.
+ */
+static void prefetch_ready(const struct pdreader *r)
+{
+	const struct order *o = &r->order;
+	const uint8_t *p;
+	uint64_t off;
+
+	if (o->ready <= PREFETCH_RECORDS)
+		return;
+	off = o->q[o->head + PREFETCH_RECORDS].off;
+	if (off & PD_ZOFF)
+		return;
+	p = at(r, off);
+	__builtin_prefetch(p);
+	__builtin_prefetch(p + 64);
+	__builtin_prefetch(p + 128);
+}
+
 int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
 {
 	struct order_entry e;
@@ -480,6 +502,7 @@ int pdreader__next(struct pdreader *r, struct pdreader_record *rec)
 
 	for (;;) {
 		if (order__pop(&r->order, &e)) {
+			prefetch_ready(r);
 			fill(r, rec, e.off, e.event, e.time);
 			return 1;
 		}
