@@ -158,11 +158,11 @@ size_t hexrow__rows(char *q, const unsigned char *d, uint32_t size, uint32_t off
 	for (; i + 8 <= size && off + i < 0x10000; i += 8, q += LEN)
 		fast_row(q, get_le64(d + i), off + i, 8);
 	if (i < size && off + i < 0x10000 && size - i < 8) {
-		unsigned char b[8] = { 0 };
+		uint64_t x = 0; /* in a register: bytes stored to memory would stall its load */
 
 		for (uint32_t k = 0; k < size - i; k++)
-			b[k] = d[i + k];
-		fast_row(q, get_le64(b), off + i, size - i);
+			x |= (uint64_t)d[i + k] << 8 * k;
+		fast_row(q, x, off + i, size - i);
 		return q + LEN - start;
 	}
 	for (; i < size; i += 8)
