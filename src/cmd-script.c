@@ -128,7 +128,8 @@ static int run(struct script *sc)
 			   .fields = sc->fields,
 			   .maps_out = stdout,
 			   .syscalls = &sc->calls.view,
-			   .fmt = sc->fmt },
+			   .fmt = sc->fmt,
+			   .batch = true },
 	};
 
 	sc->calls.view.out = stdout;

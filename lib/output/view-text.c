@@ -566,7 +566,8 @@ static void print_plain(struct printer *p, const struct event_desc *ev,
 		ob_put(p, p->typed.p ? p->typed.p : "", p->typed.len);
 	}
 	/* hand the sample to stdio: its buffering decides when bytes leave */
-	ob_flush(p);
+	if (!p->o.batch)
+		ob_flush(p);
 }
 
 unsigned printer__needs(const struct printer *p, const struct event_desc *ev)
@@ -668,6 +669,14 @@ static int view_sample(void *priv, const struct resolved_sample *rs)
 	return 0;
 }
 
+/* What waits in a batch goes to stdio before a later view writes its end (the consumer
+ * flushes the views before the maps) */
+static int view_hand_over(void *priv)
+{
+	ob_flush(priv);
+	return 0;
+}
+
 static int view_flush(void *priv)
 {
 	struct printer *p = priv;
@@ -687,6 +696,7 @@ static const struct view_ops printer_view_ops = {
 	.begin = view_begin,
 	.sample = view_sample,
 	.flush = view_flush,
+	.end = view_hand_over,
 	.free = view_free,
 };
 

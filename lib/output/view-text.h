@@ -52,6 +52,12 @@ struct print_opts {
 	FILE *out;
 	unsigned fields; /* PF_* mask; PF_DEFAULT for perf script's default (+ and - PF_OFF_SHIFT) */
 	int64_t tod_offset_ns; /* PF_TOD: a record's time plus this is the wall-clock time */
+	/*
+	 * Whole samples may wait in the printer's buffer until it fills or the view is flushed
+	 * or ended (a file's text that no other view writes among the samples on out); else
+	 * every sample goes to stdio at its end.
+	 */
+	bool batch;
 };
 
 struct view;
@@ -75,7 +81,7 @@ void printer__set_name_width(struct printer *p, int width);
 unsigned printer__needs(const struct printer *p, const struct event_desc *ev);
 /* A sample, resolved as printer__needs() asked (comm NULL: printed as ":tid"). */
 void printer__sample(struct printer *p, const struct resolved_sample *rs);
-/* fflush the output (the printer hands every sample to stdio whole). */
+/* fflush the output (the printer hands every sample to stdio whole, unless batch). */
 void printer__flush(struct printer *p);
 /* The "BPF output:" hexdump of a payload, and its "BPF string:" line when it is one. */
 void print__bpf_output(FILE *f, const void *data, uint32_t size);

@@ -13,7 +13,8 @@ static struct view *sample_view(const struct views_opts *o)
 {
 	struct print_opts po = { .out = o->out,
 				 .fields = o->fields ?: PF_DEFAULT,
-				 .tod_offset_ns = o->tod_offset_ns };
+				 .tod_offset_ns = o->tod_offset_ns,
+				 .batch = o->batch && !o->syscalls };
 
 	if (o->fmt.folded)
 		return view_folded__new(o->out);

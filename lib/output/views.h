@@ -34,6 +34,7 @@ struct views_opts {
 	FILE *maps_out; /* where the looks at the maps are shown, in the same form; NULL: nowhere */
 	const struct view_syscalls_opts *syscalls; /* the system-call view; NULL: none */
 	struct views_formats fmt; /* files written besides, or in place of the sample lines */
+	bool batch; /* a file's text: print_opts.batch, when no system-call view shares out */
 };
 
 /* Are the samples shown as JSON Lines on out (which then start with their header)? */

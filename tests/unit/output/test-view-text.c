@@ -675,6 +675,68 @@ static void test_printer_lost_json_only(void **state)
 	free(out);
 }
 
+/* A view after the text view, writing a mark on the same file at the maps and at its end */
+static int mark_maps(void *priv, const struct view_maps *m)
+{
+	fputs("maps\n", priv);
+	return 0;
+}
+
+static int mark_end(void *priv)
+{
+	fputs("end\n", priv);
+	return 0;
+}
+
+static const struct view_ops mark_ops = { .name = "mark", .maps = mark_maps, .end = mark_end };
+
+/* Samples, a look at the maps, samples and the end through the views script picks */
+static char *samples_through(bool batch)
+{
+	struct consumer_opts o = { 0 };
+	struct views_opts vo = { .batch = batch };
+	struct record r = { .type = PERF_RECORD_SAMPLE, .decoded = true };
+	char *out = NULL;
+	size_t len = 0;
+	struct consumer *c;
+
+	r.s.has_tid = r.s.has_time = r.s.has_cpu = r.s.has_raw = 1;
+	r.s.raw = "batch\0\0";
+	r.s.raw_size = 8;
+	vo.out = open_memstream(&out, &len);
+	c = consumer__new(&o, &bpf_ev, 1);
+	assert_non_null(c);
+	assert_int_equal(views__add(c, &vo), 0);
+	assert_int_equal(consumer__add_view(c, view__new(&mark_ops, vo.out)), 0);
+	for (int i = 0; i < 6; i++) {
+		if (i == 3)
+			assert_int_equal(consumer__print_maps(c, NULL, 0), 0);
+		r.s.tid = r.s.pid = 100 + i;
+		r.s.time = 1000000000ull * i;
+		assert_int_equal(consumer__record(c, &r, 0), 0);
+	}
+	assert_int_equal(consumer__end(c), 0);
+	consumer__free(c);
+	fclose(vo.out);
+	return out;
+}
+
+/* Samples held in a batch come out as they do one by one, before what later views write */
+static void test_printer_batch_keeps_order(void **state)
+{
+	char *one = samples_through(false), *batch = samples_through(true);
+	const char *maps = strstr(batch, "maps\n");
+
+	assert_string_equal(batch, one);
+	assert_non_null(maps);
+	assert_non_null(strstr(batch, ":102"));
+	assert_true(strstr(batch, ":102") < maps && strstr(batch, ":103") > maps);
+	assert_string_equal(batch + strlen(batch) - 4, "end\n");
+	assert_non_null(strstr(batch, ":105"));
+	free(one);
+	free(batch);
+}
+
 static void test_printer_parse_fields_names(void **state)
 {
 	unsigned f = 0;
@@ -743,6 +805,7 @@ int main(void)
 		cmocka_unit_test(test_printer_sample_bad_tracepoint_payload),
 		cmocka_unit_test(test_printer_sample_json),
 		cmocka_unit_test(test_printer_lost_json_only),
+		cmocka_unit_test(test_printer_batch_keeps_order),
 		cmocka_unit_test(test_printer_parse_fields_names),
 		cmocka_unit_test(test_printer_parse_fields_tod),
 		cmocka_unit_test(test_printer_new_rejects_bad_opts),
