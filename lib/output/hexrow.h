@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One row of the "BPF output" dump perf script prints of a bpf-output sample's payload:
+ * The rows of the "BPF output" dump perf script prints of a bpf-output sample's payload:
  *	"      BPF output: 0000: 2f 74 6d 70 00 00 00 00  /tmp....\n"
- * the label on the first row only (17 spaces after it), the offset in 4 hex digits at
- * least, up to 8 bytes in hex (the missing ones as spaces), two spaces, and the bytes as
- * characters ('.' for those resolver__isprint() refuses, spaces for the missing ones).
+ * the label on the first row only (17 spaces in its place on the others), the offset in 4
+ * hex digits at least, up to 8 bytes in hex (the missing ones as spaces), two spaces, and
+ * the bytes as characters ('.' for those resolver__isprint() refuses, spaces for the
+ * missing ones).
  * A full row is built from whole words, without a branch per byte: a million samples of
  * a few rows each make this the text view's largest piece of work.
  */
