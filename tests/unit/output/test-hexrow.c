@@ -148,23 +148,28 @@ static char *dump(const void *data, uint32_t size)
 	return out;
 }
 
-/* Whole dumps: a row per 8 bytes, the last one short, the string line after C strings */
+/* Whole dumps: a row per 8 bytes, the last one short */
 static void test_dump_lengths(void **state)
 {
-	static const uint32_t sizes[] = { 0, 1, 7, 8, 9, 15, 16, 17, 52, 64, 100 };
-	unsigned char data[100];
+	/* the view dumps 512 bytes at a time: sizes about that, and past 64 KiB */
+	static const uint32_t sizes[] = { 0,	1,     7,     8,     9,	    15,	  16,
+					  17,	52,    64,    100,   511,   512,  513,
+					  1000, 65535, 65536, 65537, 65544, 70001 };
+	static unsigned char data[70001];
 
 	for (size_t i = 0; i < sizeof(data); i++)
 		data[i] = (unsigned char)(i * 37 + 3);
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		char want[16 * 128] = "", *out = dump(data, sizes[i]);
+		char *want = calloc(sizes[i] / 8 + 1, 128), *out = dump(data, sizes[i]);
 		size_t len = 0;
 
+		assert_non_null(want);
 		for (uint32_t off = 0; off < sizes[i]; off += 8)
 			len += plain_row(want + len, data + off, off,
 					 sizes[i] - off < 8 ? sizes[i] - off : 8);
 		assert_string_equal(out, want);
 		free(out);
+		free(want);
 	}
 }
 
