@@ -59,6 +59,19 @@ char *numfmt__dec(char *p, uint64_t v, int digits)
 	return digits_of(p, v, 10, digits);
 }
 
+char *numfmt__dec_right(char *p, uint64_t v, int width)
+{
+	int n = count_digits(v, 10);
+
+	if (width > NUMFMT_MAX)
+		width = NUMFMT_MAX;
+	if (n < width) { /* a fixed-size fill, as numfmt__ms */
+		memset(p, ' ', NUMFMT_MAX);
+		p += width - n;
+	}
+	return digits_of(p, v, 10, 1);
+}
+
 char *numfmt__s64(char *p, int64_t v)
 {
 	if (v < 0) {

@@ -17,6 +17,8 @@
 
 /* v in decimal, at least digits wide with leading zeros ("%0*llu"; digits up to 20). */
 char *numfmt__dec(char *p, uint64_t v, int digits);
+/* v in decimal right-aligned in width columns with spaces ("%*llu"; width up to NUMFMT_MAX). */
+char *numfmt__dec_right(char *p, uint64_t v, int width);
 /* v in decimal, "-" before a negative one ("%lld"). */
 char *numfmt__s64(char *p, int64_t v);
 /* v in hex with "0x" before it, 0 as "0" ("%#llx"). */

@@ -66,6 +66,19 @@ static void test_numfmt__dec_every_width(void **state)
 	}
 }
 
+static void test_numfmt__dec_right_every_width(void **state)
+{
+	char buf[NUMFMT_MAX + 1], want[64];
+
+	for (size_t i = 0; i < NR_VALUES; i++) {
+		for (int w = 0; w <= NUMFMT_MAX; w++) {
+			memset(buf, 'X', sizeof(buf));
+			snprintf(want, sizeof(want), "%*" PRIu64, w, values[i]);
+			check(want, buf, numfmt__dec_right(buf, values[i], w));
+		}
+	}
+}
+
 static void test_numfmt__s64_negative_and_positive(void **state)
 {
 	char buf[NUMFMT_MAX + 1], want[64];
@@ -137,6 +150,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_numfmt__dec_every_width),
+		cmocka_unit_test(test_numfmt__dec_right_every_width),
 		cmocka_unit_test(test_numfmt__s64_negative_and_positive),
 		cmocka_unit_test(test_numfmt__hex_and_octal),
 		cmocka_unit_test(test_numfmt__ms_every_width),
