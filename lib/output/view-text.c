@@ -14,6 +14,7 @@
 
 #include "util/errmsg.h"
 #include "util/log.h"
+#include "util/numfmt.h"
 #include "record/tpformat.h"
 #include "resolve/resolver.h"
 #include "output/btfprint.h"
@@ -37,8 +38,6 @@ struct printer {
 	char buf[OUTBUF_SIZE];
 	struct sysrec_memo memo; /* the system-call view's samples are skipped */
 };
-
-static const char hexdig[] = "0123456789abcdef";
 
 /* ---- output buffer ---- */
 
@@ -133,128 +132,52 @@ static void ob_right(struct printer *p, const char *s, size_t n, int width)
 	ob_put(p, s, n);
 }
 
-/* Digits of v at the end of a 24-byte buffer; returns their length. */
-static size_t fmt_dec(char *end, uint64_t v)
-{
-	char *q = end;
+/* ---- numbers (util/numfmt.h), written in place ---- */
 
-	do {
-		*--q = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	return end - q;
+/* The end of what was written at the buffer's end */
+static void ob_end(struct printer *p, const char *end)
+{
+	p->len = end - p->buf;
 }
 
-/* ---- numbers: their length first, then their digits from the end back ---- */
-
-static const char dec2[] = "00010203040506070809101112131415161718192021222324252627282930313233"
-			   "34353637383940414243444546474849505152535455565758596061626364656667"
-			   "6869707172737475767778798081828384858687888990919293949596979899";
-
-static const uint64_t pow10[20] = {
-	1ull,
-	10ull,
-	100ull,
-	1000ull,
-	10000ull,
-	100000ull,
-	1000000ull,
-	10000000ull,
-	100000000ull,
-	1000000000ull,
-	10000000000ull,
-	100000000000ull,
-	1000000000000ull,
-	10000000000000ull,
-	100000000000000ull,
-	1000000000000000ull,
-	10000000000000000ull,
-	100000000000000000ull,
-	1000000000000000000ull,
-	10000000000000000000ull,
-};
-
-/* log10 from the bit length (1233 / 4096 is just above log10(2)), one short below 10^n */
-static unsigned dec_len(uint64_t v)
-{
-	uint64_t u = v | 1; /* 0 has a digit; no power of ten is odd */
-	unsigned n = (64 - __builtin_clzll(u)) * 1233 >> 12;
-
-	return n + (u >= pow10[n]);
-}
-
-static unsigned hex_len(uint64_t v)
-{
-	return v ? (67 - __builtin_clzll(v)) / 4 : 1;
-}
-
-/* v's decimal digits, the last just before end */
-static void put_dec(char *end, uint64_t v)
-{
-	for (; v >= 100; v /= 100) {
-		end -= 2;
-		memcpy(end, dec2 + v % 100 * 2, 2);
-	}
-	if (v >= 10)
-		memcpy(end - 2, dec2 + v * 2, 2);
-	else
-		end[-1] = (char)('0' + v);
-}
-
-static void put_hex(char *end, uint64_t v)
-{
-	do {
-		*--end = hexdig[v & 15];
-		v >>= 4;
-	} while (v);
-}
-
-/* Room for a field of n characters right-aligned in width columns: where it ends */
-static char *ob_field(struct printer *p, unsigned n, int width)
-{
-	char *q;
-
-	if (width > 16 && (int)n < width) {
-		ob_spaces(p, width - (int)n);
-		width = 0;
-	}
-	q = ob_room(p, 16 + 24);
-	memcpy(q, SPACES32, 16);
-	q += (int)n < width ? (unsigned)width : n;
-	p->len = q - p->buf;
-	return q;
-}
-
-/* %<width>llu, %<width>d (negative numbers only for the -1 of a missing tid), %<width>llx */
+/* %<width>llu, width up to NUMFMT_MAX */
 static void ob_udec(struct printer *p, uint64_t v, int width)
 {
-	put_dec(ob_field(p, dec_len(v), width), v);
+	ob_end(p, numfmt__dec_right(ob_room(p, NUMFMT_MAX), v, width));
 }
 
+/* %<width>d (negative numbers only for the -1 of a missing tid) */
 static void ob_sdec(struct printer *p, int64_t v, int width)
 {
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	unsigned n = dec_len(u) + (v < 0);
-	char *end = ob_field(p, n, width);
+	char b[NUMFMT_MAX];
 
-	put_dec(end, u);
-	if (v < 0)
-		end[-(int)n] = '-';
-}
-
-static void ob_hex(struct printer *p, uint64_t v, int width)
-{
-	put_hex(ob_field(p, hex_len(v), width), v);
+	if (v >= 0) {
+		ob_udec(p, v, width);
+		return;
+	}
+	ob_right(p, b, numfmt__s64(b, v) - b, width);
 }
 
 /* Left-aligned %-<width>d */
 static void ob_udec_left(struct printer *p, uint64_t v, int width)
 {
-	char b[24];
-	size_t n = fmt_dec(b + sizeof(b), v);
+	char *q = ob_room(p, NUMFMT_MAX), *end = numfmt__dec(q, v, 1);
 
-	ob_put(p, b + sizeof(b) - n, n);
-	ob_spaces(p, width - (int)n);
+	ob_end(p, end);
+	ob_spaces(p, width - (int)(end - q));
+}
+
+/* "0x%llx" */
+static void ob_hex(struct printer *p, uint64_t v)
+{
+	char *q = ob_room(p, NUMFMT_MAX);
+
+	if (v) {
+		ob_end(p, numfmt__hex(q, v));
+	} else {
+		memcpy(q, "0x0", 3); /* numfmt__hex(0) is "0", as %#llx */
+		p->len += 3;
+	}
 }
 
 /* %16llx */
@@ -277,10 +200,9 @@ static void ob_time(struct printer *p, uint64_t ns)
 	char *q;
 
 	ob_udec(p, ns / 1000000000, 5);
-	q = ob_room(p, 8);
-	memcpy(q, ".0000000", 8);
-	put_dec(q + 7, ns % 1000000000 / 1000);
-	p->len += 7;
+	q = ob_room(p, 1 + NUMFMT_MAX);
+	*q = '.';
+	ob_end(p, numfmt__dec(q + 1, ns % 1000000000 / 1000, 6));
 }
 
 /* The payload's bytes dumped at once (the room of their rows fits the buffer) */
@@ -374,25 +296,17 @@ static void print_comm_tid(struct printer *p, unsigned f, const struct sample *s
 /* "[%03d] " */
 static void print_cpu(struct printer *p, uint32_t cpu)
 {
-	char b[24], *q = b + sizeof(b);
-	bool neg = (int32_t)cpu < 0; /* -1: no CPU (a ring buffer record), "[-01]" as perf */
-	size_t n;
+	char *q = ob_room(p, 2 + NUMFMT_MAX + 2);
 
-	if (cpu < 1000) {
-		q = ob_room(p, 8);
-		memcpy(q, "[000] ", 6);
-		put_dec(q + 4, cpu);
-		p->len += 6;
-		return;
+	*q++ = '[';
+	if ((int32_t)cpu < 0) { /* -1: no CPU (a ring buffer record), "[-01]" as perf */
+		*q++ = '-';
+		q = numfmt__dec(q, -(uint64_t)(int32_t)cpu, 2);
+	} else {
+		q = numfmt__dec(q, cpu, 3);
 	}
-	n = fmt_dec(q, neg ? -(uint64_t)(int32_t)cpu : cpu);
-	while (n < (size_t)(3 - neg))
-		q[-(int)++n] = '0';
-	if (neg)
-		q[-(int)++n] = '-';
-	ob_ch(p, '[');
-	ob_put(p, q - n, n);
-	ob_put(p, "] ", 2);
+	memcpy(q, "] ", 2);
+	ob_end(p, q + 2);
 }
 
 /* The wall-clock time of ns, as perf script's tod: the local time, to the microsecond. */
@@ -489,8 +403,8 @@ static void print_sym(struct printer *p, unsigned f, const struct resolved_sym *
 		ob_ch(p, ' ');
 		ob_str(p, sym->name ? sym->name : "[unknown]");
 		if (sym->name && (f & PF_SYMOFF)) {
-			ob_put(p, "+0x", 3);
-			ob_hex(p, sym->off, 0);
+			ob_ch(p, '+');
+			ob_hex(p, sym->off);
 		}
 	}
 	if (f & PF_DSO) {

@@ -675,6 +675,44 @@ static void test_printer_lost_json_only(void **state)
 	free(out);
 }
 
+/* Thousands of lines through one printer, so that its buffer fills in every field's middle */
+static void test_printer_buffer_edges(void **state)
+{
+	struct print_opts o = { .fields = PF_PID | PF_TID | PF_CPU | PF_PERIOD, .batch = true };
+	struct resolver *res = resolver__new(false);
+	char *out = NULL, *want = NULL;
+	size_t len = 0, wlen = 0;
+	FILE *w = open_memstream(&want, &wlen);
+	struct printer *p;
+
+	assert_non_null(res);
+	o.out = open_memstream(&out, &len);
+	p = printer__new(&o);
+	assert_non_null(p);
+	for (uint32_t i = 0; i < 20000; i++) {
+		struct sample s = { .pid = i * 7919 % 3000017,
+				    .tid = i * 13 % 100003,
+				    .has_tid = 1,
+				    .cpu = i % 1100,
+				    .has_cpu = 1,
+				    .period = i * 977ull,
+				    .has_period = 1 };
+		struct resolved_sample rs;
+
+		resolver__sample(res, &bpf_ev, &s, printer__needs(p, &bpf_ev), &rs);
+		printer__sample(p, &rs);
+		fprintf(w, "%5u/%-5u [%03u] %10llu \n", s.pid, s.tid, s.cpu,
+			(unsigned long long)s.period);
+	}
+	printer__free(p);
+	fclose(o.out);
+	fclose(w);
+	assert_string_equal(out, want);
+	free(out);
+	free(want);
+	resolver__free(res);
+}
+
 /* A view after the text view, writing a mark on the same file at the maps and at its end */
 static int mark_maps(void *priv, const struct view_maps *m)
 {
@@ -806,6 +844,7 @@ int main(void)
 		cmocka_unit_test(test_printer_sample_json),
 		cmocka_unit_test(test_printer_lost_json_only),
 		cmocka_unit_test(test_printer_batch_keeps_order),
+		cmocka_unit_test(test_printer_buffer_edges),
 		cmocka_unit_test(test_printer_parse_fields_names),
 		cmocka_unit_test(test_printer_parse_fields_tod),
 		cmocka_unit_test(test_printer_new_rejects_bad_opts),
