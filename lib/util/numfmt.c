@@ -15,15 +15,15 @@ static int count_digits(uint64_t v, unsigned base)
 		100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL,
 	};
 	/* clang-format on */
-	int bits = 64 - __builtin_clzll(v | 1), n = 1;
+	int bits = 64 - __builtin_clzll(v | 1), n;
 
 	if (base == 16)
 		return (bits + 3) / 4;
 	if (base == 8)
 		return (bits + 2) / 3;
-	while (n < 20 && v >= pow10[n])
-		n++;
-	return n;
+	/* bits * log10(2), 1233 / 4096 to 4 places: v has n digits, or n + 1 */
+	n = bits * 1233 >> 12;
+	return n + ((v | 1) >= pow10[n]);
 }
 
 /*
