@@ -414,8 +414,7 @@ static int drain(struct session *s, struct deliver *d, bool last)
 		recqueue__round(s->queue);
 	if (!last && s->hold_fn && s->hold_fn(s->hold_ctx)) {
 		if (n > 0 && !s->held)
-			pr_debug("records wait in the time-ordered queue while the kernel's symbols "
-				 "are read");
+			pr_debug("records wait in the time-ordered queue while symbols are read");
 		s->held |= n > 0;
 		return n;
 	}
