@@ -29,8 +29,8 @@ struct pick {
 	const struct nameset *names;
 	__u32 n;
 	unsigned char *mark;
-	__u32 *todo; /* whole structs whose members are still to look at */
-	size_t nr_todo, cap_todo;
+	__u32 *pending; /* whole structs whose members are still to look at */
+	size_t nr_pending, cap_pending;
 	struct use *uses;
 	size_t nr_uses, cap_uses;
 };
@@ -237,9 +237,10 @@ static int need_whole(struct pick *p, __u32 id)
 			if (p->mark[id] & WHOLE)
 				return 0;
 			p->mark[id] |= WHOLE;
-			if (grow__array(&p->todo, &p->cap_todo, p->nr_todo, sizeof(*p->todo), 256))
+			if (grow__array(&p->pending, &p->cap_pending, p->nr_pending,
+					sizeof(*p->pending), 256))
 				return -ENOMEM;
-			p->todo[p->nr_todo++] = id;
+			p->pending[p->nr_pending++] = id;
 			return 0;
 		} else {
 			return 0;
@@ -296,8 +297,8 @@ static int pick_whole(struct pick *p)
 	for (__u32 id = 1; id < p->n && !err; id++)
 		if (p->mark[id] & NAMED)
 			err = need_whole(p, id);
-	while (!err && p->nr_todo)
-		err = look_into(p, p->todo[--p->nr_todo]);
+	while (!err && p->nr_pending)
+		err = look_into(p, p->pending[--p->nr_pending]);
 	return err;
 }
 
@@ -339,7 +340,7 @@ int vmlinuxcut__select(const struct btf *btf, const struct nameset *names, struc
 	if (!err)
 		err = cut_ids(&p, cut);
 	free(p.mark);
-	free(p.todo);
+	free(p.pending);
 	free(p.uses);
 	return err;
 }
