@@ -39,7 +39,7 @@ ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
 # lib/ has a folder per stage of the data flow (README.md, Layout); only the event stage
 # has a grammar. The tables of the system's constants are generated from its headers
-# (util/sysconst.h).
+# (syscalls/sysconst.h).
 LIB_SRCS := $(sort $(wildcard lib/*/*.c))
 LIB_YACC := $(sort $(wildcard lib/event/*.y))
 LIB_LEX  := $(sort $(wildcard lib/event/*.l))

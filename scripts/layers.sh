@@ -4,7 +4,7 @@
 # that goes back up the flow and exits 1 if there is one.
 set -u
 cd "$(dirname "$0")/.."
-stages=(util event compile load record resolve run perfdata output query)
+stages=(util event compile load record syscalls resolve run perfdata output query)
 rank() {
 	local i
 	for i in "${!stages[@]}"; do

@@ -8,8 +8,8 @@
 
 #include "scopts.h"
 #include "event/evparse.h"
-#include "record/sctable.h"
-#include "record/scsel.h"
+#include "syscalls/sctable.h"
+#include "syscalls/scsel.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
@@ -150,7 +150,7 @@ static void track_descriptors(struct scopts *sc)
 	sc->view.shown = sc->shown;
 }
 
-/* Many calls captured: every format at once, from the cache (record/sctable.h) */
+/* Many calls captured: every format at once, from the cache (syscalls/sctable.h) */
 static void read_all_formats(struct sctable *t)
 {
 	struct cache *c = cache__open(NULL);

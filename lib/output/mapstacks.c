@@ -11,7 +11,7 @@
 #include <bpf/btf.h>
 
 #include "util/jsonw.h"
-#include "util/sysconst.h"
+#include "syscalls/sysconst.h"
 #include "util/tfeat.h"
 #include "output/btfprint.h"
 #include "output/mapstacks.h"

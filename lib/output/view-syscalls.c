@@ -6,12 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/scsummary.h"
-#include "output/scview.h"
+#include "syscalls/scsummary.h"
+#include "syscalls/sclines.h"
 #include "output/view-syscalls.h"
 #include "output/view.h"
-#include "record/sctable.h"
-#include "record/sysrec.h"
+#include "syscalls/sctable.h"
+#include "syscalls/sysrec.h"
 #include "util/jsonw.h"
 #include "util/log.h"
 
@@ -36,7 +36,7 @@ struct pending_call {
 struct sys_view {
 	struct view_syscalls_opts o;
 	struct sctable *table;
-	struct scview *lines;
+	struct sclines *lines;
 	struct scsummary *summary;
 	struct jsonw *json;
 	const struct sc_desc *descs[SYSREC_NR_MAX]; /* each call's, once found */
@@ -234,9 +234,9 @@ static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 	if (r->head.type == SYSREC_ENTER) {
 		if (v->fds)
 			track_entry(v, &ev->call, ev->tid);
-		return scview__enter(v->lines, ev);
+		return sclines__enter(v->lines, ev);
 	}
-	err = scview__exit(v->lines, ev);
+	err = sclines__exit(v->lines, ev);
 	if (v->fds) /* after the line: a close shows the path it closes */
 		track_exit(v, desc->name, ev->pid, ev->tid, ev->call.ret);
 	return err;
@@ -286,7 +286,7 @@ static int sys_sample(void *priv, const struct resolved_sample *rs)
 
 	if (!event_desc__is_sysrec_memo(&v->memo, rs->ev)) {
 		if (v->lines)
-			scview__interrupt(v->lines); /* another view prints a line now */
+			sclines__interrupt(v->lines); /* another view prints a line now */
 		return 0;
 	}
 	if (!rs->s->has_raw || sysrec__decode(&v->rec, rs->s->raw, rs->s->raw_size)) {
@@ -309,7 +309,7 @@ static int sys_task(void *priv, const struct record *rec)
 	struct sys_view *v = priv;
 
 	if (v->lines && rec->decoded && rec->type == PERF_RECORD_EXIT)
-		scview__task_exit(v->lines, rec->task.tid);
+		sclines__task_exit(v->lines, rec->task.tid);
 	return 0;
 }
 
@@ -326,7 +326,7 @@ static int sys_end(void *priv)
 	struct sys_view *v = priv;
 
 	if (v->lines)
-		scview__end(v->lines);
+		sclines__end(v->lines);
 	if (v->summary && scsummary__print(v->summary, v->table))
 		return -EIO;
 	if (v->bad)
@@ -340,7 +340,7 @@ static void sys_free(void *priv)
 
 	if (!v)
 		return;
-	scview__free(v->lines);
+	sclines__free(v->lines);
 	scsummary__free(v->summary);
 	jsonw__free(v->json);
 	sctable__free(v->table);
@@ -365,7 +365,7 @@ static const struct view_ops sys_ops = {
 static int make_parts(struct sys_view *v)
 {
 	const struct view_syscalls_opts *o = &v->o;
-	struct scview_opts lo = {
+	struct sclines_opts lo = {
 		.out = o->out,
 		.failure_only = o->failure_only,
 		.min_duration_ns = o->min_duration_ns,
@@ -386,7 +386,7 @@ static int make_parts(struct sys_view *v)
 			return -ENOMEM;
 		lo.json = so.json = v->json;
 	}
-	if (o->lines && !(v->lines = scview__new(&lo)))
+	if (o->lines && !(v->lines = sclines__new(&lo)))
 		return -ENOMEM;
 	if (o->summary && !(v->summary = scsummary__new(&so)))
 		return -ENOMEM;

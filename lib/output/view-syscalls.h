@@ -2,7 +2,7 @@
 /*
  * The system-call view: the samples of perf-bpf's system-call capture (EVENT_SYSREC_NAME
  * of record/evdesc.h, bpf/syscalls.h records as their raw data) shown as perf trace shows
- * calls, one line each (output/scview.h), and as its summary tables (output/scsummary.h),
+ * calls, one line each (syscalls/sclines.h), and as its summary tables (syscalls/scsummary.h),
  * from the records or from the kernel's counts (COUNT records). The other views leave
  * these samples alone; this one comes first, so that a call in flight prints its entry
  * ("...") before a line of another view falls inside it.

@@ -8,7 +8,7 @@
  *	syscalls__attach(sc);
  *	capture: poll syscalls__fd(sc), then syscalls__consume(sc, fn, ctx) (at once again
  *		 while syscalls__more(sc)), and syscalls__consume_last(sc, fn, ctx) at the
- *		 end: each record as bpf/syscalls.h lays it out (record/sysrec.h decodes)
+ *		 end: each record as bpf/syscalls.h lays it out (syscalls/sysrec.h decodes)
  *	count:	 syscalls__read_counts(sc, fn, ctx) at the end (or at intervals)
  *	syscalls__lost(sc, per_cpu, n);		what the kernel could not keep
  *	syscalls__close(sc);

@@ -8,7 +8,7 @@
 
 #include "record/chanrec.h"
 #include "record/evdesc.h"
-#include "record/sysrec.h"
+#include "syscalls/sysrec.h"
 #include "run/syschan.h"
 #include "util/log.h"
 

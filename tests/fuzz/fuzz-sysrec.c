@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the system call records' decoder (record/sysrec.h): any bytes as one
+ * libFuzzer target for the system call records' decoder (syscalls/sysrec.h): any bytes as one
  * record, and as the counts of a (thread, call) pair. A record that decodes must hold
  * together within the bytes given; counts of any value give figures without a crash or
  * undefined behaviour, a percentile never past the maximum.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/sysrec.h"
+#include "syscalls/sysrec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

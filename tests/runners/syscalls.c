@@ -35,7 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "record/sysrec.h"
+#include "syscalls/sysrec.h"
 #include "run/syscalls.h"
 #include "util/errmsg.h"
 #include "util/log.h"

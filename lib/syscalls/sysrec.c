@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "record/sysrec.h"
+#include "syscalls/sysrec.h"
 
 /* The items from off to the record's end; -EINVAL for any that does not fit. */
 static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t end)

@@ -10,8 +10,8 @@
 #include <sys/syscall.h>
 
 #include "util/errmsg.h"
-#include "record/scsel.h"
-#include "record/sctable.h"
+#include "syscalls/scsel.h"
+#include "syscalls/sctable.h"
 
 /* A kernel with a handful of calls (not this machine's tracefs). */
 static const char *const kernel[] = {

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "util/jsonw.h"
-#include "record/sctable.h"
-#include "record/sysrec.h"
-#include "output/scsummary.h"
+#include "syscalls/sctable.h"
+#include "syscalls/sysrec.h"
+#include "syscalls/scsummary.h"
 
 struct entry {
 	bool used;

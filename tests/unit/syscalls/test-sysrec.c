@@ -13,7 +13,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "record/sysrec.h"
+#include "syscalls/sysrec.h"
 
 /* A record under construction, as the program writes one. */
 struct rec {

@@ -15,8 +15,8 @@
 #include "compile/vmlinuxh.h"
 #include "util/dbuf.h"
 #include "util/hash.h"
-#include "util/sysconst.h"
-#include "record/sctable.h"
+#include "syscalls/sysconst.h"
+#include "syscalls/sctable.h"
 #include "record/tpformat.h"
 
 struct sctable {

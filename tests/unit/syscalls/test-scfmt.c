@@ -16,7 +16,7 @@
 #include <sys/un.h>
 #include <netinet/in.h>
 
-#include "output/scfmt.h"
+#include "syscalls/scfmt.h"
 
 static struct sc_desc openat_desc = {
 	.name = "openat",

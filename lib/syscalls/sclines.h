@@ -5,7 +5,7 @@
  *
  *	     0.044 ( 0.010 ms): cat/28218 openat(dfd: CWD, filename: "/etc/hostname") = 3
  *
- * relative milliseconds, duration, comm/tid, the call (output/scfmt.h) padded to 70
+ * relative milliseconds, duration, comm/tid, the call (syscalls/scfmt.h) padded to 70
  * columns, its result. When another line must print while a call is in flight (a
  * scriptlet's output, another thread's call), the call's entry prints first, ended by
  * "...", and its exit later as " ... [continued]: name()) = ret". A call that never returns
@@ -13,24 +13,24 @@
  * its exit, or not at all. JSON Lines: one object per call, at its end, with absolute
  * times and every argument raw and decoded.
  *
- *	struct scview *sv = scview__new(&opts);
- *	scview__enter(sv, &ev);  scview__exit(sv, &ev);	(records of the capture)
- *	scview__interrupt(sv);	(before any other line is printed)
- *	scview__task_exit(sv, tid);  scview__end(sv);
- *	scview__free(sv);
+ *	struct sclines *sv = sclines__new(&opts);
+ *	sclines__enter(sv, &ev);  sclines__exit(sv, &ev);	(records of the capture)
+ *	sclines__interrupt(sv);	(before any other line is printed)
+ *	sclines__task_exit(sv, tid);  sclines__end(sv);
+ *	sclines__free(sv);
  */
-#ifndef PERF_BPF_SCVIEW_H
-#define PERF_BPF_SCVIEW_H
+#ifndef PERF_BPF_SCLINES_H
+#define PERF_BPF_SCLINES_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "output/scfmt.h"
+#include "syscalls/scfmt.h"
 
 struct jsonw;
 
-struct scview_opts {
+struct sclines_opts {
 	FILE *out;
 	struct jsonw *json; /* JSON Lines instead of text (borrowed) */
 	bool failure_only; /* --failure */
@@ -49,21 +49,21 @@ struct sc_event {
 	struct sc_call call; /* exited set for an exit */
 };
 
-struct scview;
+struct sclines;
 
-struct scview *scview__new(const struct scview_opts *o);
+struct sclines *sclines__new(const struct sclines_opts *o);
 /* Prints what is still in flight as "= ?" and frees. */
-void scview__free(struct scview *sv);
+void sclines__free(struct sclines *sv);
 /* 0, or -ECANCELED once --max-events calls were printed, -ENOMEM. */
-int scview__enter(struct scview *sv, const struct sc_event *ev);
-int scview__exit(struct scview *sv, const struct sc_event *ev);
+int sclines__enter(struct sclines *sv, const struct sc_event *ev);
+int sclines__exit(struct sclines *sv, const struct sc_event *ev);
 /* Another line is about to print: calls in flight print their entry first. */
-void scview__interrupt(struct scview *sv);
+void sclines__interrupt(struct sclines *sv);
 /* The task ended: its call in flight never returns ("= ?"). */
-void scview__task_exit(struct scview *sv, uint32_t tid);
+void sclines__task_exit(struct sclines *sv, uint32_t tid);
 /* The stream ended: every call in flight prints as "= ?". */
-void scview__end(struct scview *sv);
+void sclines__end(struct sclines *sv);
 /* Calls printed. */
-uint64_t scview__printed(const struct scview *sv);
+uint64_t sclines__printed(const struct sclines *sv);
 
 #endif

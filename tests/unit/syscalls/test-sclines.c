@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "util/jsonw.h"
-#include "output/scview.h"
+#include "syscalls/sclines.h"
 
 static struct sc_desc nanosleep_desc = {
 	.name = "clock_nanosleep",
@@ -29,8 +29,8 @@ struct fixture {
 	char *text;
 	size_t len;
 	FILE *out;
-	struct scview *sv;
-	struct scview_opts o;
+	struct sclines *sv;
+	struct sclines_opts o;
 };
 
 static struct fixture fx;
@@ -60,20 +60,20 @@ static void expect_text(const char *want)
 	assert_string_equal(fx.text, want);
 }
 
-static void start(const struct scview_opts *o)
+static void start(const struct sclines_opts *o)
 {
 	memset(&fx, 0, sizeof(fx));
 	fx.out = open_memstream(&fx.text, &fx.len);
 	assert_non_null(fx.out);
-	fx.o = o ? *o : (struct scview_opts){ 0 };
+	fx.o = o ? *o : (struct sclines_opts){ 0 };
 	fx.o.out = fx.out;
-	fx.sv = scview__new(&fx.o);
+	fx.sv = sclines__new(&fx.o);
 	assert_non_null(fx.sv);
 }
 
 static const char *finish(void)
 {
-	scview__free(fx.sv);
+	sclines__free(fx.sv);
 	fclose(fx.out);
 	return fx.text;
 }
@@ -109,7 +109,7 @@ static const struct sc_event *leave(uint64_t ms10, uint32_t tid, struct sc_desc 
 	return &ev;
 }
 
-static void test_scview__one_line_per_call(void **state)
+static void test_sclines__one_line_per_call(void **state)
 {
 	char *want;
 	struct sc_event e = entry(0, 7, "cat", &openat_desc), x = *leave(5, 7, &openat_desc, 3);
@@ -118,18 +118,18 @@ static void test_scview__one_line_per_call(void **state)
 	e.call.args[0] = (uint64_t)-100;
 	e.call.args[1] = 0x1000;
 	e.call.mem[1] = (struct sc_bytes){ .p = "/etc/hostname", .len = 13 };
-	assert_int_equal(scview__enter(fx.sv, &e), 0);
+	assert_int_equal(sclines__enter(fx.sv, &e), 0);
 	e.call.mem[1].p = "/garbage/after"; /* the view copied the string */
-	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	assert_int_equal(sclines__exit(fx.sv, &x), 0);
 	x = *leave(9, 7, &getppid_desc, 1);
-	assert_int_equal(scview__enter(fx.sv,
+	assert_int_equal(sclines__enter(fx.sv,
 				       &(struct sc_event){ .time = 1000000000 + 80000,
 							   .tid = 7,
 							   .pid = 7,
 							   .comm = "cat",
 							   .call = { .desc = &getppid_desc } }),
 			 0);
-	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	assert_int_equal(sclines__exit(fx.sv, &x), 0);
 	finish();
 	assert_int_equal(asprintf(&want, "%s%s",
 				  line("     0.000 ( 0.050 ms): cat/7 ",
@@ -141,7 +141,7 @@ static void test_scview__one_line_per_call(void **state)
 }
 
 /* Memory that could not be read (len 0) is kept as a fault, and read at exit replaces it. */
-static void test_scview__faulted_then_read_at_exit(void **state)
+static void test_sclines__faulted_then_read_at_exit(void **state)
 {
 	char *want;
 	struct sc_event e = entry(0, 7, "cat", &openat_desc), x = *leave(5, 7, &openat_desc, 3);
@@ -150,13 +150,13 @@ static void test_scview__faulted_then_read_at_exit(void **state)
 	e.call.args[0] = (uint64_t)-100;
 	e.call.args[1] = 0x1000;
 	e.call.mem[1] = (struct sc_bytes){ .p = "", .len = 0, .fault = true };
-	assert_int_equal(scview__enter(fx.sv, &e), 0);
-	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	assert_int_equal(sclines__enter(fx.sv, &e), 0);
+	assert_int_equal(sclines__exit(fx.sv, &x), 0);
 	e.time += 100000;
-	assert_int_equal(scview__enter(fx.sv, &e), 0);
+	assert_int_equal(sclines__enter(fx.sv, &e), 0);
 	x = *leave(15, 7, &openat_desc, 4);
 	x.call.mem[1] = (struct sc_bytes){ .p = "/late", .len = 5 };
-	assert_int_equal(scview__exit(fx.sv, &x), 0);
+	assert_int_equal(sclines__exit(fx.sv, &x), 0);
 	finish();
 	assert_int_equal(asprintf(&want, "%s%s",
 				  line("     0.000 ( 0.050 ms): cat/7 ",
@@ -169,18 +169,18 @@ static void test_scview__faulted_then_read_at_exit(void **state)
 	(void)state;
 }
 
-static void test_scview__interrupted_and_continued(void **state)
+static void test_sclines__interrupted_and_continued(void **state)
 {
 	char *want;
 	struct sc_event a = entry(0, 7, "sleep", &nanosleep_desc);
 
 	start(NULL);
 	a.call.args[1] = 0x7ffd;
-	assert_int_equal(scview__enter(fx.sv, &a), 0);
-	scview__interrupt(fx.sv); /* a scriptlet's line comes while the call sleeps */
+	assert_int_equal(sclines__enter(fx.sv, &a), 0);
+	sclines__interrupt(fx.sv); /* a scriptlet's line comes while the call sleeps */
 	fputs("OUTPUT\n", fx.out);
-	scview__interrupt(fx.sv); /* printed once */
-	assert_int_equal(scview__exit(fx.sv, &(struct sc_event){ .time = 1000000000 + 1000000,
+	sclines__interrupt(fx.sv); /* printed once */
+	assert_int_equal(sclines__exit(fx.sv, &(struct sc_event){ .time = 1000000000 + 1000000,
 								 .tid = 7,
 								 .pid = 7,
 								 .call = { .desc = &nanosleep_desc,
@@ -196,13 +196,13 @@ static void test_scview__interrupted_and_continued(void **state)
 	free(want);
 }
 
-static void test_scview__other_threads_interrupt(void **state)
+static void test_sclines__other_threads_interrupt(void **state)
 {
 	start(NULL);
-	assert_int_equal(scview__enter(fx.sv, enter(0, 1, "a", &getppid_desc)), 0);
-	assert_int_equal(scview__enter(fx.sv, enter(1, 2, "b", &getppid_desc)), 0);
-	assert_int_equal(scview__exit(fx.sv, leave(2, 2, &getppid_desc, 1)), 0);
-	assert_int_equal(scview__exit(fx.sv, leave(3, 1, &getppid_desc, 1)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 1, "a", &getppid_desc)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(1, 2, "b", &getppid_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(2, 2, &getppid_desc, 1)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(3, 1, &getppid_desc, 1)), 0);
 	finish();
 	/* a's entry, b whole, a's exit */
 	assert_non_null(strstr(fx.text, "a/1 getppid()"));
@@ -212,18 +212,18 @@ static void test_scview__other_threads_interrupt(void **state)
 	assert_non_null(strstr(fx.text, "0.000 ( 0.030 ms): a/1  ... [continued]: getppid())"));
 }
 
-static void test_scview__never_returns_and_orphans(void **state)
+static void test_sclines__never_returns_and_orphans(void **state)
 {
 	static struct sc_desc exit_group = { .name = "exit_group" };
 	static struct sc_desc clone = { .name = "clone" };
 	char *want;
 
 	start(NULL);
-	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "sh", &exit_group)), 0);
-	scview__task_exit(fx.sv, 7);
-	scview__task_exit(fx.sv, 8); /* nothing in flight: nothing printed */
-	assert_int_equal(scview__exit(fx.sv, leave(1, 9, &clone, 0)), 0);
-	assert_int_equal(scview__enter(fx.sv, enter(2, 10, "sh", &exit_group)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 7, "sh", &exit_group)), 0);
+	sclines__task_exit(fx.sv, 7);
+	sclines__task_exit(fx.sv, 8); /* nothing in flight: nothing printed */
+	assert_int_equal(sclines__exit(fx.sv, leave(1, 9, &clone, 0)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(2, 10, "sh", &exit_group)), 0);
 	finish();
 	assert_int_equal(
 		asprintf(&want, "%s%s%s",
@@ -235,17 +235,17 @@ static void test_scview__never_returns_and_orphans(void **state)
 	free(want);
 }
 
-static void test_scview__filters(void **state)
+static void test_sclines__filters(void **state)
 {
-	struct scview_opts o = { .failure_only = true };
+	struct sclines_opts o = { .failure_only = true };
 
 	start(&o);
-	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
-	assert_int_equal(scview__exit(fx.sv, leave(1, 7, &getppid_desc, 1)), 0);
-	assert_int_equal(scview__enter(fx.sv, enter(2, 7, "t", &openat_desc)), 0);
-	scview__interrupt(fx.sv); /* with a filter an entry never prints alone */
-	assert_int_equal(scview__exit(fx.sv, leave(3, 7, &openat_desc, -ENOENT)), 0);
-	assert_int_equal(scview__printed(fx.sv), 1);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(1, 7, &getppid_desc, 1)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(2, 7, "t", &openat_desc)), 0);
+	sclines__interrupt(fx.sv); /* with a filter an entry never prints alone */
+	assert_int_equal(sclines__exit(fx.sv, leave(3, 7, &openat_desc, -ENOENT)), 0);
+	assert_int_equal(sclines__printed(fx.sv), 1);
 	finish();
 	assert_null(strstr(fx.text, "getppid"));
 	assert_non_null(strstr(fx.text, "openat(dfd: 0) "));
@@ -253,21 +253,21 @@ static void test_scview__filters(void **state)
 	assert_null(strstr(fx.text, "..."));
 
 	free(fx.text);
-	o = (struct scview_opts){ .min_duration_ns = 20000, .max_events = 1 };
+	o = (struct sclines_opts){ .min_duration_ns = 20000, .max_events = 1 };
 	start(&o);
-	assert_int_equal(scview__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
-	assert_int_equal(scview__exit(fx.sv, leave(1, 7, &getppid_desc, 1)), 0); /* 10 us */
-	assert_int_equal(scview__enter(fx.sv, enter(2, 7, "t", &getppid_desc)), 0);
-	assert_int_equal(scview__exit(fx.sv, leave(5, 7, &getppid_desc, 1)), -ECANCELED);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 7, "t", &getppid_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(1, 7, &getppid_desc, 1)), 0); /* 10 us */
+	assert_int_equal(sclines__enter(fx.sv, enter(2, 7, "t", &getppid_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(5, 7, &getppid_desc, 1)), -ECANCELED);
 	finish();
 	assert_non_null(strstr(fx.text, "( 0.030 ms): t/7 getppid()"));
 	assert_null(strstr(fx.text, "0.010 ms"));
 }
 
-static void test_scview__json(void **state)
+static void test_sclines__json(void **state)
 {
 	struct sc_event e = entry(0, 7, "cat", &openat_desc);
-	struct scview_opts o = { 0 };
+	struct sclines_opts o = { 0 };
 	char *text;
 	size_t len;
 	FILE *out = open_memstream(&text, &len);
@@ -277,8 +277,8 @@ static void test_scview__json(void **state)
 	e.call.args[0] = (uint64_t)-100;
 	e.call.args[1] = 0x1000;
 	e.call.mem[1] = (struct sc_bytes){ .p = "/etc/host\"name", .len = 14 };
-	assert_int_equal(scview__enter(fx.sv, &e), 0);
-	assert_int_equal(scview__exit(fx.sv, leave(5, 7, &openat_desc, -2)), 0);
+	assert_int_equal(sclines__enter(fx.sv, &e), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(5, 7, &openat_desc, -2)), 0);
 	finish();
 	jsonw__free(o.json);
 	fclose(out);
@@ -300,13 +300,13 @@ static int teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_scview__one_line_per_call, teardown),
-		cmocka_unit_test_teardown(test_scview__faulted_then_read_at_exit, teardown),
-		cmocka_unit_test_teardown(test_scview__interrupted_and_continued, teardown),
-		cmocka_unit_test_teardown(test_scview__other_threads_interrupt, teardown),
-		cmocka_unit_test_teardown(test_scview__never_returns_and_orphans, teardown),
-		cmocka_unit_test_teardown(test_scview__filters, teardown),
-		cmocka_unit_test_teardown(test_scview__json, teardown),
+		cmocka_unit_test_teardown(test_sclines__one_line_per_call, teardown),
+		cmocka_unit_test_teardown(test_sclines__faulted_then_read_at_exit, teardown),
+		cmocka_unit_test_teardown(test_sclines__interrupted_and_continued, teardown),
+		cmocka_unit_test_teardown(test_sclines__other_threads_interrupt, teardown),
+		cmocka_unit_test_teardown(test_sclines__never_returns_and_orphans, teardown),
+		cmocka_unit_test_teardown(test_sclines__filters, teardown),
+		cmocka_unit_test_teardown(test_sclines__json, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,8 +11,8 @@
 #include <netinet/in.h>
 
 #include "util/numfmt.h"
-#include "util/sysconst.h"
-#include "output/scfmt.h"
+#include "syscalls/sysconst.h"
+#include "syscalls/scfmt.h"
 
 #define DEFAULT_STRSIZE 256
 

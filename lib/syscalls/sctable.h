@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The running kernel's system calls: number and name (from the system headers, see
- * util/sysconst.h) and, read from the syscalls:sys_enter_NAME tracepoint format the first
+ * syscalls/sysconst.h) and, read from the syscalls:sys_enter_NAME tracepoint format the first
  * time a call is asked for, its arguments' names and C types, and what each one is for the
  * system-call view: a path string read at entry, a socket address, a buffer filled by the
  * call, flags printed by name, a file descriptor. Never a hand-kept list of prototypes: the

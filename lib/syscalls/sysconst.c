@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Looking up the generated tables of util/sysconst.h. */
+/* Looking up the generated tables of syscalls/sysconst.h. */
 #include <stdio.h>
 #include <string.h>
 
-#include "util/sysconst.h"
+#include "syscalls/sysconst.h"
 
 const char *sysconst__name(const struct sysconst_table *t, long long v)
 {

@@ -7,8 +7,8 @@
 
 #include "util/errmsg.h"
 #include "util/similar.h"
-#include "record/scsel.h"
-#include "record/sctable.h"
+#include "syscalls/scsel.h"
+#include "syscalls/sctable.h"
 
 /*
  * The classes whose members no argument names: strace's groups in our words. %file and

@@ -13,7 +13,7 @@
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
-#include "util/sysconst.h"
+#include "syscalls/sysconst.h"
 
 static void test_sysconst__names_of_values(void **state)
 {

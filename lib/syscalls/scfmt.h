@@ -2,7 +2,7 @@
 /*
  * One system call as text, in perf trace's words: "openat(dfd: CWD, filename:
  * \"/etc/hostname\", flags: RDONLY|CLOEXEC)" and its result "3", "-1 ENOENT (No such file or
- * directory)" or "?" (it never returned). Arguments print by kind (record/sctable.h): strings
+ * directory)" or "?" (it never returned). Arguments print by kind (syscalls/sctable.h): strings
  * quoted and cut at strsize with "..." after the quote, socket addresses readable
  * ("127.0.0.1:1", "[::1]:80", a unix path), flags and enumerations by name, descriptors
  * with their path under -y ("3</etc/hostname>"), pointers in hex; an argument that is 0 is
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record/sctable.h"
+#include "syscalls/sctable.h"
 
 /* What was read of the memory an argument points to. */
 struct sc_bytes {

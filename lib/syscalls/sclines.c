@@ -9,8 +9,8 @@
 
 #include "util/jsonw.h"
 #include "util/numfmt.h"
-#include "util/sysconst.h"
-#include "output/scview.h"
+#include "syscalls/sysconst.h"
+#include "syscalls/sclines.h"
 
 #define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
 #define LINE_MAX_BYTES 16384
@@ -29,8 +29,8 @@ struct inflight {
 	char *mem; /* the bytes call.mem[] point into */
 };
 
-struct scview {
-	struct scview_opts o;
+struct sclines {
+	struct sclines_opts o;
 	struct inflight *slots; /* open addressing by tid, a power of two */
 	size_t nr_slots, used;
 	uint64_t base_time;
@@ -42,12 +42,12 @@ struct scview {
 	char line[HEAD_MAX + LINE_MAX_BYTES + CALL_WIDTH + RET_MAX];
 };
 
-static size_t slot_of(const struct scview *sv, uint32_t tid)
+static size_t slot_of(const struct sclines *sv, uint32_t tid)
 {
 	return (size_t)(tid * 2654435761u) & (sv->nr_slots - 1);
 }
 
-static struct inflight *find(struct scview *sv, uint32_t tid)
+static struct inflight *find(struct sclines *sv, uint32_t tid)
 {
 	for (size_t i = slot_of(sv, tid);; i = (i + 1) & (sv->nr_slots - 1)) {
 		if (!sv->slots[i].used)
@@ -57,7 +57,7 @@ static struct inflight *find(struct scview *sv, uint32_t tid)
 	}
 }
 
-static int grow(struct scview *sv)
+static int grow(struct sclines *sv)
 {
 	struct inflight *old = sv->slots;
 	size_t n = sv->nr_slots;
@@ -83,7 +83,7 @@ static int grow(struct scview *sv)
 }
 
 /* A free slot for tid (whose call in flight, if any, is dropped by the caller first). */
-static struct inflight *take(struct scview *sv, uint32_t tid)
+static struct inflight *take(struct sclines *sv, uint32_t tid)
 {
 	size_t i;
 
@@ -107,7 +107,7 @@ static void vacate(struct inflight *f)
 }
 
 /* Free a slot, moving back the ones its probe sequence kept apart (no tombstones). */
-static void drop(struct scview *sv, struct inflight *f)
+static void drop(struct sclines *sv, struct inflight *f)
 {
 	size_t mask = sv->nr_slots - 1, hole = (size_t)(f - sv->slots), i = hole;
 	char *mem = f->mem;
@@ -133,9 +133,9 @@ static void drop(struct scview *sv, struct inflight *f)
 	free(mem);
 }
 
-struct scview *scview__new(const struct scview_opts *o)
+struct sclines *sclines__new(const struct sclines_opts *o)
 {
-	struct scview *sv = calloc(1, sizeof(*sv));
+	struct sclines *sv = calloc(1, sizeof(*sv));
 
 	if (!sv)
 		return NULL;
@@ -151,13 +151,13 @@ struct scview *scview__new(const struct scview_opts *o)
 
 /* ---- text ---- */
 
-static bool filtered(const struct scview *sv)
+static bool filtered(const struct sclines *sv)
 {
 	return sv->o.failure_only || sv->o.min_duration_ns;
 }
 
 /* The head of a line, "    12.345 ( 0.055 ms): comm/tid ", into buf (HEAD_MAX bytes). */
-static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, bool has_dur,
+static size_t head(struct sclines *sv, char *buf, bool has_time, uint64_t time, bool has_dur,
 		   uint64_t dur, const char *comm, uint32_t tid)
 {
 	char *p = buf;
@@ -191,7 +191,7 @@ static size_t head(struct scview *sv, char *buf, bool has_time, uint64_t time, b
 }
 
 /* The call's text at p (LINE_MAX_BYTES of room): whole, or what follows its entry's line. */
-static size_t put_call(struct scview *sv, char *p, const struct inflight *f, bool whole)
+static size_t put_call(struct sclines *sv, char *p, const struct inflight *f, bool whole)
 {
 	static const char cont[] = " ... [continued]: ";
 	struct scfmt_opts fo = sv->o.fmt;
@@ -218,13 +218,13 @@ static char *pad(char *call, size_t len, int width)
 }
 
 /* The line, from its start to end, in one write. */
-static void write_line(struct scview *sv, const char *end)
+static void write_line(struct sclines *sv, const char *end)
 {
 	fwrite_unlocked(sv->line, 1, (size_t)(end - sv->line), sv->o.out);
 }
 
 /* "name(args) ...": the entry, when another line comes before the exit. */
-static void print_entry(struct scview *sv, struct inflight *f)
+static void print_entry(struct sclines *sv, struct inflight *f)
 {
 	char *call = sv->line + head(sv, sv->line, true, f->time, false, 0, f->comm, f->tid);
 	char *p = pad(call, put_call(sv, call, f, true), CALL_WIDTH - 3);
@@ -234,7 +234,7 @@ static void print_entry(struct scview *sv, struct inflight *f)
 }
 
 /* "args": {"name": {"raw": N, "value": decoded}, ...} */
-static void print_json_args(struct scview *sv, const struct inflight *f, const struct sc_call *c)
+static void print_json_args(struct sclines *sv, const struct inflight *f, const struct sc_call *c)
 {
 	struct jsonw *w = sv->o.json;
 	struct scfmt_opts fo = sv->o.fmt;
@@ -267,7 +267,7 @@ static void print_json_args(struct scview *sv, const struct inflight *f, const s
 	jsonw__end_object(w);
 }
 
-static void print_json_call(struct scview *sv, const struct inflight *f, const struct sc_call *c,
+static void print_json_call(struct sclines *sv, const struct inflight *f, const struct sc_call *c,
 			    bool has_dur, uint64_t dur)
 {
 	struct jsonw *w = sv->o.json;
@@ -297,7 +297,7 @@ static void print_json_call(struct scview *sv, const struct inflight *f, const s
 }
 
 /* "head call = result": the call whole, or what follows its entry's line. */
-static void print_text_call(struct scview *sv, const struct inflight *f, bool whole, bool has_dur,
+static void print_text_call(struct sclines *sv, const struct inflight *f, bool whole, bool has_dur,
 			    uint64_t dur)
 {
 	size_t n = head(sv, sv->line, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
@@ -311,7 +311,7 @@ static void print_text_call(struct scview *sv, const struct inflight *f, bool wh
 }
 
 /* The call's line (or its continuation), if the filters keep it. */
-static int print_call(struct scview *sv, struct inflight *f, bool whole, bool has_dur, uint64_t dur)
+static int print_call(struct sclines *sv, struct inflight *f, bool whole, bool has_dur, uint64_t dur)
 {
 	const struct sc_call *c = &f->call;
 
@@ -371,7 +371,7 @@ static int copy_entry(struct inflight *f, const struct sc_event *ev)
 	return 0;
 }
 
-static void note_base(struct scview *sv, uint64_t time)
+static void note_base(struct sclines *sv, uint64_t time)
 {
 	if (!sv->have_base) {
 		sv->have_base = true;
@@ -379,7 +379,7 @@ static void note_base(struct scview *sv, uint64_t time)
 	}
 }
 
-int scview__enter(struct scview *sv, const struct sc_event *ev)
+int sclines__enter(struct sclines *sv, const struct sc_event *ev)
 {
 	struct inflight *f = find(sv, ev->tid);
 	int err = 0;
@@ -389,7 +389,7 @@ int scview__enter(struct scview *sv, const struct sc_event *ev)
 		err = print_call(sv, f, true, false, 0);
 		drop(sv, f);
 	}
-	scview__interrupt(sv); /* the calls in flight on other threads */
+	sclines__interrupt(sv); /* the calls in flight on other threads */
 	f = take(sv, ev->tid);
 	if (!f)
 		return -ENOMEM;
@@ -401,7 +401,7 @@ int scview__enter(struct scview *sv, const struct sc_event *ev)
 	return err;
 }
 
-int scview__exit(struct scview *sv, const struct sc_event *ev)
+int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 {
 	struct inflight *f = find(sv, ev->tid), orphan;
 	uint64_t dur;
@@ -444,7 +444,7 @@ static int by_time(const void *a, const void *b)
 }
 
 /* The calls in flight (only those whose entry is not printed yet), oldest first, NULL-ended. */
-static struct inflight **in_flight(struct scview *sv, bool unprinted)
+static struct inflight **in_flight(struct sclines *sv, bool unprinted)
 {
 	struct inflight **list = calloc(sv->used + 1, sizeof(*list));
 	size_t n = 0;
@@ -457,7 +457,7 @@ static struct inflight **in_flight(struct scview *sv, bool unprinted)
 	return list;
 }
 
-void scview__interrupt(struct scview *sv)
+void sclines__interrupt(struct sclines *sv)
 {
 	struct inflight **list;
 
@@ -470,7 +470,7 @@ void scview__interrupt(struct scview *sv)
 	sv->unprinted = 0;
 }
 
-void scview__task_exit(struct scview *sv, uint32_t tid)
+void sclines__task_exit(struct sclines *sv, uint32_t tid)
 {
 	struct inflight *f = find(sv, tid);
 
@@ -480,7 +480,7 @@ void scview__task_exit(struct scview *sv, uint32_t tid)
 	drop(sv, f);
 }
 
-void scview__end(struct scview *sv)
+void sclines__end(struct sclines *sv)
 {
 	struct inflight **left = in_flight(sv, false);
 
@@ -494,16 +494,16 @@ void scview__end(struct scview *sv)
 	sv->used = 0;
 }
 
-uint64_t scview__printed(const struct scview *sv)
+uint64_t sclines__printed(const struct sclines *sv)
 {
 	return sv->printed;
 }
 
-void scview__free(struct scview *sv)
+void sclines__free(struct sclines *sv)
 {
 	if (!sv)
 		return;
-	scview__end(sv);
+	sclines__end(sv);
 	free(sv->slots);
 	free(sv);
 }

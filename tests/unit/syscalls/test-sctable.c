@@ -13,7 +13,7 @@
 
 #include "bpf/syscalls.h"
 #include "compile/vmlinuxh.h"
-#include "record/sctable.h"
+#include "syscalls/sctable.h"
 
 static char *read_fixture(const char *name)
 {

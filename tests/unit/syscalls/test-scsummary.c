@@ -12,8 +12,8 @@
 #include <sys/syscall.h>
 
 #include "util/jsonw.h"
-#include "record/sctable.h"
-#include "output/scsummary.h"
+#include "syscalls/sctable.h"
+#include "syscalls/scsummary.h"
 
 static char *run(bool total, bool json)
 {
