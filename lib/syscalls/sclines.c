@@ -311,7 +311,8 @@ static void print_text_call(struct sclines *sv, const struct inflight *f, bool w
 }
 
 /* The call's line (or its continuation), if the filters keep it. */
-static int print_call(struct sclines *sv, struct inflight *f, bool whole, bool has_dur, uint64_t dur)
+static int print_call(struct sclines *sv, struct inflight *f, bool whole, bool has_dur,
+		      uint64_t dur)
 {
 	const struct sc_call *c = &f->call;
 

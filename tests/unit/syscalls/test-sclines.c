@@ -123,11 +123,11 @@ static void test_sclines__one_line_per_call(void **state)
 	assert_int_equal(sclines__exit(fx.sv, &x), 0);
 	x = *leave(9, 7, &getppid_desc, 1);
 	assert_int_equal(sclines__enter(fx.sv,
-				       &(struct sc_event){ .time = 1000000000 + 80000,
-							   .tid = 7,
-							   .pid = 7,
-							   .comm = "cat",
-							   .call = { .desc = &getppid_desc } }),
+					&(struct sc_event){ .time = 1000000000 + 80000,
+							    .tid = 7,
+							    .pid = 7,
+							    .comm = "cat",
+							    .call = { .desc = &getppid_desc } }),
 			 0);
 	assert_int_equal(sclines__exit(fx.sv, &x), 0);
 	finish();
@@ -181,10 +181,10 @@ static void test_sclines__interrupted_and_continued(void **state)
 	fputs("OUTPUT\n", fx.out);
 	sclines__interrupt(fx.sv); /* printed once */
 	assert_int_equal(sclines__exit(fx.sv, &(struct sc_event){ .time = 1000000000 + 1000000,
-								 .tid = 7,
-								 .pid = 7,
-								 .call = { .desc = &nanosleep_desc,
-									   .exited = true } }),
+								  .tid = 7,
+								  .pid = 7,
+								  .call = { .desc = &nanosleep_desc,
+									    .exited = true } }),
 			 0);
 	finish();
 	assert_int_equal(asprintf(&want, "     0.000 (         ): sleep/7 %-66s ...\nOUTPUT\n%s",
