@@ -245,6 +245,12 @@ static __always_inline __u32 item_len(struct sysrec_item *it, long err, __u64 wa
 	return want;
 }
 
+/* Bytes of n elements of size each, as the capture keeps them; a count it cannot hold is cut. */
+static __always_inline __u64 array_bytes(__u64 n, __u32 size)
+{
+	return n > SYSREC_FIXED_MAX ? (__u64)SYSREC_FIXED_MAX * size : n * size;
+}
+
 /*
  * The bytes argument i's item wants (not for a string: up to its NUL), and where they are.
  * A length that cannot be read makes *ptr NULL: a fault.
@@ -264,27 +270,51 @@ static __always_inline __u64 item_want(const volatile struct sysrec_spec *spec, 
 	case SYSREC_KIND_SOCKADDR:
 		return (int)s->args[la] > 0 ? (int)s->args[la] : 0;
 	case SYSREC_KIND_BUF_RET:
-		return s->ret;
+		return s->ret > 0 ? s->ret : 0;
 	case SYSREC_KIND_FDS:
 		return 2 * sizeof(int);
 	case SYSREC_KIND_SOCKADDR_RET:
 		if (bpf_probe_read_user(&len, sizeof(len), (const void *)s->args[la]))
 			*ptr = NULL;
 		return len > 0 ? len : 0;
+	case SYSREC_KIND_FIXED:
+		return spec->size[i];
+	case SYSREC_KIND_ARRAY:
+		return array_bytes(s->args[la], spec->size[i]);
+	case SYSREC_KIND_ARRAY_RET:
+		return s->ret > 0 ? array_bytes(s->ret, spec->size[i]) : 0;
 	}
 	return 0;
 }
 
+/* The most bytes of an item of this kind kept. */
+static __always_inline __u64 item_max(__u32 kind)
+{
+	switch (kind) {
+	case SYSREC_KIND_SOCKADDR:
+	case SYSREC_KIND_SOCKADDR_RET:
+		return SYSREC_SOCKADDR_MAX;
+	case SYSREC_KIND_FIXED:
+	case SYSREC_KIND_ARRAY:
+	case SYSREC_KIND_ARRAY_RET:
+		return SYSREC_FIXED_MAX;
+	case SYSREC_KIND_STR: /* a path: whole, as strace prints file names */
+		return SYSREC_STRSIZE_MAX;
+	}
+	return cfg_strsize;
+}
+
 /*
- * Argument i's item of the record in s->buf, of call nr, at off. Returns the offset past
- * it, or a negative number when there is no room. A function of its own (global): the
- * verifier checks it once, not once for each argument of each caller's path.
+ * Argument i's item of the record in s->buf, of call nr, at off; out: read at exit as what
+ * the call filled. Returns the offset past it, or a negative number when there is no room.
+ * A function of its own (global): the verifier checks it once, not once for each argument
+ * of each caller's path.
  */
-__noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr)
+__noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr, __u32 out)
 {
 	const volatile struct sysrec_spec *spec;
 	struct sysrec_item *it;
-	__u64 max = cfg_strsize, want, n;
+	__u64 max, want, n;
 	const void *ptr;
 	long err = 0;
 	__u8 *data;
@@ -295,15 +325,14 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr)
 	it = (void *)(s->buf + off);
 	data = s->buf + off + sizeof(*it);
 	it->arg = i;
-	it->flags = spec->kind[i];
+	it->flags = spec->kind[i] | (out ? SYSREC_ITEM_OUT : 0);
 	want = item_want(spec, i, s, &ptr);
-	if (it->flags == SYSREC_KIND_STR) {
-		/* strsize + 1 characters and the NUL: more than strsize of them is a cut */
-		err = bpf_probe_read_user_str(data, cfg_strsize + 2, ptr);
+	max = item_max(spec->kind[i]);
+	if (spec->kind[i] == SYSREC_KIND_STR) {
+		/* max + 1 characters and the NUL: more than max of them is a cut */
+		err = bpf_probe_read_user_str(data, SYSREC_STRSIZE_MAX + 2, ptr);
 		want = err > 0 ? err - 1 : 0;
 	} else {
-		if (it->flags == SYSREC_KIND_SOCKADDR || it->flags == SYSREC_KIND_SOCKADDR_RET)
-			max = SYSREC_SOCKADDR_MAX;
 		n = want < max ? want : max;
 		if (n > SYSREC_STRSIZE_MAX)
 			n = SYSREC_STRSIZE_MAX;
@@ -319,6 +348,20 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr)
 	return off + sizeof(*it) + n;
 }
 
+/* Does the call's result say it filled what argument i points to? */
+static __always_inline bool filled(__u32 when, long ret)
+{
+	switch (when) {
+	case SYSREC_AT_EXIT_OK:
+		return ret >= 0;
+	case SYSREC_AT_EXIT_POS:
+		return ret > 0;
+	case SYSREC_AT_EXIT_ZERO:
+		return ret == 0;
+	}
+	return false;
+}
+
 /*
  * Whether argument i has an item now: at entry, or at an exit whose return allows it, or
  * at the exit after a fault at entry. A NULL argument has none: its value says it all.
@@ -326,24 +369,13 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr)
 static __always_inline bool item_wanted(const volatile struct sysrec_spec *spec, __u32 i,
 					bool at_exit, const struct scratch *s)
 {
-	__u32 kind = spec->kind[i];
-	long ret = s->ret;
+	__u32 when = spec->when[i];
 
-	if (!s->args[i])
+	if (!s->args[i] || !spec->kind[i])
 		return false;
-	if (at_exit && (s->retry >> i & 1))
-		return true;
-	if (!kind || SYSREC_KIND_AT_EXIT(kind) != at_exit)
-		return false;
-	switch (kind) {
-	case SYSREC_KIND_BUF_RET:
-		return ret > 0;
-	case SYSREC_KIND_FDS:
-		return ret == 0;
-	case SYSREC_KIND_SOCKADDR_RET:
-		return ret >= 0;
-	}
-	return true;
+	if (!at_exit)
+		return when == SYSREC_AT_ENTRY;
+	return (s->retry >> i & 1) || filled(when, s->ret);
 }
 
 /*
@@ -363,7 +395,7 @@ static __always_inline __u32 put_items(struct scratch *s, __u32 off,
 	for (__u32 i = 0; i < SYSREC_ARGS; i++) {
 		if (!item_wanted(spec, i, at_exit, s))
 			continue;
-		next = put_item(s, off, i, nr);
+		next = put_item(s, off, i, nr, at_exit && spec->when[i] != SYSREC_AT_ENTRY);
 		if (next < 0 || next > SYSREC_RECORD_MAX || off > ITEM_LAST) {
 			h->flags |= SYSREC_F_ITEMS_CUT;
 			break;

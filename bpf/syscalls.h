@@ -25,7 +25,7 @@
 
 #define SYSREC_NR_MAX 512 /* system calls numbered from 0 to this (excluded) are traced */
 #define SYSREC_ARGS 6
-#define SYSREC_STRSIZE_DEFAULT 256
+#define SYSREC_STRSIZE_DEFAULT 32 /* as strace's -s; paths are read whole */
 #define SYSREC_STRSIZE_MAX 4096
 #define SYSREC_SOCKADDR_MAX 128 /* sizeof(struct sockaddr_storage) */
 /* A record, items included, is never longer: items past it are left out (SYSREC_F_ITEMS_CUT). */
@@ -63,27 +63,53 @@ struct sysrec_exit {
 };
 
 /*
- * What an argument points to, read by the capture: the kinds of sysrec_spec.kind[] and of
- * an item's flags. Lengths are cut at strsize (SOCKADDR* at SYSREC_SOCKADDR_MAX).
+ * What an argument points to, read by the capture: how its length is found, the kinds of
+ * sysrec_spec.kind[] and of an item's flags (recordings keep them: never renumber). When it
+ * is read, at entry or at exit and for which results, is sysrec_spec.when[]. Lengths are cut
+ * at strsize (STR at SYSREC_STRSIZE_MAX, SOCKADDR* at SYSREC_SOCKADDR_MAX, FIXED and ARRAY*
+ * at SYSREC_FIXED_MAX).
  */
 enum sysrec_kind {
 	SYSREC_KIND_NONE = 0, /* the value only */
-	SYSREC_KIND_STR = 1, /* entry: a C string */
-	SYSREC_KIND_BUF = 2, /* entry: bytes, as many as argument len_arg says */
-	SYSREC_KIND_SOCKADDR = 3, /* entry: a socket address, argument len_arg bytes */
-	SYSREC_KIND_BUF_RET = 4, /* exit, ret > 0: the bytes the call filled, ret of them */
-	SYSREC_KIND_FDS = 5, /* exit, ret == 0: the int[2] the call filled */
-	SYSREC_KIND_SOCKADDR_RET = 6, /* exit, ret >= 0: a socket address, its length in the
-					 int argument len_arg points to */
+	SYSREC_KIND_STR = 1, /* a C string */
+	SYSREC_KIND_BUF = 2, /* bytes, as many as argument len_arg says */
+	SYSREC_KIND_SOCKADDR = 3, /* a socket address, argument len_arg bytes */
+	SYSREC_KIND_BUF_RET = 4, /* the bytes the call filled, ret of them */
+	SYSREC_KIND_FDS = 5, /* the int[2] the call filled */
+	SYSREC_KIND_SOCKADDR_RET = 6, /* a socket address, its length in the int argument
+					 len_arg points to */
+	SYSREC_KIND_FIXED = 7, /* sysrec_spec.size[] bytes: a struct */
+	SYSREC_KIND_ARRAY = 8, /* size[] bytes times argument len_arg: poll's fds */
+	SYSREC_KIND_ARRAY_RET = 9, /* size[] bytes times ret: epoll_wait's events */
 	SYSREC_KIND_COUNT,
 };
 
-#define SYSREC_KIND_AT_EXIT(kind) ((kind) >= SYSREC_KIND_BUF_RET)
+/*
+ * sysrec_spec.when[]: when an argument's memory is read. At exit only for the results
+ * that fill it: a call that failed filled nothing.
+ */
+enum sysrec_when {
+	SYSREC_AT_ENTRY = 0, /* what the call reads */
+	SYSREC_AT_EXIT_OK = 1, /* ret >= 0 */
+	SYSREC_AT_EXIT_POS = 2, /* ret > 0 */
+	SYSREC_AT_EXIT_ZERO = 3, /* ret == 0 */
+};
+
+/*
+ * Recordings made before sysrec_spec.when[] read these kinds at exit only, as what the
+ * call filled; their items carry no SYSREC_ITEM_OUT.
+ */
+#define SYSREC_KIND_OUT_BEFORE_WHEN(kind)                              \
+	((kind) == SYSREC_KIND_BUF_RET || (kind) == SYSREC_KIND_FDS || \
+	 (kind) == SYSREC_KIND_SOCKADDR_RET)
 
 /* sysrec_item.flags: the low bits are the enum sysrec_kind, the others are flags */
 #define SYSREC_ITEM_KIND(flags) ((flags)&0x0f)
 #define SYSREC_ITEM_TRUNC 0x10 /* there was more than len bytes */
 #define SYSREC_ITEM_FAULT 0x20 /* the memory could not be read (NULL, unmapped): len is 0 */
+#define SYSREC_ITEM_OUT 0x40 /* read at exit as what the call filled (not an entry's retry) */
+
+#define SYSREC_FIXED_MAX 1024 /* bytes of a struct or an array kept */
 
 struct sysrec_item {
 	__u16 len; /* bytes that follow; a string's without its NUL */
@@ -102,7 +128,8 @@ struct sysrec_spec {
 	__u8 nargs; /* arguments copied into the ENTER record */
 	__u8 kind[SYSREC_ARGS]; /* enum sysrec_kind of each argument */
 	__u8 len_arg[SYSREC_ARGS]; /* for kinds with a length: the argument that holds it */
-	__u8 pad[2];
+	__u8 when[SYSREC_ARGS]; /* enum sysrec_when */
+	__u16 size[SYSREC_ARGS]; /* FIXED: bytes; ARRAY*: bytes of one element */
 };
 
 /*

@@ -180,20 +180,18 @@ static struct sc_bytes bytes_of(const struct sysrec_data *d)
 	};
 }
 
-/* The record's items into the call: entry memory, what the call filled, the fd pair. */
+/* The record's items into the call: what it read at entry, what it filled at exit. */
 static void take_items(struct sc_call *call, const struct sysrec *r)
 {
 	for (int i = 0; i < r->nitems; i++) {
 		const struct sysrec_data *d = &r->items[i];
 
-		if (d->kind == SYSREC_KIND_FDS && d->len == sizeof(call->fds)) {
-			memcpy(call->fds, d->data, sizeof(call->fds));
-			call->has_fds = true;
-		} else if (SYSREC_KIND_AT_EXIT(d->kind)) {
-			call->out = bytes_of(d);
-		} else if (d->arg < SC_MAX_ARGS) {
+		if (d->arg >= SC_MAX_ARGS)
+			continue;
+		if (d->out)
+			call->out[d->arg] = bytes_of(d);
+		else
 			call->mem[d->arg] = bytes_of(d);
-		}
 	}
 }
 
@@ -206,12 +204,9 @@ static void call_of(struct sc_call *call, const struct sc_desc *desc, const stru
 	call->desc = desc;
 	memcpy(call->args, r->args, sizeof(r->args));
 	for (int i = 0; i < SC_MAX_ARGS; i++)
-		call->mem[i] = (struct sc_bytes){ 0 };
+		call->mem[i] = call->out[i] = (struct sc_bytes){ 0 };
 	call->exited = r->head.type == SYSREC_EXIT;
 	call->ret = call->exited ? r->ret : 0;
-	call->out = (struct sc_bytes){ 0 };
-	call->has_fds = false;
-	call->fds[0] = call->fds[1] = 0;
 	take_items(call, r);
 }
 

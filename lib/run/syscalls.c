@@ -52,10 +52,11 @@ static int check_spec(const struct sysrec_spec *sp, unsigned int nr)
 {
 	for (int i = 0; i < SYSREC_ARGS; i++) {
 		if (sp->kind[i] >= SYSREC_KIND_COUNT || sp->len_arg[i] >= SYSREC_ARGS ||
-		    sp->nargs > SYSREC_ARGS)
+		    sp->nargs > SYSREC_ARGS || sp->when[i] > SYSREC_AT_EXIT_ZERO)
 			return errmsg__set(-EINVAL,
-					   "system call %u: argument %d has kind %u, length in %u",
-					   nr, i, sp->kind[i], sp->len_arg[i]);
+					   "system call %u: argument %d has kind %u, length in %u, "
+					   "read when %u",
+					   nr, i, sp->kind[i], sp->len_arg[i], sp->when[i]);
 	}
 	return 0;
 }
@@ -83,7 +84,7 @@ static int set_specs(struct syscalls_bpf__rodata *ro, const struct syscalls_opts
 		}
 		sp->flags = selected(opts, nr) ? SYSREC_SPEC_SELECTED : 0;
 		for (int i = 0; i < SYSREC_ARGS; i++) {
-			if (sp->kind[i] && SYSREC_KIND_AT_EXIT(sp->kind[i]))
+			if (sp->kind[i] && sp->when[i] != SYSREC_AT_ENTRY)
 				sp->flags |= SYSREC_SPEC_EXIT_ITEMS;
 			else if (sp->kind[i])
 				sp->flags |= SYSREC_SPEC_ENTER_ITEMS;

@@ -7,8 +7,8 @@
  * ("127.0.0.1:1", "[::1]:80", a unix path), flags and enumerations by name, descriptors
  * with their path under -y ("3</etc/hostname>"), pointers in hex; an argument that is 0 is
  * left out unless 0 means something (a descriptor, SEEK_SET), as perf trace leaves it out.
- * What the call filled (read's bytes, pipe2's descriptors, accept's address) prints in place
- * of the pointer once it has returned.
+ * What the call filled (read's bytes, pipe2's descriptors, accept's address, a struct stat)
+ * prints in place of the pointer once it has returned.
  *
  * Everything is written into the caller's buffer and cut at its end, never past it; the
  * functions return the length written (without the NUL).
@@ -37,13 +37,15 @@ struct sc_call {
 	struct sc_bytes mem[SC_MAX_ARGS]; /* read at entry: strings, socket addresses */
 	bool exited;
 	int64_t ret;
-	struct sc_bytes out; /* filled by the call: read's bytes, accept's address */
-	bool has_fds;
-	int32_t fds[2]; /* pipe2, socketpair */
+	/* filled by the call, read at exit: read's bytes, accept's address, pipe2's fds */
+	struct sc_bytes out[SC_MAX_ARGS];
 };
 
+#define SCFMT_STRSIZE_DEFAULT 32 /* as strace's -s */
+
 struct scfmt_opts {
-	unsigned strsize; /* bytes of a string or buffer shown (0: 256) */
+	unsigned strsize; /* bytes of a string or buffer shown (0: SCFMT_STRSIZE_DEFAULT) */
+	bool verbose; /* -v: every member of a struct, not those a person reads first */
 	/* -y: the path of descriptor fd of task pid into buf; false when unknown */
 	bool (*fd_path)(void *ctx, uint32_t pid, int fd, char *buf, size_t size);
 	void *ctx;

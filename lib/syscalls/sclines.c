@@ -425,9 +425,7 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 		snprintf(f->comm, sizeof(f->comm), "%s", ev->comm);
 	f->call.exited = true;
 	f->call.ret = ev->call.ret;
-	f->call.out = ev->call.out;
-	f->call.has_fds = ev->call.has_fds;
-	memcpy(f->call.fds, ev->call.fds, sizeof(f->call.fds));
+	memcpy(f->call.out, ev->call.out, sizeof(f->call.out));
 	/* what could not be read at entry and was read at exit, the page made present */
 	for (int i = 0; i < SC_MAX_ARGS; i++)
 		if (ev->call.mem[i].p && (!f->call.mem[i].p || f->call.mem[i].fault))

@@ -366,11 +366,55 @@ static bool is_unsigned(const char *type)
 	       strstr(type, "u32") || strstr(type, "u64");
 }
 
+/* Bytes a call reads, whose length is the next argument: write's, sendto's, setxattr's. */
+static bool is_buf_in(const char *call, const char *name)
+{
+	static const char *const calls[] = { "write",	 "pwrite64",  "sendto",	   "mq_timedsend",
+					     "setxattr", "lsetxattr", "fsetxattr", NULL };
+	static const char *const names[] = { "buf", "buff", "u_msg_ptr", "value", NULL };
+
+	return is_one_of(call, calls) && is_one_of(name, names);
+}
+
+/* Bytes a call fills, as many as it returns. */
+static bool is_buf_out(const char *call, const char *name)
+{
+	static const char *const calls[] = { "read",	 "pread64",   "recvfrom",  "getrandom",
+					     "getxattr", "lgetxattr", "fgetxattr", NULL };
+	static const char *const names[] = { "buf", "ubuf", "value", NULL };
+
+	return is_one_of(call, calls) && is_one_of(name, names);
+}
+
+/* A signal set is what the call fills when it is the old one (oset) or the pending one. */
+static enum sc_arg_kind sigset_kind(const char *call, const char *name)
+{
+	return name[0] == 'o' || !strcmp(call, "rt_sigpending") ? SCA_SIGSET_OUT : SCA_SIGSET_IN;
+}
+
+/* Memory the call reads or fills that has a decoder of its own, or -1. */
+static int memory_kind(const char *call, const char *type, const char *name)
+{
+	if (is_buf_in(call, name))
+		return SCA_BUF_IN;
+	if (is_buf_out(call, name))
+		return SCA_BUF_OUT;
+	if ((!strcmp(call, "getcwd") || !strncmp(call, "readlink", 8)) && !strcmp(name, "buf"))
+		return SCA_STR_OUT;
+	if (!strcmp(type, "struct stat *"))
+		return SCA_STAT_OUT;
+	if (!strcmp(type, "struct statx *"))
+		return SCA_STATX_OUT;
+	if (strstr(type, "sigset_t *"))
+		return sigset_kind(call, name);
+	return -1;
+}
+
 enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const char *name)
 {
 	enum sc_arg_kind k;
+	int mk;
 
-	static const char *const buf_out_calls[] = { "read", "pread64", "recvfrom", NULL };
 	static const char *const addr_out_calls[] = { "accept",	     "accept4",	    "recvfrom",
 						      "getsockname", "getpeername", NULL };
 
@@ -378,8 +422,9 @@ enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const cha
 		return SCA_STRING;
 	if (strstr(type, "struct sockaddr *"))
 		return is_one_of(call, addr_out_calls) ? SCA_SOCKADDR_OUT : SCA_SOCKADDR;
-	if (is_one_of(call, buf_out_calls) && (!strcmp(name, "buf") || !strcmp(name, "ubuf")))
-		return SCA_BUF_OUT;
+	mk = memory_kind(call, type, name);
+	if (mk >= 0)
+		return (enum sc_arg_kind)mk;
 	if ((!strcmp(call, "pipe2") || !strcmp(call, "pipe")) && !strcmp(name, "fildes"))
 		return SCA_FDPAIR_OUT;
 	if (!strcmp(call, "socketpair") && !strcmp(name, "usockvec"))
@@ -455,37 +500,20 @@ int sctable__parse_format(struct sc_desc *d, const char *text)
 
 /* ---- what the capture reads ---- */
 
-static uint8_t capture_kind(enum sc_arg_kind kind)
-{
-	switch (kind) {
-	case SCA_STRING:
-		return SYSREC_KIND_STR;
-	case SCA_SOCKADDR:
-		return SYSREC_KIND_SOCKADDR;
-	case SCA_SOCKADDR_OUT:
-		return SYSREC_KIND_SOCKADDR_RET;
-	case SCA_BUF_OUT:
-		return SYSREC_KIND_BUF_RET;
-	case SCA_FDPAIR_OUT:
-		return SYSREC_KIND_FDS;
-	default:
-		return SYSREC_KIND_NONE;
-	}
-}
-
 void sctable__capture_spec(const struct sc_desc *d, struct sysrec_spec *spec)
 {
 	memset(spec, 0, sizeof(*spec));
 	spec->nargs = d->nr_args;
 	for (int i = 0; i < d->nr_args; i++) {
-		spec->kind[i] = capture_kind(d->args[i].kind);
-		/* an address's length follows it: connect(fd, addr, addrlen), accept(.., &len) */
-		if ((spec->kind[i] == SYSREC_KIND_SOCKADDR ||
-		     spec->kind[i] == SYSREC_KIND_SOCKADDR_RET) &&
-		    i + 1 < d->nr_args)
+		const struct sc_kind_row *row = scargs__row(d->args[i].kind);
+
+		/* a length in the next argument: connect(fd, addr, addrlen), write(fd, buf, n) */
+		if (row->len_from == SC_LEN_NEXT && i + 1 >= d->nr_args)
+			continue; /* no length to read it by */
+		spec->kind[i] = row->capture;
+		spec->when[i] = row->when;
+		spec->size[i] = row->size;
+		if (row->len_from == SC_LEN_NEXT)
 			spec->len_arg[i] = (uint8_t)(i + 1);
-		else if (spec->kind[i] == SYSREC_KIND_SOCKADDR ||
-			 spec->kind[i] == SYSREC_KIND_SOCKADDR_RET)
-			spec->kind[i] = SYSREC_KIND_NONE; /* no length to read it by */
 	}
 }

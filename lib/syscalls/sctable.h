@@ -19,35 +19,10 @@
 #include <stdint.h>
 
 #include "compile/cache.h"
+#include "syscalls/scargs.h"
 
 #define SC_MAX_ARGS 6
 #define SC_ARG_NAME_MAX 32
-
-enum sc_arg_kind {
-	SCA_INT, /* a signed number */
-	SCA_UINT, /* an unsigned number */
-	SCA_HEX, /* a pointer or an offset, in hex */
-	SCA_FD, /* a file descriptor (shown when 0) */
-	SCA_DFD, /* a directory descriptor of a *at call: AT_FDCWD is "CWD" */
-	SCA_STRING, /* a C string the call reads (a path, a name): read at entry */
-	SCA_SOCKADDR, /* a socket address the call reads; its length is the next argument */
-	SCA_SOCKADDR_OUT, /* a socket address the call fills (accept, recvfrom): read at exit */
-	SCA_BUF_OUT, /* bytes the call fills (read, pread64, recvfrom): ret of them, at exit */
-	SCA_FDPAIR_OUT, /* the two descriptors pipe2 and socketpair fill, at exit */
-	SCA_OPEN_FLAGS,
-	SCA_MODE, /* file mode bits, in octal */
-	SCA_AT_FLAGS,
-	SCA_PROT,
-	SCA_MAP_FLAGS,
-	SCA_CLONE_FLAGS,
-	SCA_SIGNAL,
-	SCA_AF,
-	SCA_SOCK_TYPE,
-	SCA_FCNTL_CMD,
-	SCA_FUTEX_OP,
-	SCA_WHENCE,
-	SCA_FD_FLAGS, /* O_CLOEXEC, O_NONBLOCK of a call that makes descriptors (pipe2, accept4) */
-};
 
 struct sc_arg {
 	char name[SC_ARG_NAME_MAX];

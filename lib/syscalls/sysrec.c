@@ -10,7 +10,9 @@
 /* The items from off to the record's end; -EINVAL for any that does not fit. */
 static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t end)
 {
+	bool at_exit = r->head.type == SYSREC_EXIT;
 	struct sysrec_item it;
+	unsigned int kind;
 
 	while (off < end) {
 		if (end - off < sizeof(it) || r->nitems == SYSREC_ARGS)
@@ -21,13 +23,16 @@ static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t e
 		    SYSREC_ITEM_KIND(it.flags) == SYSREC_KIND_NONE ||
 		    SYSREC_ITEM_KIND(it.flags) >= SYSREC_KIND_COUNT)
 			return -EINVAL;
+		kind = SYSREC_ITEM_KIND(it.flags);
 		r->items[r->nitems++] = (struct sysrec_data){
 			.data = p + off,
 			.len = it.len,
 			.arg = it.arg,
-			.kind = SYSREC_ITEM_KIND(it.flags),
+			.kind = kind,
 			.truncated = it.flags & SYSREC_ITEM_TRUNC,
 			.fault = it.flags & SYSREC_ITEM_FAULT,
+			.out = at_exit &&
+			       ((it.flags & SYSREC_ITEM_OUT) || SYSREC_KIND_OUT_BEFORE_WHEN(kind)),
 		};
 		off += it.len;
 	}

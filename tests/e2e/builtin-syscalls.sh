@@ -41,8 +41,8 @@ l=$(line_after cap "^enter $WL $WL openat 0xffffff9c 0x[0-9a-f]+ 0 [0-9a-fx]+ i1
 expect_match "openat of the workload" "^exit $WL $WL openat [0-9]+ [0-9]+$" "$l"
 expect_match "read of its ELF header" "^exit $WL $WL read 64 [0-9]+ i1=\"\\\\x7fELF" \
 	"$(grep -m1 "^exit $WL $WL read 64 " "$T/cap")"
-long=$(grep -m1 -o "i1=\"/aaa*\"\.\.\.$" "$T/cap")
-expect_eq "a path cut at 256 bytes" 264 "${#long}" # i1=" 256 bytes "... 
+long=$(grep -m1 -o "i1=\"/aaa*\"$" "$T/cap")
+expect_eq "a 299-byte path read whole" 304 "${#long}" # i1=" 299 bytes "
 l=$(line_after cap "^enter $WL $WL openat 0xffffff9c 0x8 0 [0-9a-fx]+ i1=\(fault\)$")
 expect_match "an unmapped path" "^exit $WL $WL openat -14 EFAULT [0-9]+ i1=\(fault\)$" "$l"
 # a string not paged in at entry is read at exit
@@ -77,9 +77,11 @@ read -r _ _ _ _ calls errors _ <<<"$(grep "^count $WL $WL openat " "$T/count")"
 capture sel -e getppid -- "$mix" "$N"
 expect_eq "only getppid" 0 "$(grep -E '^(enter|exit) ' "$T/sel" | grep -vc ' getppid')"
 expect_eq "getppid exits, selected" "$((N + 7))" "$(count_of sel "^exit [0-9]+ [0-9]+ getppid ")"
-capture short -s 16 -e openat -- "$mix" 0
-expect_match "a path cut at 16 bytes" "i1=\"${mix:0:16}\"\.\.\.$" \
+capture short -s 16 -e openat,read -- "$mix" 0
+expect_match "a path whole at -s 16" "i1=\"$mix\"$" \
 	"$(grep -m1 "^enter $WL $WL openat .*i1=\"${mix:0:16}" "$T/short")"
+expect_match "data cut at 16 bytes" "^exit $WL $WL read 64 [0-9]+ i1=\"\\\\x7fELF.{12,48}\"\.\.\.$" \
+	"$(grep -m1 "^exit $WL $WL read 64 " "$T/short")"
 
 # every task but perf-bpf's own: the runner waits for the workload in wait4
 capture all -a -e getppid,wait4 -- "$mix" "$N"

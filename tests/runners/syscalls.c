@@ -47,23 +47,24 @@ struct call {
 	int item_arg; /* -1: none */
 	int kind;
 	int len_arg;
+	int when; /* enum sysrec_when */
 };
 
 /* clang-format off */
 static const struct call calls[] = {
-	{ SYS_read,	  "read",	3, 1, SYSREC_KIND_BUF_RET, 0 },
-	{ SYS_write,	  "write",	3, 1, SYSREC_KIND_BUF, 2 },
-	{ SYS_close,	  "close",	1, -1, 0, 0 },
-	{ SYS_openat,	  "openat",	4, 1, SYSREC_KIND_STR, 0 },
-	{ SYS_execve,	  "execve",	3, 0, SYSREC_KIND_STR, 0 },
-	{ SYS_getppid,	  "getppid",	0, -1, 0, 0 },
-	{ SYS_pipe2,	  "pipe2",	2, 0, SYSREC_KIND_FDS, 0 },
-	{ SYS_socket,	  "socket",	3, -1, 0, 0 },
-	{ SYS_connect,	  "connect",	3, 1, SYSREC_KIND_SOCKADDR, 2 },
-	{ SYS_accept4,	  "accept4",	4, 1, SYSREC_KIND_SOCKADDR_RET, 2 },
-	{ SYS_clone,	  "clone",	5, -1, 0, 0 },
-	{ SYS_wait4,	  "wait4",	4, -1, 0, 0 },
-	{ SYS_exit_group, "exit_group",	1, -1, 0, 0 },
+	{ SYS_read,	  "read",	3, 1, SYSREC_KIND_BUF_RET, 0, SYSREC_AT_EXIT_POS },
+	{ SYS_write,	  "write",	3, 1, SYSREC_KIND_BUF, 2, SYSREC_AT_ENTRY },
+	{ SYS_close,	  "close",	1, -1, 0, 0, SYSREC_AT_ENTRY },
+	{ SYS_openat,	  "openat",	4, 1, SYSREC_KIND_STR, 0, SYSREC_AT_ENTRY },
+	{ SYS_execve,	  "execve",	3, 0, SYSREC_KIND_STR, 0, SYSREC_AT_ENTRY },
+	{ SYS_getppid,	  "getppid",	0, -1, 0, 0, SYSREC_AT_ENTRY },
+	{ SYS_pipe2,	  "pipe2",	2, 0, SYSREC_KIND_FDS, 0, SYSREC_AT_EXIT_ZERO },
+	{ SYS_socket,	  "socket",	3, -1, 0, 0, SYSREC_AT_ENTRY },
+	{ SYS_connect,	  "connect",	3, 1, SYSREC_KIND_SOCKADDR, 2, SYSREC_AT_ENTRY },
+	{ SYS_accept4,	  "accept4",	4, 1, SYSREC_KIND_SOCKADDR_RET, 2, SYSREC_AT_EXIT_OK },
+	{ SYS_clone,	  "clone",	5, -1, 0, 0, SYSREC_AT_ENTRY },
+	{ SYS_wait4,	  "wait4",	4, -1, 0, 0, SYSREC_AT_ENTRY },
+	{ SYS_exit_group, "exit_group",	1, -1, 0, 0, SYSREC_AT_ENTRY },
 };
 /* clang-format on */
 
@@ -120,6 +121,7 @@ static void fill_specs(struct sysrec_spec *specs)
 			continue;
 		sp->kind[calls[i].item_arg] = calls[i].kind;
 		sp->len_arg[calls[i].item_arg] = calls[i].len_arg;
+		sp->when[calls[i].item_arg] = calls[i].when;
 	}
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include "bpf/syscalls.h"
@@ -132,7 +133,16 @@ static void test_sctable__parse_no_args_and_garbage(void **state)
 
 static void test_sctable__arg_kinds(void **state)
 {
-	assert_int_equal(sctable__arg_kind("write", "const char *", "buf"), SCA_HEX);
+	assert_int_equal(sctable__arg_kind("write", "const char *", "buf"), SCA_BUF_IN);
+	assert_int_equal(sctable__arg_kind("sendto", "void *", "buff"), SCA_BUF_IN);
+	assert_int_equal(sctable__arg_kind("getrandom", "char *", "ubuf"), SCA_BUF_OUT);
+	assert_int_equal(sctable__arg_kind("getcwd", "char *", "buf"), SCA_STR_OUT);
+	assert_int_equal(sctable__arg_kind("readlinkat", "char *", "buf"), SCA_STR_OUT);
+	assert_int_equal(sctable__arg_kind("newfstatat", "struct stat *", "statbuf"), SCA_STAT_OUT);
+	assert_int_equal(sctable__arg_kind("statx", "struct statx *", "buffer"), SCA_STATX_OUT);
+	assert_int_equal(sctable__arg_kind("rt_sigprocmask", "sigset_t *", "nset"), SCA_SIGSET_IN);
+	assert_int_equal(sctable__arg_kind("rt_sigprocmask", "sigset_t *", "oset"), SCA_SIGSET_OUT);
+	assert_int_equal(sctable__arg_kind("rt_sigpending", "sigset_t *", "uset"), SCA_SIGSET_OUT);
 	assert_int_equal(sctable__arg_kind("read", "char *", "buf"), SCA_BUF_OUT);
 	assert_int_equal(sctable__arg_kind("recvfrom", "void *", "ubuf"), SCA_BUF_OUT);
 	assert_int_equal(sctable__arg_kind("mkdir", "const char *", "pathname"), SCA_STRING);
@@ -191,8 +201,48 @@ static void test_sctable__capture_spec(void **state)
 	sctable__capture_spec(&openat, &spec);
 	assert_int_equal(spec.nargs, 4);
 	assert_int_equal(spec.kind[1], SYSREC_KIND_STR);
+	assert_int_equal(spec.when[1], SYSREC_AT_ENTRY);
 	assert_int_equal(spec.kind[2], SYSREC_KIND_NONE);
 	free(text);
+}
+
+/* What a kind's row asks of the capture: when, how many bytes, the length's argument. */
+static void test_sctable__capture_spec_from_rows(void **state)
+{
+	struct sc_desc recvfrom = { .name = "recvfrom",
+				    .nr_args = 6,
+				    .args = { { "fd", SCA_FD, 4 },
+					      { "ubuf", SCA_BUF_OUT, 8 },
+					      { "size", SCA_UINT, 8 },
+					      { "flags", SCA_UINT, 4 },
+					      { "addr", SCA_SOCKADDR_OUT, 8 },
+					      { "addr_len", SCA_HEX, 8 } } };
+	struct sc_desc fstat = { .name = "newfstat",
+				 .nr_args = 2,
+				 .args = { { "fd", SCA_FD, 4 }, { "statbuf", SCA_STAT_OUT, 8 } } };
+	struct sc_desc write = {
+		.name = "write",
+		.nr_args = 3,
+		.args = { { "fd", SCA_FD, 4 }, { "buf", SCA_BUF_IN, 8 }, { "count", SCA_UINT, 8 } }
+	};
+	struct sysrec_spec spec;
+
+	/* the data and the sender's address: two items of their own, at exit */
+	sctable__capture_spec(&recvfrom, &spec);
+	assert_int_equal(spec.kind[1], SYSREC_KIND_BUF_RET);
+	assert_int_equal(spec.when[1], SYSREC_AT_EXIT_POS);
+	assert_int_equal(spec.kind[4], SYSREC_KIND_SOCKADDR_RET);
+	assert_int_equal(spec.when[4], SYSREC_AT_EXIT_OK);
+	assert_int_equal(spec.len_arg[4], 5);
+	sctable__capture_spec(&fstat, &spec);
+	assert_int_equal(spec.kind[1], SYSREC_KIND_FIXED);
+	assert_int_equal(spec.when[1], SYSREC_AT_EXIT_ZERO);
+	assert_int_equal(spec.size[1], sizeof(struct stat));
+	/* what write writes, at entry, as many bytes as its count */
+	sctable__capture_spec(&write, &spec);
+	assert_int_equal(spec.kind[1], SYSREC_KIND_BUF);
+	assert_int_equal(spec.when[1], SYSREC_AT_ENTRY);
+	assert_int_equal(spec.len_arg[1], 2);
 }
 
 int main(void)
@@ -204,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_sctable__parse_no_args_and_garbage),
 		cmocka_unit_test(test_sctable__arg_kinds),
 		cmocka_unit_test(test_sctable__capture_spec),
+		cmocka_unit_test(test_sctable__capture_spec_from_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -127,6 +127,39 @@ static void test_exit(void **state)
 	assert_int_equal(s.nitems, 0);
 }
 
+/*
+ * What the call filled and what was read again at exit: told by the item's OUT flag, and in
+ * recordings made before the flag, by the kinds that were only ever read at exit.
+ */
+static void test_exit_items_out_or_again(void **state)
+{
+	struct sysrec_exit x = { .ret = 0 };
+	uint8_t st[144] = { 0 };
+	struct rec r;
+	struct sysrec s;
+
+	(void)state;
+	put_head(&r, SYSREC_EXIT, 0, 262);
+	put(&r, &x, sizeof(x));
+	put_item(&r, 1, SYSREC_KIND_STR, "/etc/hostname", 13);
+	put_item(&r, 2, SYSREC_KIND_FIXED | SYSREC_ITEM_OUT, st, sizeof(st));
+	put_item(&r, 3, SYSREC_KIND_BUF_RET, "old", 3);
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), 0);
+	assert_int_equal(s.nitems, 3);
+	assert_false(s.items[0].out); /* a path paged in by the call, read again */
+	assert_true(s.items[1].out);
+	assert_int_equal(s.items[1].kind, SYSREC_KIND_FIXED);
+	assert_int_equal(s.items[1].len, sizeof(st));
+	assert_true(s.items[2].out); /* a recording of before: read's bytes */
+	/* at entry nothing is what the call filled */
+	put_head(&r, SYSREC_ENTER, 0, 1);
+	put_item(&r, 1, SYSREC_KIND_BUF, "hi", 2);
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), 0);
+	assert_false(s.items[0].out);
+}
+
 static void test_broken(void **state)
 {
 	struct sysrec_exit x = { 0 };
@@ -353,6 +386,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_enter),	   cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_exit_items_out_or_again),
 		cmocka_unit_test(test_broken),	   cmocka_unit_test(test_buckets),
 		cmocka_unit_test(test_square_sum), cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_count_add),  cmocka_unit_test(test_count_record),

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The table of argument kinds (syscalls/scargs.h): what the capture reads for each, and
+ * how each prints.
+ */
+#include <fcntl.h>
+#include <linux/futex.h>
+
+#include "bpf/syscalls.h"
+#include "syscalls/scargs.h"
+#include "syscalls/scfmt.h"
+#include "syscalls/scout.h"
+#include "syscalls/scstruct.h"
+#include "syscalls/sysconst.h"
+
+static unsigned strsize(const struct scfmt_opts *o)
+{
+	return o && o->strsize ? o->strsize : SCFMT_STRSIZE_DEFAULT;
+}
+
+static int64_t as_signed(const struct sc_call *c, int i)
+{
+	return c->desc->args[i].size == 4 ? (int64_t)(int32_t)c->args[i] : (int64_t)c->args[i];
+}
+
+/* ---- numbers ---- */
+
+static void print_int(struct scout *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)
+{
+	scout__s64(o, as_signed(c, i));
+}
+
+static void print_uint(struct scout *o, const struct sc_call *c, int i,
+		       const struct scfmt_opts *opt)
+{
+	scout__u64(o, c->desc->args[i].size == 4 ? (uint32_t)c->args[i] : c->args[i]);
+}
+
+static void print_hex(struct scout *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)
+{
+	scout__hex(o, c->args[i]);
+}
+
+static void print_mode(struct scout *o, const struct sc_call *c, int i,
+		       const struct scfmt_opts *opt)
+{
+	scout__mode(o, c->args[i]);
+}
+
+/* ---- descriptors ---- */
+
+static void fd(struct scout *o, int fd, const struct scfmt_opts *opt)
+{
+	char path[512];
+
+	scout__s64(o, fd);
+	if (opt && opt->fd_path && fd >= 0 &&
+	    opt->fd_path(opt->ctx, opt->pid, fd, path, sizeof(path))) {
+		scout__put(o, "<", 1);
+		scout__str(o, path);
+		scout__put(o, ">", 1);
+	}
+}
+
+static void print_fd(struct scout *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)
+{
+	fd(o, (int)as_signed(c, i), opt);
+}
+
+static void print_dfd(struct scout *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)
+{
+	if ((int)c->args[i] == AT_FDCWD)
+		scout__str(o, "CWD");
+	else
+		fd(o, (int)c->args[i], opt);
+}
+
+/* ---- memory: what the call reads (mem[]) or fills (out[]) ---- */
+
+/* The memory the row reads, if it was read: else the pointer prints, or NULL. */
+static const struct sc_bytes *read_mem(struct scout *o, const struct sc_call *c, int i)
+{
+	const struct sc_kind_row *row = scargs__row(c->desc->args[i].kind);
+	const struct sc_bytes *b = row->when == SYSREC_AT_ENTRY ? &c->mem[i] : &c->out[i];
+
+	if (!c->args[i]) {
+		scout__str(o, "NULL");
+		return NULL;
+	}
+	if (row->when != SYSREC_AT_ENTRY && (!c->exited || c->ret < 0))
+		b = NULL; /* not filled (yet): the pointer */
+	if (!b || !b->p || b->fault) {
+		scout__hex(o, c->args[i]);
+		return NULL;
+	}
+	return b;
+}
+
+static void print_path(struct scout *o, const struct sc_call *c, int i,
+		       const struct scfmt_opts *opt)
+{
+	const struct sc_bytes *b = read_mem(o, c, i);
+
+	/* file names whole, as strace prints them: strsize cuts only data */
+	if (b)
+		scout__quoted(o, b->p, b->len, b->len, b->truncated);
+}
+
+static void print_bytes(struct scout *o, const struct sc_call *c, int i,
+			const struct scfmt_opts *opt)
+{
+	const struct sc_bytes *b = read_mem(o, c, i);
+
+	if (b)
+		scout__quoted(o, b->p, b->len, strsize(opt), b->truncated);
+}
+
+/* getcwd's result counts its NUL, readlink's does not: the text stops at a NUL. */
+static void print_str_out(struct scout *o, const struct sc_call *c, int i,
+			  const struct scfmt_opts *opt)
+{
+	const struct sc_bytes *b = read_mem(o, c, i);
+
+	if (b)
+		scout__quoted(o, b->p, (uint32_t)strnlen(b->p, b->len), strsize(opt), b->truncated);
+}
+
+static void print_sockaddr(struct scout *o, const struct sc_call *c, int i,
+			   const struct scfmt_opts *opt)
+{
+	const struct sc_bytes *b = read_mem(o, c, i);
+
+	if (b)
+		scout__sockaddr(o, b->p, b->len);
+}
+
+/* "[3, 4]" */
+static void print_fd_pair(struct scout *o, const struct sc_call *c, int i,
+			  const struct scfmt_opts *opt)
+{
+	const struct sc_bytes *b = read_mem(o, c, i);
+	int32_t fds[2];
+
+	if (!b)
+		return;
+	if (b->len < sizeof(fds)) {
+		scout__hex(o, c->args[i]);
+		return;
+	}
+	memcpy(fds, b->p, sizeof(fds));
+	scout__put(o, "[", 1);
+	scout__s64(o, fds[0]);
+	scout__put(o, ", ", 2);
+	scout__s64(o, fds[1]);
+	scout__put(o, "]", 1);
+}
+
+static void print_struct(struct scout *o, const struct sc_call *c, int i,
+			 const struct scfmt_opts *opt)
+{
+	const struct sc_bytes *b = read_mem(o, c, i);
+
+	if (b)
+		scstruct__print(o, c->desc->args[i].kind, b, opt);
+}
+
+/* ---- flags and enumerations ---- */
+
+static void print_open_flags(struct scout *o, const struct sc_call *c, int i,
+			     const struct scfmt_opts *opt)
+{
+	static const char *const acc[] = { "RDONLY", "WRONLY", "RDWR", "3" };
+	uint64_t v = c->args[i];
+
+	scout__str(o, acc[v & O_ACCMODE]);
+	if (v & ~(uint64_t)O_ACCMODE) {
+		scout__put(o, "|", 1);
+		scout__flags(o, &sysconst_open, v & ~(uint64_t)O_ACCMODE);
+	}
+}
+
+static void print_clone_flags(struct scout *o, const struct sc_call *c, int i,
+			      const struct scfmt_opts *opt)
+{
+	uint64_t v = c->args[i], rest = v & ~(uint64_t)0xff;
+
+	if (rest)
+		scout__flags(o, &sysconst_clone, rest);
+	if (v & 0xff) { /* the low byte is the signal sent at the child's exit */
+		scout__put(o, "|", rest ? 1 : 0);
+		scout__named(o, &sysconst_signal, v & 0xff, 3);
+	}
+}
+
+static void print_futex_op(struct scout *o, const struct sc_call *c, int i,
+			   const struct scfmt_opts *opt)
+{
+	uint64_t v = c->args[i], extra = v & (FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME);
+
+	scout__named(o, &sysconst_futex, v & ~extra, 0);
+	if (extra & FUTEX_PRIVATE_FLAG)
+		scout__str(o, "|PRIVATE_FLAG");
+	if (extra & FUTEX_CLOCK_REALTIME)
+		scout__str(o, "|CLOCK_REALTIME");
+}
+
+static void print_sock_type(struct scout *o, const struct sc_call *c, int i,
+			    const struct scfmt_opts *opt)
+{
+	uint64_t v = c->args[i], rest = v & ~(uint64_t)0xf;
+
+	scout__named(o, &sysconst_sock, v & 0xf, 0);
+	if (rest) {
+		scout__put(o, "|", 1);
+		scout__flags(o, &sysconst_sock, rest);
+	}
+}
+
+/* A printer of flags, or of an enumeration's names (signals skip their "SIG"). */
+#define FLAGS_PRINTER(fn, table)                                        \
+	static void fn(struct scout *o, const struct sc_call *c, int i, \
+		       const struct scfmt_opts *opt)                    \
+	{                                                               \
+		scout__flags(o, &(table), c->args[i]);                  \
+	}
+#define NAMES_PRINTER(fn, table, skip)                                  \
+	static void fn(struct scout *o, const struct sc_call *c, int i, \
+		       const struct scfmt_opts *opt)                    \
+	{                                                               \
+		scout__named(o, &(table), as_signed(c, i), skip);       \
+	}
+
+FLAGS_PRINTER(print_fd_flags, sysconst_open)
+FLAGS_PRINTER(print_at_flags, sysconst_at)
+FLAGS_PRINTER(print_prot, sysconst_prot)
+FLAGS_PRINTER(print_map_flags, sysconst_map)
+NAMES_PRINTER(print_signal, sysconst_signal, 3)
+NAMES_PRINTER(print_af, sysconst_af, 0)
+NAMES_PRINTER(print_fcntl_cmd, sysconst_fcntl, 0)
+NAMES_PRINTER(print_whence, sysconst_seek, 0)
+
+/* An open's mode means something only when the call may create a file. */
+static bool mode_unused(const struct sc_call *c, int i)
+{
+	for (int k = 0; k < c->desc->nr_args; k++)
+		if (c->desc->args[k].kind == SCA_OPEN_FLAGS)
+			return !(c->args[k] & (O_CREAT | __O_TMPFILE));
+	return false;
+}
+
+/* ---- the table ---- */
+
+#define AT_ENTRY(cap) .capture = SYSREC_KIND_##cap, .when = SYSREC_AT_ENTRY
+#define AT_EXIT(cap, w) .capture = SYSREC_KIND_##cap, .when = SYSREC_AT_EXIT_##w
+
+static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
+	[SCA_INT] = { "int", .print = print_int },
+	[SCA_UINT] = { "uint", .print = print_uint },
+	[SCA_HEX] = { "hex", .print = print_hex },
+	[SCA_FD] = { "fd", .shows_zero = true, .print = print_fd },
+	[SCA_DFD] = { "dfd", .shows_zero = true, .print = print_dfd },
+	[SCA_STRING] = { "string", AT_ENTRY(STR), .print = print_path },
+	[SCA_SOCKADDR] = { "sockaddr", AT_ENTRY(SOCKADDR), .len_from = SC_LEN_NEXT,
+			   .print = print_sockaddr },
+	[SCA_SOCKADDR_OUT] = { "sockaddr_out", AT_EXIT(SOCKADDR_RET, OK), .len_from = SC_LEN_NEXT,
+			       .print = print_sockaddr },
+	[SCA_BUF_OUT] = { "buf_out", AT_EXIT(BUF_RET, POS), .print = print_bytes },
+	[SCA_FDPAIR_OUT] = { "fdpair_out", AT_EXIT(FDS, ZERO), .print = print_fd_pair },
+	[SCA_OPEN_FLAGS] = { "open_flags", .print = print_open_flags },
+	[SCA_MODE] = { "mode", .print = print_mode, .omit = mode_unused },
+	[SCA_AT_FLAGS] = { "at_flags", .print = print_at_flags },
+	[SCA_PROT] = { "prot", .print = print_prot },
+	[SCA_MAP_FLAGS] = { "map_flags", .print = print_map_flags },
+	[SCA_CLONE_FLAGS] = { "clone_flags", .print = print_clone_flags },
+	[SCA_SIGNAL] = { "signal", .print = print_signal },
+	[SCA_AF] = { "af", .shows_zero = true, .print = print_af },
+	[SCA_SOCK_TYPE] = { "sock_type", .shows_zero = true, .print = print_sock_type },
+	[SCA_FCNTL_CMD] = { "fcntl_cmd", .shows_zero = true, .print = print_fcntl_cmd },
+	[SCA_FUTEX_OP] = { "futex_op", .shows_zero = true, .print = print_futex_op },
+	[SCA_WHENCE] = { "whence", .shows_zero = true, .print = print_whence },
+	[SCA_FD_FLAGS] = { "fd_flags", .print = print_fd_flags },
+	[SCA_BUF_IN] = { "buf_in", AT_ENTRY(BUF), .len_from = SC_LEN_NEXT, .print = print_bytes },
+	[SCA_STR_OUT] = { "str_out", AT_EXIT(BUF_RET, POS), .print = print_str_out },
+	[SCA_STAT_OUT] = { "stat_out", AT_EXIT(FIXED, ZERO), .size = SCSTRUCT_STAT_SIZE,
+			   .print = print_struct },
+	[SCA_STATX_OUT] = { "statx_out", AT_EXIT(FIXED, ZERO), .size = SCSTRUCT_STATX_SIZE,
+			    .print = print_struct },
+	[SCA_SIGSET_IN] = { "sigset_in", AT_ENTRY(FIXED), .size = SCSTRUCT_SIGSET_SIZE,
+			    .print = print_struct },
+	[SCA_SIGSET_OUT] = { "sigset_out", AT_EXIT(FIXED, ZERO), .size = SCSTRUCT_SIGSET_SIZE,
+			     .print = print_struct },
+};
+
+const struct sc_kind_row *scargs__row(enum sc_arg_kind k)
+{
+	return k < SCA_KIND_COUNT ? &rows[k] : &rows[SCA_HEX];
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kinds of system-call arguments, and one table of them: a row per kind says what the
+ * capture (bpf/syscalls.bpf.c) reads of the memory such an argument points to, at entry or
+ * at exit and for which results, how many bytes, whether a 0 is shown, and its printer.
+ * sctable.c gives each argument of each call its kind (from its type and name); the
+ * capture's table (sctable__capture_spec) and the call's text (scfmt.c) are read from here.
+ *
+ * Adding a decoder (lib/syscalls/README.md): a kind here, its row in scargs.c, a printer
+ * (a struct's in scstruct.c), and the rule in sctable.c that gives it to the argument.
+ */
+#ifndef PERF_BPF_SCARGS_H
+#define PERF_BPF_SCARGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum sc_arg_kind {
+	SCA_INT, /* a signed number */
+	SCA_UINT, /* an unsigned number */
+	SCA_HEX, /* a pointer or an offset, in hex */
+	SCA_FD, /* a file descriptor (shown when 0) */
+	SCA_DFD, /* a directory descriptor of a *at call: AT_FDCWD is "CWD" */
+	SCA_STRING, /* a C string the call reads (a path, a name): read at entry */
+	SCA_SOCKADDR, /* a socket address the call reads; its length is the next argument */
+	SCA_SOCKADDR_OUT, /* a socket address the call fills (accept, recvfrom): read at exit */
+	SCA_BUF_OUT, /* bytes the call fills (read, pread64, recvfrom): ret of them, at exit */
+	SCA_FDPAIR_OUT, /* the two descriptors pipe2 and socketpair fill, at exit */
+	SCA_OPEN_FLAGS,
+	SCA_MODE, /* file mode bits, in octal */
+	SCA_AT_FLAGS,
+	SCA_PROT,
+	SCA_MAP_FLAGS,
+	SCA_CLONE_FLAGS,
+	SCA_SIGNAL,
+	SCA_AF,
+	SCA_SOCK_TYPE,
+	SCA_FCNTL_CMD,
+	SCA_FUTEX_OP,
+	SCA_WHENCE,
+	SCA_FD_FLAGS, /* O_CLOEXEC, O_NONBLOCK of a call that makes descriptors (pipe2, accept4) */
+	SCA_BUF_IN, /* bytes the call reads (write, sendto): the next argument says how many */
+	SCA_STR_OUT, /* a string the call fills (getcwd, readlink): ret bytes of it, at exit */
+	SCA_STAT_OUT, /* struct stat the call fills */
+	SCA_STATX_OUT, /* struct statx the call fills */
+	SCA_SIGSET_IN, /* a signal set the call reads (rt_sigprocmask's nset) */
+	SCA_SIGSET_OUT, /* a signal set the call fills (rt_sigprocmask's oset) */
+	SCA_KIND_COUNT,
+};
+
+struct sc_call;
+struct scfmt_opts;
+struct scout;
+
+/* Where the length of an argument's memory is, for kinds whose length is another argument. */
+enum sc_len_from {
+	SC_LEN_NONE = 0,
+	SC_LEN_NEXT, /* the argument after it: write(fd, buf, count), connect(fd, addr, len) */
+};
+
+struct sc_kind_row {
+	const char *name; /* for messages and tests */
+	uint8_t capture; /* enum sysrec_kind: what the capture reads; NONE: the value only */
+	uint8_t when; /* enum sysrec_when */
+	uint16_t size; /* FIXED: bytes; ARRAY*: bytes of one element */
+	uint8_t len_from; /* enum sc_len_from */
+	bool shows_zero; /* a 0 is a constant that means something (fd 0, SEEK_SET): shown */
+	/* the argument's value into o; NULL for a number */
+	void (*print)(struct scout *o, const struct sc_call *c, int i,
+		      const struct scfmt_opts *opt);
+	/* an extra reason to leave the argument out of the line (open's mode with no O_CREAT) */
+	bool (*omit)(const struct sc_call *c, int i);
+};
+
+/* The row of kind k: every kind has one. */
+const struct sc_kind_row *scargs__row(enum sc_arg_kind k);
+
+#endif
