@@ -82,6 +82,7 @@ static const struct sc_bytes *read_mem(struct scout *o, const struct sc_call *c,
 {
 	const struct sc_kind_row *row = scargs__row(c->desc->args[i].kind);
 	const struct sc_bytes *b = row->when == SYSREC_AT_ENTRY ? &c->mem[i] : &c->out[i];
+	static const struct sc_bytes none = { .p = "" };
 
 	if (!c->args[i]) {
 		scout__str(o, "NULL");
@@ -89,6 +90,8 @@ static const struct sc_bytes *read_mem(struct scout *o, const struct sc_call *c,
 	}
 	if (row->when != SYSREC_AT_ENTRY && (!c->exited || c->ret < 0))
 		b = NULL; /* not filled (yet): the pointer */
+	else if (row->capture == SYSREC_KIND_BUF_RET && c->ret == 0)
+		return &none; /* filled with nothing: read at the end of a file */
 	if (!b || !b->p || b->fault) {
 		scout__hex(o, c->args[i]);
 		return NULL;

@@ -387,7 +387,7 @@ int sclines__enter(struct sclines *sv, const struct sc_event *ev)
 
 	note_base(sv, ev->time);
 	if (f) { /* an entry with no exit before it: that call never returned (execve) */
-		err = print_call(sv, f, true, false, 0);
+		err = print_call(sv, f, !f->entry_printed, false, 0);
 		drop(sv, f);
 	}
 	sclines__interrupt(sv); /* the calls in flight on other threads */
@@ -475,7 +475,8 @@ void sclines__task_exit(struct sclines *sv, uint32_t tid)
 
 	if (!f)
 		return;
-	print_call(sv, f, true, false, 0); /* "name(args) = ?" as one line */
+	/* "name(args) = ?" as one line, or the rest of its entry's line: never twice */
+	print_call(sv, f, !f->entry_printed, false, 0);
 	drop(sv, f);
 }
 
@@ -484,7 +485,7 @@ void sclines__end(struct sclines *sv)
 	struct inflight **left = in_flight(sv, false);
 
 	for (size_t i = 0; left && left[i]; i++)
-		print_call(sv, left[i], true, false, 0);
+		print_call(sv, left[i], !left[i]->entry_printed, false, 0);
 	free(left);
 	for (size_t i = 0; i < sv->nr_slots; i++) {
 		free(sv->slots[i].mem);

@@ -172,6 +172,9 @@ static void test_scfmt__descriptors_and_exit_data(void **state)
 	c.ret = 5;
 	c.out[1] = (struct sc_bytes){ .p = "host\n", .len = 5 };
 	expect_call(&c, NULL, "read(fd: 3, buf: \"host\\n\", count: 4096)");
+	c.ret = 0; /* the end of the file: nothing read, as strace shows it */
+	expect_call(&c, NULL, "read(fd: 3, buf: \"\", count: 4096)");
+	c.ret = 5;
 	c.args[0] = 0; /* descriptor 0 is shown */
 	expect_call(&c, NULL, "read(fd: 0, buf: \"host\\n\", count: 4096)");
 	c.ret = -EBADF; /* a failed call filled nothing */
@@ -240,7 +243,7 @@ static void test_scfmt__numbers_as_printf_wrote_them(void **state)
 	struct sc_call c = { .desc = &desc,
 			     .args = { 3, 0x10, 0xdeadbeef, 0x20, O_CREAT | O_WRONLY, 0755 },
 			     .exited = true,
-			     .ret = 0,
+			     .ret = 8,
 			     .out = { [1] = { .p = bytes, .len = sizeof(bytes) },
 				      [3] = { .p = (const int32_t[]){ -1, 2147483647 },
 					      .len = 8 } } };

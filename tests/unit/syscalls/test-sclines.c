@@ -46,6 +46,17 @@ static const char *line(const char *head, const char *call, const char *tail)
 	return b;
 }
 
+/* The entry of a call another line interrupts: padded to 66 columns, then " ...". */
+static const char *entry_line(const char *head, const char *call)
+{
+	static char buf[8][512];
+	static int i;
+	char *b = buf[i++ % 8];
+
+	snprintf(b, 512, "%s%-66s ...\n", head, call);
+	return b;
+}
+
 static int count_lines(const char *text)
 {
 	int n = 0;
@@ -235,6 +246,46 @@ static void test_sclines__never_returns_and_orphans(void **state)
 	free(want);
 }
 
+/*
+ * A call that never returns, its entry printed before another line: its end is the rest of
+ * that line, not the call again (exit_group in a pipeline, execve replaced, the end).
+ */
+static void test_sclines__never_returns_after_its_entry(void **state)
+{
+	static struct sc_desc exit_group = { .name = "exit_group" };
+	static struct sc_desc execve = { .name = "execve" };
+	char *want;
+
+	start(NULL);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 7, "sh", &exit_group)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(1, 8, "wc", &getppid_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(2, 8, &getppid_desc, 1)), 0);
+	sclines__task_exit(fx.sv, 7);
+	assert_int_equal(sclines__enter(fx.sv, enter(3, 9, "x", &execve)), 0);
+	sclines__interrupt(fx.sv);
+	assert_int_equal(sclines__enter(fx.sv, enter(4, 9, "x", &getppid_desc)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(5, 10, "y", &exit_group)), 0);
+	sclines__interrupt(fx.sv);
+	finish();
+	assert_int_equal(asprintf(&want, "%s%s%s%s%s%s%s%s%s",
+				  entry_line("     0.000 (         ): sh/7 ", "exit_group()"),
+				  line("     0.010 ( 0.010 ms): wc/8 ", "getppid()", " = 1"),
+				  line("     0.000 (         ): sh/7 ",
+				       " ... [continued]: exit_group())", " = ?"),
+				  entry_line("     0.030 (         ): x/9 ", "execve()"),
+				  line("     0.030 (         ): x/9 ",
+				       " ... [continued]: execve())", " = ?"),
+				  entry_line("     0.040 (         ): x/9 ", "getppid()"),
+				  entry_line("     0.050 (         ): y/10 ", "exit_group()"),
+				  line("     0.040 (         ): x/9 ",
+				       " ... [continued]: getppid())", " = ?"),
+				  line("     0.050 (         ): y/10 ",
+				       " ... [continued]: exit_group())", " = ?")) > 0,
+			 true);
+	expect_text(want);
+	free(want);
+}
+
 static void test_sclines__filters(void **state)
 {
 	struct sclines_opts o = { .failure_only = true };
@@ -305,6 +356,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_sclines__interrupted_and_continued, teardown),
 		cmocka_unit_test_teardown(test_sclines__other_threads_interrupt, teardown),
 		cmocka_unit_test_teardown(test_sclines__never_returns_and_orphans, teardown),
+		cmocka_unit_test_teardown(test_sclines__never_returns_after_its_entry, teardown),
 		cmocka_unit_test_teardown(test_sclines__filters, teardown),
 		cmocka_unit_test_teardown(test_sclines__json, teardown),
 	};

@@ -385,11 +385,15 @@ static void test_count_record(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_enter),	   cmocka_unit_test(test_exit),
+		cmocka_unit_test(test_enter),
+		cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_exit_items_out_or_again),
-		cmocka_unit_test(test_broken),	   cmocka_unit_test(test_buckets),
-		cmocka_unit_test(test_square_sum), cmocka_unit_test(test_figures),
-		cmocka_unit_test(test_count_add),  cmocka_unit_test(test_count_record),
+		cmocka_unit_test(test_broken),
+		cmocka_unit_test(test_buckets),
+		cmocka_unit_test(test_square_sum),
+		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_count_add),
+		cmocka_unit_test(test_count_record),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
