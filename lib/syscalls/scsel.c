@@ -225,7 +225,10 @@ static int matches(struct sctable *t, const struct sc_desc *d, const char *term)
 {
 	if (term[0] == '%')
 		return in_class(t, d, term + 1);
-	return is_glob(term) ? !fnmatch(term, d->name, 0) : !strcmp(term, d->name);
+	/* a call's tracepoint names it too: newstat is stat */
+	if (is_glob(term))
+		return !fnmatch(term, d->name, 0) || !fnmatch(term, d->event, 0);
+	return !strcmp(term, d->name) || !strcmp(term, d->event);
 }
 
 static int unknown_term(struct scsel *sel, const char *term)

@@ -16,6 +16,7 @@
 #include "util/dbuf.h"
 #include "util/hash.h"
 #include "syscalls/sysconst.h"
+#include "syscalls/scnumbers.h"
 #include "syscalls/sctable.h"
 #include "record/tpformat.h"
 
@@ -44,14 +45,37 @@ static bool returns_address(const char *name)
 	return false;
 }
 
+static struct sc_desc *find(const struct sctable *t, int nr);
+
+/*
+ * The kernel's tracepoint names where the headers' differ (stat's is newstat), and the
+ * calls the headers lack, named by their tracepoints.
+ */
+static void add_kernel_numbers(struct sctable *t, const struct scnumbers *k)
+{
+	for (size_t i = 0; i < k->nr; i++) {
+		struct sc_desc *d = find(t, k->rows[i].nr);
+
+		if (!d) {
+			d = &t->descs[t->nr++];
+			d->nr = k->rows[i].nr;
+			d->name = k->rows[i].event;
+		}
+		d->event = k->rows[i].event;
+		qsort(t->descs, t->nr, sizeof(*t->descs), by_nr);
+	}
+}
+
 struct sctable *sctable__new(void)
 {
+	const struct scnumbers *k = scnumbers__get();
 	struct sctable *t = calloc(1, sizeof(*t));
+	size_t most = sysconst_syscall.nr + k->nr;
 
 	if (!t)
 		return NULL;
-	t->descs = calloc(sysconst_syscall.nr ?: 1, sizeof(*t->descs));
-	t->in_kernel = calloc(sysconst_syscall.nr ?: 1, sizeof(*t->in_kernel));
+	t->descs = calloc(most ?: 1, sizeof(*t->descs));
+	t->in_kernel = calloc(most ?: 1, sizeof(*t->in_kernel));
 	if (!t->descs || !t->in_kernel) {
 		sctable__free(t);
 		errno = ENOMEM;
@@ -59,11 +83,13 @@ struct sctable *sctable__new(void)
 	}
 	for (size_t i = 0; i < sysconst_syscall.nr; i++) {
 		t->descs[i].nr = (int)sysconst_syscall.rows[i].value;
-		t->descs[i].name = sysconst_syscall.rows[i].name;
-		t->descs[i].ret_address = returns_address(t->descs[i].name);
+		t->descs[i].name = t->descs[i].event = sysconst_syscall.rows[i].name;
 	}
 	t->nr = sysconst_syscall.nr;
 	qsort(t->descs, t->nr, sizeof(*t->descs), by_nr);
+	add_kernel_numbers(t, k);
+	for (size_t i = 0; i < t->nr; i++)
+		t->descs[i].ret_address = returns_address(t->descs[i].name);
 	return t;
 }
 
@@ -103,7 +129,7 @@ const char *sctable__name(const struct sctable *t, int nr)
 int sctable__nr(const struct sctable *t, const char *name)
 {
 	for (size_t i = 0; i < t->nr; i++)
-		if (!strcmp(t->descs[i].name, name))
+		if (!strcmp(t->descs[i].name, name) || !strcmp(t->descs[i].event, name))
 			return t->descs[i].nr;
 	return -ENOENT;
 }
@@ -118,7 +144,7 @@ void sctable__set_kernel_calls(struct sctable *t, const char *const *events, siz
 		if (strncmp(name, "sys_enter_", 10))
 			continue;
 		for (size_t k = 0; k < t->nr; k++)
-			if (!strcmp(t->descs[k].name, name + 10))
+			if (!strcmp(t->descs[k].event, name + 10))
 				t->in_kernel[k] = true;
 	}
 }
@@ -177,7 +203,7 @@ const struct sc_desc *sctable__get(struct sctable *t, int nr)
 
 	if (!d || d->has_format)
 		return d;
-	snprintf(event, sizeof(event), "sys_enter_%s", d->name);
+	snprintf(event, sizeof(event), "sys_enter_%s", d->event);
 	if (!tpformat__read_format("syscalls", event, &text, &len)) {
 		sctable__parse_format(d, text);
 		free(text);
@@ -203,7 +229,7 @@ static int parse_formats(struct sctable *t, const char *p, const char *end)
 			struct sc_desc *d = &t->descs[i];
 			char *text;
 
-			if (d->has_format || strcmp(d->name, name))
+			if (d->has_format || strcmp(d->event, name))
 				continue;
 			text = strndup(p, len);
 			if (!text)
@@ -228,12 +254,12 @@ static void read_formats(struct sctable *t, struct dbuf *b)
 
 		if (!sctable__in_kernel(t, d->nr))
 			continue;
-		snprintf(event, sizeof(event), "sys_enter_%s", d->name);
+		snprintf(event, sizeof(event), "sys_enter_%s", d->event);
 		if (tpformat__read_format("syscalls", event, &text, &len))
 			continue;
 		if (!d->has_format)
 			sctable__parse_format(d, text);
-		snprintf(head, sizeof(head), "@%s %zu\n", d->name, len);
+		snprintf(head, sizeof(head), "@%s %zu\n", d->event, len);
 		dbuf__put(b, head, strlen(head));
 		dbuf__put(b, text, len);
 		free(text);

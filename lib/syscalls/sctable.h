@@ -32,7 +32,8 @@ struct sc_arg {
 
 struct sc_desc {
 	int nr;
-	const char *name;
+	const char *name; /* as strace and perf trace name it: "stat" */
+	const char *event; /* its tracepoint, syscalls:sys_enter_<event>: "newstat" */
 	bool has_format; /* the tracepoint's format was read: args are known */
 	bool ret_address; /* its result is an address (mmap's), shown in hex */
 	uint8_t nr_args;
@@ -41,7 +42,10 @@ struct sc_desc {
 
 struct sctable;
 
-/* Every system call the headers name. NULL + errno. */
+/*
+ * Every system call the headers name, and those of the running kernel the headers lack
+ * (syscalls/scnumbers.h), each with the name of its tracepoint. NULL + errno.
+ */
 struct sctable *sctable__new(void);
 void sctable__free(struct sctable *t);
 /* How many calls, and the i-th by number (for listing and selection). */
@@ -57,7 +61,7 @@ const struct sc_desc *sctable__get(struct sctable *t, int nr);
  * selection of most calls would read 700 of tracefs. 0 or -errno.
  */
 int sctable__read_all(struct sctable *t, struct cache *c);
-/* The number of the call named name, or -ENOENT. */
+/* The number of the call named name (or its tracepoint's name: "newstat"), or -ENOENT. */
 int sctable__nr(const struct sctable *t, const char *name);
 /* Does this kernel have the call (its sys_enter tracepoint)? */
 bool sctable__in_kernel(const struct sctable *t, int nr);
