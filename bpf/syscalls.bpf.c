@@ -687,11 +687,150 @@ int BPF_PROG(follow_fork, struct task_struct *parent, struct task_struct *child)
 	return 0;
 }
 
+/* ---- signals and the ends of processes (SYSREC_SIGNAL, SYSREC_TASK_EXIT) ---- */
+
+const volatile bool cfg_signals;
+const volatile bool cfg_exits;
+
+#define SIG_KILL 9
+#define SIG_SI_USER 0
+#define SIG_SI_KERNEL 0x80
+#define SIG_GROUP_EXIT 0x04 /* signal_struct.flags: SIGNAL_GROUP_EXIT */
+
+/* Processes whose end was reported: tgid to its leader's start time (threads end at once). */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, __u64);
+} ended SEC(".maps");
+
+static __always_inline bool task_traced_now(__u64 pid_tgid)
+{
+	return task_selected(pid_tgid) && !gate_closed(pid_tgid);
+}
+
+static __always_inline __u64 task_pid_tgid(struct task_struct *t)
+{
+	return (__u64)BPF_CORE_READ(t, tgid) << 32 | (__u32)BPF_CORE_READ(t, pid);
+}
+
+/*
+ * A signal of thread pid_tgid. info is the kernel's siginfo, or one of the two values the
+ * kernel sends instead of one: 0, a signal from user space (current sent it), or 1, from
+ * the kernel.
+ */
+static __always_inline void emit_signal(__u64 pid_tgid, int sig, struct kernel_siginfo *info,
+					__u8 flags)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_signal s;
+	} rec = {};
+
+	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_SIGNAL);
+	rec.h.size = sizeof(rec);
+	rec.h.flags = flags;
+	rec.s.signo = sig;
+	if ((unsigned long)info > 1) {
+		rec.s.code = BPF_CORE_READ(info, si_code);
+		rec.s.err = BPF_CORE_READ(info, si_errno);
+		bpf_core_read(rec.s.fields, sizeof(rec.s.fields), &info->_sifields);
+	} else if (!info) {
+		rec.s.code = SIG_SI_USER;
+		rec.s.fields[0] = bpf_get_current_pid_tgid() >> 32 |
+				  (__u64)(__u32)bpf_get_current_uid_gid() << 32;
+	} else {
+		rec.s.code = SIG_SI_KERNEL;
+	}
+	emit(&rec, sizeof(rec));
+}
+
+/* A signal a traced thread takes: to its handler or to its default action. */
+SEC("raw_tp/signal_deliver")
+int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	/* no siginfo: the thread dies with its group, whose end says why */
+	if (!info || !armed || !task_traced_now(pid_tgid))
+		return 0;
+	emit_signal(pid_tgid, sig, info, 0);
+	return 0;
+}
+
+/*
+ * The signals never delivered that a tracer under ptrace sees delivered: one the target
+ * ignores (SIGCHLD at its default), dropped as it is sent, and one fatal to the target,
+ * which the kernel turns into the group's exit at once (kill() of SIGUSR1 at its default).
+ */
+SEC("raw_tp/signal_generate")
+int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task,
+	     int group, int result)
+{
+	int flags = BPF_CORE_READ(task, signal, flags);
+	__u64 pid_tgid;
+
+	if (!armed || sig == SIG_KILL)
+		return 0;
+	if (result == TRACE_SIGNAL_IGNORED && (flags & SIG_GROUP_EXIT))
+		return 0; /* sent to a process that is ending */
+	if (result == TRACE_SIGNAL_DELIVERED &&
+	    (!(flags & SIG_GROUP_EXIT) || BPF_CORE_READ(task, signal, group_exit_code) != sig))
+		return 0; /* delivered later: signal_deliver sees it */
+	if (result != TRACE_SIGNAL_IGNORED && result != TRACE_SIGNAL_DELIVERED)
+		return 0;
+	pid_tgid = task_pid_tgid(task);
+	if (task_traced_now(pid_tgid))
+		emit_signal(pid_tgid, sig, info, SYSREC_SIG_F_UNDELIVERED);
+	return 0;
+}
+
+/* Whether the end of the process is reported already: by another thread that ended with it. */
+static __always_inline bool end_reported(struct task_struct *task, __u32 tgid)
+{
+	__u64 start = BPF_CORE_READ(task, group_leader, start_time), zero = 0, *v, old;
+
+	v = bpf_map_lookup_elem(&ended, &tgid);
+	if (!v) {
+		bpf_map_update_elem(&ended, &tgid, &zero, BPF_NOEXIST);
+		v = bpf_map_lookup_elem(&ended, &tgid);
+	}
+	if (!v)
+		return false;
+	old = *v;
+	return old == start || __sync_val_compare_and_swap(v, old, start) != old;
+}
+
+/* A traced process's end, at its last thread's: the status its parent's wait() gets. */
+static __always_inline void report_exit(struct task_struct *task)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_task_exit x;
+	} rec = {};
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	if (!cfg_exits || !armed || BPF_CORE_READ(task, signal, live.counter) ||
+	    !task_traced_now(pid_tgid) || end_reported(task, pid_tgid >> 32))
+		return;
+	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
+	rec.h.size = sizeof(rec);
+	/* a group exit (exit_group, a fatal signal) sets the code for all; else the leader's */
+	if (BPF_CORE_READ(task, signal, flags) & SIG_GROUP_EXIT)
+		rec.x.status = BPF_CORE_READ(task, signal, group_exit_code);
+	else
+		rec.x.status = BPF_CORE_READ(task, group_leader, exit_code);
+	emit(&rec, sizeof(rec));
+}
+
 /* A thread that exits is forgotten, and its thread group with its last thread. */
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(forget_exit, struct task_struct *task)
 {
 	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
+
+	report_exit(task);
 
 	/* its exit_group (or exit) never returns: its entry stays live */
 	if (cfg_entries_only)

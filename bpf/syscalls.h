@@ -9,6 +9,10 @@
  *
  *	ENTER	head, __u64 args[SYSREC_NARGS(head.flags)], items read at entry
  *	EXIT	head, struct sysrec_exit, items read at exit
+ *	SIGNAL	head, struct sysrec_signal
+ *	TASK_EXIT head, struct sysrec_task_exit
+ *
+ * A body may grow at its end in later versions: readers take the bytes they know.
  *
  * An argument read at entry whose memory was not there (a page not touched yet: a string
  * in a program's read-only data) has a faulted item in the ENTER and, if the call made the
@@ -39,6 +43,13 @@ enum sysrec_type {
 	 * map, head.tid and head.nr its key, then a struct sysrec_count (a recording of `-s`).
 	 */
 	SYSREC_COUNT = 3,
+	/* A signal delivered to thread head.tid: head, struct sysrec_signal (head.nr is 0). */
+	SYSREC_SIGNAL = 4,
+	/*
+	 * Process head.pid ended with its last thread, head.tid: head, struct sysrec_task_exit
+	 * (head.nr is 0).
+	 */
+	SYSREC_TASK_EXIT = 5,
 };
 
 /* sysrec_head.flags: the low bits count the arguments of an ENTER, the others are flags */
@@ -60,6 +71,29 @@ struct sysrec_head {
 struct sysrec_exit {
 	__s64 ret;
 	__u64 duration; /* ns since the ENTER; 0 with SYSREC_F_NO_ENTRY */
+};
+
+/* SIGNAL: sysrec_head.flags */
+#define SYSREC_SIG_F_UNDELIVERED 0x01 /* seen as it was sent: ignored, or fatal to the group */
+
+/*
+ * A signal's siginfo as the kernel had it. fields[] is its union of fields by si_code, laid
+ * out as user space's siginfo_t has it past si_code (LP64): the sender's pid and uid at
+ * bytes 0 and 4, SIGCHLD's status at 8 and times (clock ticks) at 16 and 24, the value of
+ * SI_QUEUE and timers at 8, a fault's address at 0, and so on.
+ */
+struct sysrec_signal {
+	__s32 signo;
+	__s32 code; /* si_code */
+	__s32 err; /* si_errno */
+	__u32 pad;
+	__u64 fields[4];
+};
+
+/* TASK_EXIT: the process's end */
+struct sysrec_task_exit {
+	__s32 status; /* as wait() reports it: the exit code << 8, or the signal | 0x80 (core) */
+	__u32 pad;
 };
 
 /*

@@ -87,6 +87,23 @@ _perf_bpf_syscalls()
 	done
 	compgen -W "$names %file %desc %net %process %memory %signal %ipc" -- "$cur" |
 		sed "s|^|$pre|"
+	[[ -z $pre ]] && compgen -W "signal=" -- "$cur"
+}
+
+# strace's -e signal=SET: signal names after the last ',' (a '!' may lead), all, none.
+_perf_bpf_signals()
+{
+	local cur=${1#signal=} pre="signal="
+	if [[ $cur == *,* ]]; then
+		pre+=${cur%,*},
+		cur=${cur##*,}
+	fi
+	if [[ $cur == '!'* ]]; then
+		pre+='!'
+		cur=${cur#!}
+	fi
+	compgen -W "all none $(kill -l | tr -s ' \t' '\n' | grep '^SIG')" -- "$cur" |
+		sed "s|^|$pre|"
 }
 
 # Files ending in one of the suffixes $2..., and directories, matching $1.
@@ -110,6 +127,10 @@ _perf_bpf_arg()
 {
 	case $2 in
 	EVENT)
+		if [[ $1 == signal=* ]]; then
+			_perf_bpf_signals "$1"
+			return
+		fi
 		_perf_bpf_files "$1" .c .o .obj
 		_perf_bpf_tracepoints "$1"
 		_perf_bpf_syscalls "$1"

@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "scopts.h"
 #include "event/evparse.h"
 #include "syscalls/sctable.h"
 #include "syscalls/scsel.h"
+#include "syscalls/scsig.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
@@ -94,6 +96,22 @@ static int split_arg(struct scopts *sc, const char *arg, struct opt_list *events
 	return err;
 }
 
+/* strace's -e signal=SET (or signals=SET): the set, kept to be read with the other options. */
+static int signal_qualifier(struct scopts *sc, const char *arg)
+{
+	const char *set = NULL;
+
+	if (!strncmp(arg, "signal=", 7))
+		set = arg + 7;
+	else if (!strncmp(arg, "signals=", 8))
+		set = arg + 8;
+	if (!set)
+		return 0;
+	free(sc->signal_set);
+	sc->signal_set = strdup(set);
+	return sc->signal_set ? 1 : -ENOMEM;
+}
+
 int scopts__split(struct scopts *sc, struct opt_list *event_args)
 {
 	struct opt_list events = { 0 };
@@ -107,8 +125,11 @@ int scopts__split(struct scopts *sc, struct opt_list *event_args)
 		return -ENOMEM;
 	for (int i = 0; !err && i < event_args->nr; i++) {
 		const char *arg = event_args->items[i];
+		int q = signal_qualifier(sc, arg);
 
-		if (whole_event(arg))
+		if (q)
+			err = q < 0 ? q : 0;
+		else if (whole_event(arg))
 			err = push(&events, arg);
 		else
 			err = split_arg(sc, arg, &events, &sc->owned[sc->nr_owned++]);
@@ -187,6 +208,59 @@ static int select_calls(struct scopts *sc)
 	return err;
 }
 
+/*
+ * The signals a set of -e signal= leaves out, a bit each (signo - 1): names with or without
+ * SIG, numbers, "all", "none", a leading '!' for all but those. 0, or OPTS_USAGE (reported).
+ */
+static int hidden_signals(const struct opts *o, const char *set, uint64_t *hidden)
+{
+	bool all_but = *set == '!';
+	char *copy = strdup(set + all_but), *save = NULL;
+	uint64_t named = 0;
+	int err = 0;
+
+	if (!copy) {
+		pr_err("cannot read -e signal=%s: %s", set, strerror(ENOMEM));
+		return OPTS_ERROR;
+	}
+	for (char *w = strtok_r(copy, ",", &save); w && !err; w = strtok_r(NULL, ",", &save)) {
+		int sig = scsig__parse(w);
+
+		if (!strcasecmp(w, "all"))
+			named = ~0ULL;
+		else if (!strcasecmp(w, "none"))
+			named = 0;
+		else if (sig)
+			named |= 1ULL << (sig - 1);
+		else
+			err = opts__misuse(
+				o,
+				"unknown signal '%s' in -e signal=: give names (SIGUSR1, "
+				"USR1), numbers, all or none",
+				w);
+	}
+	free(copy);
+	*hidden = all_but ? named : ~named;
+	return err;
+}
+
+/* The lines of signals and process ends: shown unless left out, captured if shown. */
+static int signal_lines(struct scopts *sc, const struct opts *o)
+{
+	struct view_syscalls_opts *v = &sc->view;
+	int err = 0;
+
+	v->hidden_signals = 0;
+	if (sc->signal_set)
+		err = hidden_signals(o, sc->signal_set, &v->hidden_signals);
+	if (sc->no_signals)
+		v->hidden_signals = ~0ULL;
+	v->no_exits = sc->no_exits;
+	sc->config.signals = v->hidden_signals != ~0ULL;
+	sc->config.exits = !v->no_exits;
+	return err;
+}
+
 int scopts__view(struct scopts *sc, const struct opts *o)
 {
 	struct view_syscalls_opts *v = &sc->view;
@@ -212,7 +286,7 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	v->absolute_time = sc->absolute_time;
 	v->strsize = sc->strsize;
 	v->fd_paths = sc->fd_paths;
-	return 0;
+	return signal_lines(sc, o);
 }
 
 int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool for_trace)
@@ -259,6 +333,8 @@ void scopts__exit(struct scopts *sc)
 	sc->owned = NULL;
 	sc->nr_owned = 0;
 	opts__free_list(&sc->ev_args);
+	free(sc->signal_set);
+	sc->signal_set = NULL;
 	free(sc->specs);
 	sc->specs = NULL;
 	sctable__free(sc->table);

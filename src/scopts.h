@@ -3,7 +3,8 @@
  * The system-call options of `trace` and `record`, in perf trace's words: -e takes system
  * call names, globs, '!' and strace's classes beside events; --ev adds an event and keeps
  * the system calls on; -s/-S the summary; --failure, --duration, --max-events, --strsize,
- * -y and -T shape the lines. From them: the selection checked against the running kernel,
+ * -y and -T shape the lines; --no-signals, --no-exits and strace's -e signal=SET leave out
+ * the lines of signals and of the ends of processes. From them: the selection checked against the running kernel,
  * what the capture reads of each call (run/syschan.h) and the view's options
  * (output/view-syscalls.h).
  */
@@ -32,6 +33,9 @@ struct scopts {
 	unsigned int strsize; /* --strsize */
 	bool fd_paths; /* -y */
 	bool absolute_time; /* -T */
+	bool no_signals; /* --no-signals */
+	bool no_exits; /* --no-exits */
+	char *signal_set; /* -e signal=SET, strace's: the set (owned copy) */
 	struct opt_list terms; /* the system-call terms of -e (owned copies) */
 	char **owned; /* the event words of -e arguments that mixed both */
 	int nr_owned;
@@ -61,7 +65,10 @@ struct scopts {
 		 "stop after N system calls"), \
 	OPT_UINT(0, "strsize", &(sc)->strsize, "N", 1, SYSREC_STRSIZE_MAX, \
 		 "bytes of strings and buffers shown (default 256)"), \
-	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call")
+	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call"), \
+	OPT_BOOL(0, "no-signals", &(sc)->no_signals, \
+		 "no line for the signals the tasks take (-e signal=none)"), \
+	OPT_BOOL(0, "no-exits", &(sc)->no_exits, "no line for the ends of processes")
 #define OPT_SYSCALL_VIEW(sc) \
 	OPT_LIST(0, "ev", &(sc)->ev_args, "EVENT", \
 		 "an event or scriptlet beside the system calls (which stay on)"), \
@@ -72,7 +79,7 @@ struct scopts {
 
 /*
  * Move the system-call terms of the -e arguments (names, globs, !, %class: what is no event)
- * into sc->terms; the events stay. 0 or -ENOMEM.
+ * into sc->terms, and a signal=SET into sc->signal_set; the events stay. 0 or -ENOMEM.
  */
 int scopts__split(struct scopts *sc, struct opt_list *event_args);
 /*

@@ -274,6 +274,30 @@ static void track_only(struct sys_view *v)
 		track_exit(v, desc->name, r->head.pid, r->head.tid, r->ret);
 }
 
+/* A signal or a process's end: a line of its own among the calls, unless left out. */
+static int show_signal_or_exit(struct sys_view *v, const struct resolved_sample *rs)
+{
+	const struct sysrec *r = &v->rec;
+	struct sc_event *ev = &v->ev;
+	int signo = r->signal.signo;
+
+	if (!v->lines)
+		return 0;
+	if (r->head.type == SYSREC_SIGNAL && signo >= 1 && signo <= 64 &&
+	    (v->o.hidden_signals >> (signo - 1) & 1))
+		return 0;
+	if (r->head.type == SYSREC_TASK_EXIT && v->o.no_exits)
+		return 0;
+	ev->time = rs->s->time;
+	ev->pid = r->head.pid;
+	ev->tid = r->head.tid;
+	ev->cpu = r->head.cpu;
+	ev->comm = rs->comm;
+	if (r->head.type == SYSREC_SIGNAL)
+		return sclines__signal(v->lines, ev, &r->signal);
+	return sclines__process_exit(v->lines, ev, r->exit_status);
+}
+
 static int sys_sample(void *priv, const struct resolved_sample *rs)
 {
 	struct sys_view *v = priv;
@@ -288,6 +312,8 @@ static int sys_sample(void *priv, const struct resolved_sample *rs)
 		v->bad++;
 		return 0;
 	}
+	if (v->rec.head.type == SYSREC_SIGNAL || v->rec.head.type == SYSREC_TASK_EXIT)
+		return show_signal_or_exit(v, rs);
 	if (!shown(v, v->rec.head.nr)) {
 		track_only(v);
 		return 0;

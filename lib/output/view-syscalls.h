@@ -33,6 +33,8 @@ struct view_syscalls_opts {
 	 * have. Others are read for what they say of descriptors (-y) and not shown.
 	 */
 	const uint64_t *shown;
+	uint64_t hidden_signals; /* signals not shown, bit signo - 1 (--no-signals: all) */
+	bool no_exits; /* --no-exits: the ends of processes not shown */
 };
 
 /* NULL + errno. */

@@ -26,7 +26,7 @@
 #define RING_BYTES_DEFAULT (16u << 20)
 #define MAX_COUNTS_DEFAULT 16384
 #define TASKS_MAX 8192 /* thread groups, and threads, followed at once */
-#define NPROGS 4
+#define NPROGS 6
 
 struct syscalls {
 	struct syscalls_bpf *skel;
@@ -96,6 +96,20 @@ static int set_specs(struct syscalls_bpf__rodata *ro, const struct syscalls_opts
 	return 0;
 }
 
+/* Signals and process ends: lines of the capture, not counted. */
+static void configure_ends(struct syscalls_bpf *skel, const struct syscalls_opts *opts)
+{
+	bool count = opts->mode == SYSCALLS_COUNT;
+	bool signals = opts->signals && !count, exits = opts->exits && !count;
+
+	skel->rodata->cfg_signals = signals;
+	skel->rodata->cfg_exits = exits;
+	bpf_program__set_autoload(skel->progs.signal_deliver, signals);
+	bpf_program__set_autoload(skel->progs.signal_generate, signals);
+	bpf_program__set_autoload(skel->progs.forget_exit, !opts->all_tasks || exits);
+	bpf_map__set_max_entries(skel->maps.ended, exits ? TASKS_MAX : 1);
+}
+
 static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opts)
 {
 	struct syscalls_bpf__rodata *ro = skel->rodata;
@@ -122,7 +136,7 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	bpf_map__set_max_entries(skel->maps.tgids, opts->all_tasks ? 1 : TASKS_MAX);
 	bpf_map__set_max_entries(skel->maps.tids, ro->cfg_tids ? TASKS_MAX : 1);
 	bpf_program__set_autoload(skel->progs.follow_fork, !opts->all_tasks);
-	bpf_program__set_autoload(skel->progs.forget_exit, !opts->all_tasks);
+	configure_ends(skel, opts);
 }
 
 static int load_error(int err)

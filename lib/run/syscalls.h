@@ -59,6 +59,8 @@ struct syscalls_opts {
 	size_t wakeup_bytes;
 	unsigned int max_counts; /* count: (thread, call) pairs kept; 0: 16384 */
 	bool boottime; /* stamp with CLOCK_BOOTTIME, not CLOCK_MONOTONIC */
+	bool signals; /* capture: the signals the tasks take (SYSREC_SIGNAL) */
+	bool exits; /* capture: the ends of their processes (SYSREC_TASK_EXIT) */
 	/*
 	 * A process of pids forked to exec a command, waiting: traced from its exec. Before,
 	 * only its execve calls are (captured whether they fail or not, counted once one

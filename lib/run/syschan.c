@@ -95,6 +95,8 @@ static struct syscalls *open_capture(struct syschan *sc)
 		.select = c->select ? sc->select : NULL,
 		.specs = c->specs,
 		.strsize = c->strsize,
+		.signals = c->signals,
+		.exits = c->exits,
 		.all_tasks = t->system_wide || t->pid <= 0,
 	};
 

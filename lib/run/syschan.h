@@ -34,6 +34,8 @@ struct syschan_config {
 	const uint64_t *select; /* SYSCALLS_SELECT_WORDS words; NULL: every call */
 	const struct sysrec_spec *specs; /* SYSREC_NR_MAX entries, or NULL */
 	unsigned int strsize; /* 0: the default */
+	bool signals; /* capture the signals the tasks take */
+	bool exits; /* capture the ends of their processes */
 };
 
 struct syschan_opts {

@@ -10,6 +10,7 @@
 #include "util/jsonw.h"
 #include "util/numfmt.h"
 #include "syscalls/sysconst.h"
+#include "syscalls/scsig.h"
 #include "syscalls/sclines.h"
 
 #define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
@@ -492,6 +493,69 @@ void sclines__end(struct sclines *sv)
 		sv->slots[i] = (struct inflight){ 0 };
 	}
 	sv->used = 0;
+}
+
+/* ---- signals and the ends of processes ---- */
+
+/* {"type": type, "time": ..., "pid": ..., "tid": ..., "comm": ..., "cpu": ...: open */
+static void json_head(struct sclines *sv, const char *type, const struct sc_event *ev, uint32_t tid)
+{
+	struct jsonw *w = sv->o.json;
+
+	jsonw__start_object(w);
+	jsonw__kv_str(w, "type", type);
+	jsonw__kv_u64(w, "time", ev->time);
+	jsonw__kv_u64(w, "pid", ev->pid);
+	jsonw__kv_u64(w, "tid", tid);
+	if (ev->comm && *ev->comm)
+		jsonw__kv_str(w, "comm", ev->comm);
+	jsonw__kv_u64(w, "cpu", ev->cpu);
+}
+
+/* "head text": a line of no call, after the entries of the calls it falls inside. */
+static void print_other(struct sclines *sv, const struct sc_event *ev, uint32_t tid,
+			const char *text, size_t len)
+{
+	char *p;
+
+	sclines__interrupt(sv); /* first: it writes its lines in sv->line too */
+	p = sv->line + head(sv, sv->line, true, ev->time, false, 0, ev->comm, tid);
+	if (len > LINE_MAX_BYTES)
+		len = LINE_MAX_BYTES;
+	p = mempcpy(p, text, len);
+	*p++ = '\n';
+	write_line(sv, p);
+}
+
+int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct sysrec_signal *s)
+{
+	char text[RET_MAX];
+
+	note_base(sv, ev->time);
+	if (sv->o.json) {
+		json_head(sv, "signal", ev, ev->tid);
+		scsig__json_signal(sv->o.json, s);
+		jsonw__end_object(sv->o.json);
+		return 0;
+	}
+	print_other(sv, ev, ev->tid, text, scsig__signal(text, sizeof(text), s));
+	return 0;
+}
+
+int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t status)
+{
+	char text[RET_MAX];
+
+	note_base(sv, ev->time);
+	sclines__task_exit(sv, ev->tid); /* its last call, exit_group's "= ?", first */
+	if (sv->o.json) {
+		json_head(sv, "exit", ev, ev->pid);
+		scsig__json_exit(sv->o.json, status);
+		jsonw__end_object(sv->o.json);
+		return 0;
+	}
+	print_other(sv, ev, ev->pid, text, scsig__exit(text, sizeof(text), status));
+	return 0;
 }
 
 uint64_t sclines__printed(const struct sclines *sv)

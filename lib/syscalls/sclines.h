@@ -16,6 +16,7 @@
  *	struct sclines *sv = sclines__new(&opts);
  *	sclines__enter(sv, &ev);  sclines__exit(sv, &ev);	(records of the capture)
  *	sclines__interrupt(sv);	(before any other line is printed)
+ *	sclines__signal(sv, &ev, &sig);  sclines__process_exit(sv, &ev, status);
  *	sclines__task_exit(sv, tid);  sclines__end(sv);
  *	sclines__free(sv);
  */
@@ -29,6 +30,7 @@
 #include "syscalls/scfmt.h"
 
 struct jsonw;
+struct sysrec_signal;
 
 struct sclines_opts {
 	FILE *out;
@@ -61,6 +63,14 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev);
 void sclines__interrupt(struct sclines *sv);
 /* The task ended: its call in flight never returns ("= ?"). */
 void sclines__task_exit(struct sclines *sv, uint32_t tid);
+/*
+ * A signal delivered to ev's thread, "--- SIGUSR1 {si_signo=SIGUSR1, ...} ---", and the end
+ * of ev's process (ev->tid its last thread), "+++ exited with 3 +++", each a line of its own
+ * (JSON: an object of type "signal", "exit") with the head of a call's line; the calls in
+ * flight print their entry first. 0.
+ */
+int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct sysrec_signal *s);
+int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t status);
 /* The stream ended: every call in flight prints as "= ?". */
 void sclines__end(struct sclines *sv);
 /* Calls printed. */

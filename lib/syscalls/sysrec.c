@@ -39,6 +39,28 @@ static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t e
 	return 0;
 }
 
+/*
+ * The body of a SIGNAL or TASK_EXIT record at off: at least the bytes this version knows
+ * (a later one may add some at its end), copied into to.
+ */
+static int decode_body(const struct sysrec *r, const uint8_t *p, size_t off, void *to, size_t n)
+{
+	if (r->head.size - off < n)
+		return -EINVAL;
+	memcpy(to, p + off, n);
+	return 0;
+}
+
+static int decode_task_exit(struct sysrec *r, const uint8_t *p, size_t off)
+{
+	struct sysrec_task_exit x;
+
+	if (decode_body(r, p, off, &x, sizeof(x)))
+		return -EINVAL;
+	r->exit_status = x.status;
+	return 0;
+}
+
 int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 {
 	const uint8_t *p = buf;
@@ -53,6 +75,7 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 	r->nargs = r->nitems = 0;
 	r->ret = 0;
 	r->duration = 0;
+	r->exit_status = 0;
 	r->no_entry = r->items_cut = false;
 	if (size < sizeof(r->head)) {
 		memset(&r->head, 0, sizeof(r->head));
@@ -85,6 +108,10 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 		memcpy(&r->count, p + off, sizeof(r->count));
 		r->head.pid = r->count.pid;
 		return 0;
+	case SYSREC_SIGNAL:
+		return decode_body(r, p, off, &r->signal, sizeof(r->signal));
+	case SYSREC_TASK_EXIT:
+		return decode_task_exit(r, p, off);
 	default:
 		return -EINVAL;
 	}

@@ -42,12 +42,14 @@ struct sysrec {
 	int nitems;
 	struct sysrec_data items[SYSREC_ARGS];
 	struct sysrec_count count; /* COUNT: the pair's statistics (head.tid, head.nr its key) */
+	struct sysrec_signal signal; /* SIGNAL */
+	int32_t exit_status; /* TASK_EXIT: as wait() reports it */
 };
 
 /*
  * Decode the record in buf[0..size) (size may be larger than the record: padding).
  * 0, or -EINVAL when it is not a whole record. r's items point into buf; items[] past
- * nitems, and count but for a COUNT record, keep what they held.
+ * nitems, count but for a COUNT record and signal but for a SIGNAL one keep what they held.
  */
 int sysrec__decode(struct sysrec *r, const void *buf, size_t size);
 /*

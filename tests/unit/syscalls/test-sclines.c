@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/jsonw.h"
+#include "bpf/syscalls.h"
 #include "syscalls/sclines.h"
 
 static struct sc_desc nanosleep_desc = {
@@ -342,6 +343,69 @@ static void test_sclines__json(void **state)
 	free(text);
 }
 
+/*
+ * A signal that comes while a call is in flight on another thread prints that call's entry
+ * first, then the call continues; a process's end prints its last call ("= ?") first.
+ */
+static void test_sclines__signal_and_exit(void **state)
+{
+	struct sysrec_signal s = { .signo = 17, .code = 1, .fields = { 8, 3, 0, 0 } };
+	struct sc_event a = entry(0, 7, "sleep", &nanosleep_desc), e = entry(10, 8, "kid", NULL);
+	char *want;
+
+	start(NULL);
+	a.call.args[1] = 0x7ffd;
+	assert_int_equal(sclines__enter(fx.sv, &a), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(5, 8, "kid", &getppid_desc)), 0);
+	assert_int_equal(sclines__process_exit(fx.sv, &e, 3 << 8), 0);
+	e = entry(20, 7, "sleep", NULL);
+	assert_int_equal(sclines__signal(fx.sv, &e, &s), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(30, 7, &nanosleep_desc, 0)), 0);
+	finish();
+	assert_int_equal(
+		asprintf(&want, "     0.000 (         ): sleep/7 %-66s ...\n%s%s%s%s",
+			 "clock_nanosleep(rqtp: 0x7ffd)",
+			 line("     0.050 (         ): kid/8 ", "getppid()", " = ?"),
+			 "     0.100 (         ): kid/8 +++ exited with 3 +++\n",
+			 "     0.200 (         ): sleep/7 --- SIGCHLD {si_signo=SIGCHLD, "
+			 "si_code=CLD_EXITED, si_pid=8, si_uid=0, si_status=3, si_utime=0, "
+			 "si_stime=0} ---\n",
+			 line("     0.000 ( 0.300 ms): sleep/7 ",
+			      " ... [continued]: clock_nanosleep())", " = 0")) > 0,
+		true);
+	expect_text(want);
+	free(want);
+	(void)state;
+}
+
+static void test_sclines__signal_and_exit_json(void **state)
+{
+	struct sysrec_signal s = { .signo = 10, .code = 0, .fields = { 9 } };
+	struct sc_event e = entry(0, 7, "w", NULL);
+	struct sclines_opts o = { 0 };
+	char *text;
+	size_t len;
+	FILE *out = open_memstream(&text, &len);
+
+	o.json = jsonw__new(out, false);
+	start(&o);
+	assert_int_equal(sclines__signal(fx.sv, &e, &s), 0);
+	e.tid = 12; /* the process's last thread */
+	assert_int_equal(sclines__process_exit(fx.sv, &e, 10), 0);
+	finish();
+	jsonw__free(o.json);
+	fclose(out);
+	assert_string_equal(text, "{\"type\":\"signal\",\"time\":1000000000,\"pid\":7,\"tid\":7,"
+				  "\"comm\":\"w\",\"cpu\":0,\"signo\":10,\"signal\":\"SIGUSR1\","
+				  "\"si_code\":0,\"si_code_name\":\"SI_USER\",\"si_errno\":0,"
+				  "\"si_pid\":9,\"si_uid\":0}\n"
+				  "{\"type\":\"exit\",\"time\":1000000000,\"pid\":7,\"tid\":7,"
+				  "\"comm\":\"w\",\"cpu\":0,\"status\":10,\"signo\":10,"
+				  "\"signal\":\"SIGUSR1\",\"core_dumped\":false}\n");
+	free(text);
+	(void)state;
+}
+
 static int teardown(void **state)
 {
 	free(fx.text);
@@ -359,6 +423,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_sclines__never_returns_after_its_entry, teardown),
 		cmocka_unit_test_teardown(test_sclines__filters, teardown),
 		cmocka_unit_test_teardown(test_sclines__json, teardown),
+		cmocka_unit_test_teardown(test_sclines__signal_and_exit, teardown),
+		cmocka_unit_test_teardown(test_sclines__signal_and_exit_json, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
