@@ -8,6 +8,7 @@
 
 #include "bpf/syscalls.h"
 #include "syscalls/scargs.h"
+#include "syscalls/scflags.h"
 #include "syscalls/scfmt.h"
 #include "syscalls/scout.h"
 #include "syscalls/scstruct.h"
@@ -172,14 +173,7 @@ static void print_struct(struct scout *o, const struct sc_call *c, int i,
 static void print_open_flags(struct scout *o, const struct sc_call *c, int i,
 			     const struct scfmt_opts *opt)
 {
-	static const char *const acc[] = { "RDONLY", "WRONLY", "RDWR", "3" };
-	uint64_t v = c->args[i];
-
-	scout__str(o, acc[v & O_ACCMODE]);
-	if (v & ~(uint64_t)O_ACCMODE) {
-		scout__put(o, "|", 1);
-		scout__flags(o, &sysconst_open, v & ~(uint64_t)O_ACCMODE);
-	}
+	scflags__open(o, c->args[i]);
 }
 
 static void print_clone_flags(struct scout *o, const struct sc_call *c, int i,
@@ -235,7 +229,6 @@ static void print_sock_type(struct scout *o, const struct sc_call *c, int i,
 
 FLAGS_PRINTER(print_fd_flags, sysconst_open)
 FLAGS_PRINTER(print_at_flags, sysconst_at)
-FLAGS_PRINTER(print_prot, sysconst_prot)
 FLAGS_PRINTER(print_map_flags, sysconst_map)
 NAMES_PRINTER(print_signal, sysconst_signal, 3)
 NAMES_PRINTER(print_af, sysconst_af, 0)
@@ -272,10 +265,10 @@ static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 	[SCA_OPEN_FLAGS] = { "open_flags", .print = print_open_flags },
 	[SCA_MODE] = { "mode", .print = print_mode, .omit = mode_unused },
 	[SCA_AT_FLAGS] = { "at_flags", .print = print_at_flags },
-	[SCA_PROT] = { "prot", .print = print_prot },
+	[SCA_PROT] = { "prot", .shows_zero = true, .print = scflags__prot },
 	[SCA_MAP_FLAGS] = { "map_flags", .print = print_map_flags },
 	[SCA_CLONE_FLAGS] = { "clone_flags", .print = print_clone_flags },
-	[SCA_SIGNAL] = { "signal", .print = print_signal },
+	[SCA_SIGNAL] = { "signal", .shows_zero = true, .print = print_signal },
 	[SCA_AF] = { "af", .shows_zero = true, .print = print_af },
 	[SCA_SOCK_TYPE] = { "sock_type", .shows_zero = true, .print = print_sock_type },
 	[SCA_FCNTL_CMD] = { "fcntl_cmd", .shows_zero = true, .print = print_fcntl_cmd },
@@ -292,6 +285,32 @@ static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 			    .print = print_struct },
 	[SCA_SIGSET_OUT] = { "sigset_out", AT_EXIT(FIXED, ZERO), .size = SCSTRUCT_SIGSET_SIZE,
 			     .print = print_struct },
+	/* flags, commands and enumerations by name */
+	[SCA_IOCTL_CMD] = { "ioctl_cmd", .print = scflags__ioctl_cmd },
+	[SCA_ACCESS_MODE] = { "access_mode", .shows_zero = true, .print = scflags__access_mode },
+	[SCA_GRND_FLAGS] = { "grnd_flags", .print = scflags__grnd_flags },
+	[SCA_ARCH_PRCTL_OPTION] = { "arch_prctl_option", .print = scflags__arch_prctl_option },
+	[SCA_RLIMIT] = { "rlimit", .shows_zero = true, .print = scflags__rlimit },
+	[SCA_SIGPROCMASK_HOW] = { "sigprocmask_how", .shows_zero = true,
+				  .print = scflags__sigprocmask_how },
+	[SCA_MADVISE_BEHAVIOR] = { "madvise_behavior", .shows_zero = true,
+				   .print = scflags__madvise_behavior },
+	[SCA_SOCKOPT_LEVEL] = { "sockopt_level", .shows_zero = true,
+				.print = scflags__sockopt_level },
+	[SCA_SOCKOPT_NAME] = { "sockopt_name", .print = scflags__sockopt_name },
+	[SCA_MSG_FLAGS] = { "msg_flags", .print = scflags__msg_flags },
+	[SCA_WAIT_OPTIONS] = { "wait_options", .print = scflags__wait_options },
+	[SCA_STATX_MASK] = { "statx_mask", .print = scflags__statx_mask },
+	[SCA_STATX_FLAGS] = { "statx_flags", .shows_zero = true, .print = scflags__statx_flags },
+	[SCA_EPOLL_CTL_OP] = { "epoll_ctl_op", .print = scflags__epoll_ctl_op },
+	[SCA_FCNTL_ARG] = { "fcntl_arg", .shows_zero = true, .print = scflags__fcntl_arg,
+			    .omit = scflags__fcntl_arg_unused },
+	[SCA_CLOCKID] = { "clockid", .shows_zero = true, .print = scflags__clockid },
+	[SCA_IPPROTO] = { "ipproto", .print = scflags__ipproto },
+	[SCA_SHUTDOWN_HOW] = { "shutdown_how", .shows_zero = true, .print = scflags__shutdown_how },
+	[SCA_FLOCK_OP] = { "flock_op", .print = scflags__flock_op },
+	[SCA_PRCTL_OPTION] = { "prctl_option", .print = scflags__prctl_option },
+	[SCA_EXIT_CODE] = { "exit_code", .shows_zero = true, .print = print_int },
 };
 
 const struct sc_kind_row *scargs__row(enum sc_arg_kind k)

@@ -45,6 +45,28 @@ enum sc_arg_kind {
 	SCA_STATX_OUT, /* struct statx the call fills */
 	SCA_SIGSET_IN, /* a signal set the call reads (rt_sigprocmask's nset) */
 	SCA_SIGSET_OUT, /* a signal set the call fills (rt_sigprocmask's oset) */
+	/* flags, commands and enumerations by name (scflags.h) */
+	SCA_IOCTL_CMD,
+	SCA_ACCESS_MODE, /* F_OK (0) shown */
+	SCA_GRND_FLAGS,
+	SCA_ARCH_PRCTL_OPTION,
+	SCA_RLIMIT, /* RLIMIT_CPU (0) shown */
+	SCA_SIGPROCMASK_HOW, /* SIG_BLOCK (0) shown */
+	SCA_MADVISE_BEHAVIOR, /* MADV_NORMAL (0) shown */
+	SCA_SOCKOPT_LEVEL, /* SOL_IP (0) shown */
+	SCA_SOCKOPT_NAME, /* by the level before it */
+	SCA_MSG_FLAGS,
+	SCA_WAIT_OPTIONS,
+	SCA_STATX_MASK,
+	SCA_STATX_FLAGS, /* AT_STATX_SYNC_AS_STAT (0) shown */
+	SCA_EPOLL_CTL_OP,
+	SCA_FCNTL_ARG, /* by the command before it: F_SETFL's open flags */
+	SCA_CLOCKID, /* CLOCK_REALTIME (0) shown */
+	SCA_IPPROTO,
+	SCA_SHUTDOWN_HOW, /* SHUT_RD (0) shown */
+	SCA_FLOCK_OP,
+	SCA_PRCTL_OPTION,
+	SCA_EXIT_CODE, /* exit's and exit_group's status: 0 shown */
 	SCA_KIND_COUNT,
 };
 

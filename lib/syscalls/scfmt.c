@@ -73,6 +73,18 @@ size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct
 
 /* ---- the result ---- */
 
+/* " (text)"; none for the kernel's own codes (ERESTARTSYS), which libc has no text for. */
+static void error_text(struct scout *o, int err)
+{
+	const char *text = strerror(err);
+
+	if (!strncmp(text, "Unknown error", 13))
+		return;
+	scout__put(o, " (", 2);
+	scout__str(o, text);
+	scout__put(o, ")", 1);
+}
+
 size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
 {
 	struct scout o = scout__at(buf, size);
@@ -85,9 +97,7 @@ size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
 		scout__put(&o, "-1 ", 3);
 		if (name) {
 			scout__str(&o, name);
-			scout__put(&o, " (", 2);
-			scout__str(&o, strerror((int)-c->ret));
-			scout__put(&o, ")", 1);
+			error_text(&o, (int)-c->ret);
 		} else {
 			scout__put(&o, "errno ", 6);
 			scout__s64(&o, -c->ret);

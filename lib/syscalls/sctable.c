@@ -377,6 +377,77 @@ static enum sc_arg_kind named_kind(const char *call, const char *name)
 	return flags_kind(call, name);
 }
 
+/* One argument of one call, or of the calls a prefix names ("send": sendto, sendmsg...). */
+struct name_rule {
+	const char *call; /* NULL: any call */
+	const char *arg;
+	enum sc_arg_kind kind;
+	bool prefix; /* call is a prefix of the calls it applies to */
+};
+
+/* The arguments whose flags, commands or enumerations have names (syscalls/scflags.h). */
+#define CALL_ARG(call, arg, kind)      \
+	{                              \
+		call, arg, kind, false \
+	}
+#define CALLS_ARG(prefix, arg, kind)    \
+	{                               \
+		prefix, arg, kind, true \
+	}
+
+static const struct name_rule name_rules[] = {
+	CALL_ARG("ioctl", "cmd", SCA_IOCTL_CMD),
+	CALL_ARG("ioctl", "arg", SCA_HEX),
+	CALL_ARG("access", "mode", SCA_ACCESS_MODE),
+	CALLS_ARG("faccessat", "mode", SCA_ACCESS_MODE),
+	CALL_ARG("getrandom", "flags", SCA_GRND_FLAGS),
+	CALL_ARG("arch_prctl", "option", SCA_ARCH_PRCTL_OPTION),
+	CALL_ARG("arch_prctl", "arg2", SCA_HEX),
+	CALL_ARG("prlimit64", "resource", SCA_RLIMIT),
+	CALL_ARG("getrlimit", "resource", SCA_RLIMIT),
+	CALL_ARG("setrlimit", "resource", SCA_RLIMIT),
+	CALL_ARG("rt_sigprocmask", "how", SCA_SIGPROCMASK_HOW),
+	CALL_ARG("sigprocmask", "how", SCA_SIGPROCMASK_HOW),
+	CALL_ARG("madvise", "behavior", SCA_MADVISE_BEHAVIOR),
+	CALL_ARG("process_madvise", "behavior", SCA_MADVISE_BEHAVIOR),
+	CALL_ARG("setsockopt", "level", SCA_SOCKOPT_LEVEL),
+	CALL_ARG("getsockopt", "level", SCA_SOCKOPT_LEVEL),
+	CALL_ARG("setsockopt", "optname", SCA_SOCKOPT_NAME),
+	CALL_ARG("getsockopt", "optname", SCA_SOCKOPT_NAME),
+	CALLS_ARG("send", "flags", SCA_MSG_FLAGS), /* sendto, sendmsg, sendmmsg */
+	CALLS_ARG("recv", "flags", SCA_MSG_FLAGS),
+	CALL_ARG("wait4", "options", SCA_WAIT_OPTIONS),
+	CALL_ARG("waitid", "options", SCA_WAIT_OPTIONS),
+	CALL_ARG("statx", "mask", SCA_STATX_MASK),
+	CALL_ARG("statx", "flags", SCA_STATX_FLAGS),
+	CALL_ARG("epoll_ctl", "op", SCA_EPOLL_CTL_OP),
+	CALL_ARG("fcntl", "arg", SCA_FCNTL_ARG),
+	CALL_ARG(NULL, "which_clock", SCA_CLOCKID),
+	CALL_ARG("timerfd_create", "clockid", SCA_CLOCKID),
+	CALL_ARG("socket", "protocol", SCA_IPPROTO),
+	CALL_ARG("socketpair", "protocol", SCA_IPPROTO),
+	CALL_ARG("shutdown", "how", SCA_SHUTDOWN_HOW),
+	CALL_ARG("flock", "cmd", SCA_FLOCK_OP),
+	CALL_ARG("prctl", "option", SCA_PRCTL_OPTION),
+	CALL_ARG("prctl", "arg2", SCA_HEX), /* a name, an address: as perf shows it */
+	CALL_ARG("exit", "error_code", SCA_EXIT_CODE),
+	CALL_ARG("exit_group", "error_code", SCA_EXIT_CODE),
+};
+
+static int name_rule_kind(const char *call, const char *name)
+{
+	for (size_t i = 0; i < sizeof(name_rules) / sizeof(name_rules[0]); i++) {
+		const struct name_rule *r = &name_rules[i];
+
+		if (strcmp(name, r->arg))
+			continue;
+		if (!r->call || !strcmp(call, r->call) ||
+		    (r->prefix && !strncmp(call, r->call, strlen(r->call))))
+			return r->kind;
+	}
+	return -1;
+}
+
 /* Addresses and offsets passed as numbers (mmap's addr, brk, clone's tls): hex. */
 static bool is_address_name(const char *name)
 {
@@ -457,6 +528,9 @@ enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const cha
 		return SCA_FDPAIR_OUT;
 	if (is_pointer(type))
 		return SCA_HEX;
+	mk = name_rule_kind(call, name);
+	if (mk >= 0)
+		return (enum sc_arg_kind)mk;
 	if (ends_with(name, "dfd"))
 		return SCA_DFD;
 	if (is_fd_name(name))
