@@ -287,10 +287,12 @@ static __always_inline __u64 item_want(const volatile struct sysrec_spec *spec, 
 	return 0;
 }
 
-/* The most bytes of an item of this kind kept. */
-static __always_inline __u64 item_max(__u32 kind)
+/* The most bytes of an item of this kind kept; size: the spec's size[] of the argument. */
+static __always_inline __u64 item_max(__u32 kind, __u32 size)
 {
 	switch (kind) {
+	case SYSREC_KIND_BUF_RET: /* an array of records, not text: as many as asked */
+		return size ? size : cfg_strsize;
 	case SYSREC_KIND_SOCKADDR:
 	case SYSREC_KIND_SOCKADDR_RET:
 		return SYSREC_SOCKADDR_MAX;
@@ -327,7 +329,7 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr, __u32 o
 	it->arg = i;
 	it->flags = spec->kind[i] | (out ? SYSREC_ITEM_OUT : 0);
 	want = item_want(spec, i, s, &ptr);
-	max = item_max(spec->kind[i]);
+	max = item_max(spec->kind[i], spec->size[i]);
 	if (spec->kind[i] == SYSREC_KIND_STR) {
 		/* max + 1 characters and the NUL: more than max of them is a cut */
 		err = bpf_probe_read_user_str(data, SYSREC_STRSIZE_MAX + 2, ptr);
@@ -353,6 +355,7 @@ static __always_inline bool filled(__u32 when, long ret)
 {
 	switch (when) {
 	case SYSREC_AT_EXIT_OK:
+	case SYSREC_AT_ENTRY_EXIT_OK:
 		return ret >= 0;
 	case SYSREC_AT_EXIT_POS:
 		return ret > 0;
@@ -374,7 +377,7 @@ static __always_inline bool item_wanted(const volatile struct sysrec_spec *spec,
 	if (!s->args[i] || !spec->kind[i])
 		return false;
 	if (!at_exit)
-		return when == SYSREC_AT_ENTRY;
+		return when == SYSREC_AT_ENTRY || when == SYSREC_AT_ENTRY_EXIT_OK;
 	return (s->retry >> i & 1) || filled(when, s->ret);
 }
 

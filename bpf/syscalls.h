@@ -108,7 +108,8 @@ enum sysrec_kind {
 	SYSREC_KIND_STR = 1, /* a C string */
 	SYSREC_KIND_BUF = 2, /* bytes, as many as argument len_arg says */
 	SYSREC_KIND_SOCKADDR = 3, /* a socket address, argument len_arg bytes */
-	SYSREC_KIND_BUF_RET = 4, /* the bytes the call filled, ret of them */
+	SYSREC_KIND_BUF_RET = 4, /* the bytes the call filled, ret of them (at most size[]
+				    when it is set, else strsize: getdents64's entries) */
 	SYSREC_KIND_FDS = 5, /* the int[2] the call filled */
 	SYSREC_KIND_SOCKADDR_RET = 6, /* a socket address, its length in the int argument
 					 len_arg points to */
@@ -127,6 +128,8 @@ enum sysrec_when {
 	SYSREC_AT_EXIT_OK = 1, /* ret >= 0 */
 	SYSREC_AT_EXIT_POS = 2, /* ret > 0 */
 	SYSREC_AT_EXIT_ZERO = 3, /* ret == 0 */
+	/* at entry, and at exit when ret >= 0: an int the call reads and rewrites (a socklen) */
+	SYSREC_AT_ENTRY_EXIT_OK = 4,
 };
 
 /*

@@ -285,6 +285,7 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	v->max_events = sc->max_events;
 	v->absolute_time = sc->absolute_time;
 	v->strsize = sc->strsize;
+	v->verbose_structs = sc->verbose_structs;
 	v->fd_paths = sc->fd_paths;
 	return signal_lines(sc, o);
 }

@@ -3,8 +3,9 @@
  * The system-call options of `trace` and `record`, in perf trace's words: -e takes system
  * call names, globs, '!' and strace's classes beside events; --ev adds an event and keeps
  * the system calls on; -s/-S the summary; --failure, --duration, --max-events, --strsize,
- * -y and -T shape the lines; --no-signals, --no-exits and strace's -e signal=SET leave out
- * the lines of signals and of the ends of processes. From them: the selection checked against the running kernel,
+ * --verbose-structs, -y and -T shape the lines; --no-signals, --no-exits and strace's
+ * -e signal=SET leave out the lines of signals and of the ends of processes. From them: the
+ * selection checked against the running kernel,
  * what the capture reads of each call (run/syschan.h) and the view's options
  * (output/view-syscalls.h).
  */
@@ -31,6 +32,7 @@ struct scopts {
 	const char *duration; /* --duration MS */
 	unsigned int max_events; /* --max-events */
 	unsigned int strsize; /* --strsize */
+	bool verbose_structs; /* --verbose-structs: -v and --verbose say how much perf-bpf logs */
 	bool fd_paths; /* -y */
 	bool absolute_time; /* -T */
 	bool no_signals; /* --no-signals */
@@ -65,6 +67,8 @@ struct scopts {
 		 "stop after N system calls"), \
 	OPT_UINT(0, "strsize", &(sc)->strsize, "N", 1, SYSREC_STRSIZE_MAX, \
 		 "bytes of strings and buffers shown (default 256)"), \
+	OPT_BOOL(0, "verbose-structs", &(sc)->verbose_structs, \
+		 "every member of the structs calls read or fill, as strace -v"), \
 	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call"), \
 	OPT_BOOL(0, "no-signals", &(sc)->no_signals, \
 		 "no line for the signals the tasks take (-e signal=none)"), \

@@ -392,7 +392,10 @@ static int make_parts(struct sys_view *v)
 		.min_duration_ns = o->min_duration_ns,
 		.max_events = o->max_events,
 		.absolute_time = o->absolute_time,
-		.fmt = { .strsize = o->strsize, .fd_path = o->fd_paths ? fd_path : NULL, .ctx = v },
+		.fmt = { .strsize = o->strsize,
+			 .verbose = o->verbose_structs,
+			 .fd_path = o->fd_paths ? fd_path : NULL,
+			 .ctx = v },
 	};
 	struct scsummary_opts so = { .out = o->out, .total = o->summary_total };
 

@@ -27,6 +27,7 @@ struct view_syscalls_opts {
 	uint64_t max_events; /* --max-events: 0 for no limit */
 	bool absolute_time; /* -T */
 	unsigned int strsize; /* bytes of strings and buffers shown; 0: 256 */
+	bool verbose_structs; /* every member of a struct, as strace -v */
 	bool fd_paths; /* -y: descriptors with their path (live: read from /proc) */
 	/*
 	 * The calls shown, a bit per number (SYSREC_NR_MAX bits); NULL: every call the records

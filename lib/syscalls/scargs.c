@@ -10,6 +10,7 @@
 #include "syscalls/scargs.h"
 #include "syscalls/scflags.h"
 #include "syscalls/scfmt.h"
+#include "syscalls/sclinked.h"
 #include "syscalls/scout.h"
 #include "syscalls/scstruct.h"
 #include "syscalls/sysconst.h"
@@ -248,6 +249,8 @@ static bool mode_unused(const struct sc_call *c, int i)
 
 #define AT_ENTRY(cap) .capture = SYSREC_KIND_##cap, .when = SYSREC_AT_ENTRY
 #define AT_EXIT(cap, w) .capture = SYSREC_KIND_##cap, .when = SYSREC_AT_EXIT_##w
+#define AT_BOTH(cap) .capture = SYSREC_KIND_##cap, .when = SYSREC_AT_ENTRY_EXIT_OK
+#define STRUCT(sz) .size = SCSTRUCT_##sz##_SIZE, .print = print_struct
 
 static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 	[SCA_INT] = { "int", .print = print_int },
@@ -311,6 +314,37 @@ static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 	[SCA_FLOCK_OP] = { "flock_op", .print = scflags__flock_op },
 	[SCA_PRCTL_OPTION] = { "prctl_option", .print = scflags__prctl_option },
 	[SCA_EXIT_CODE] = { "exit_code", .shows_zero = true, .print = print_int },
+	[SCA_SIGACTION_IN] = { "sigaction_in", AT_ENTRY(FIXED), STRUCT(SIGACTION) },
+	[SCA_SIGACTION_OUT] = { "sigaction_out", AT_EXIT(FIXED, ZERO), STRUCT(SIGACTION) },
+	[SCA_RLIMIT_IN] = { "rlimit_in", AT_ENTRY(FIXED), STRUCT(RLIMIT) },
+	[SCA_RLIMIT_OUT] = { "rlimit_out", AT_EXIT(FIXED, ZERO), STRUCT(RLIMIT) },
+	[SCA_RLIMIT64_IN] = { "rlimit64_in", AT_ENTRY(FIXED), STRUCT(RLIMIT) },
+	[SCA_RLIMIT64_OUT] = { "rlimit64_out", AT_EXIT(FIXED, ZERO), STRUCT(RLIMIT) },
+	[SCA_TIMESPEC_IN] = { "timespec_in", AT_ENTRY(FIXED), STRUCT(TIMESPEC) },
+	[SCA_TIMESPEC_OUT] = { "timespec_out", AT_EXIT(FIXED, ZERO), STRUCT(TIMESPEC) },
+	[SCA_FUTEX_TIMEOUT] = { "futex_timeout", AT_ENTRY(FIXED), .size = SCSTRUCT_TIMESPEC_SIZE,
+				.print = sclinked__futex_timeout },
+	/* wait4 with WNOHANG returns 0 and fills nothing */
+	[SCA_WAIT_STATUS_OUT] = { "wait_status_out", AT_EXIT(FIXED, POS), STRUCT(INT) },
+	[SCA_RUSAGE_OUT] = { "rusage_out", AT_EXIT(FIXED, OK), STRUCT(RUSAGE) },
+	[SCA_UTSNAME_OUT] = { "utsname_out", AT_EXIT(FIXED, ZERO), STRUCT(UTSNAME) },
+	[SCA_SYSINFO_OUT] = { "sysinfo_out", AT_EXIT(FIXED, ZERO), STRUCT(SYSINFO) },
+	[SCA_TMS_OUT] = { "tms_out", AT_EXIT(FIXED, OK), STRUCT(TMS) },
+	[SCA_STATFS_OUT] = { "statfs_out", AT_EXIT(FIXED, ZERO), STRUCT(STATFS) },
+	[SCA_SOCKLEN_INOUT] = { "socklen_inout", AT_BOTH(FIXED), .size = SCSTRUCT_INT_SIZE,
+				.print = sclinked__socklen },
+	[SCA_SOCKOPT_IN] = { "sockopt_in", AT_ENTRY(BUF), .len_from = SC_LEN_NEXT,
+			     .print = sclinked__sockopt_in },
+	[SCA_SOCKOPT_OUT] = { "sockopt_out", AT_EXIT(FIXED, OK), .size = SCSTRUCT_INT_SIZE,
+			      .print = sclinked__sockopt_out },
+	/* read for every request that succeeds: only FIONREAD's prints, the others are cheap */
+	[SCA_IOCTL_ARG] = { "ioctl_arg", AT_EXIT(FIXED, OK), .size = SCSTRUCT_INT_SIZE,
+			    .print = sclinked__ioctl_arg },
+	[SCA_CLONE_ARGS_IN] = { "clone_args_in", AT_ENTRY(FIXED), .size = SCSTRUCT_CLONE_ARGS_SIZE,
+				.print = sclinked__clone_args },
+	[SCA_DIRENTS_OUT] = { "dirents_out", AT_EXIT(BUF_RET, OK), .size = SCSTRUCT_DIRENTS_MAX,
+			      .print = sclinked__dirents },
+	[SCA_CPUSET_OUT] = { "cpuset_out", AT_EXIT(BUF_RET, POS), .print = sclinked__cpuset },
 };
 
 const struct sc_kind_row *scargs__row(enum sc_arg_kind k)

@@ -67,6 +67,29 @@ enum sc_arg_kind {
 	SCA_FLOCK_OP,
 	SCA_PRCTL_OPTION,
 	SCA_EXIT_CODE, /* exit's and exit_group's status: 0 shown */
+	/* structs the call reads (_IN, at entry) or fills (_OUT, at exit once it succeeded) */
+	SCA_SIGACTION_IN, /* rt_sigaction's act: the kernel's struct sigaction */
+	SCA_SIGACTION_OUT, /* rt_sigaction's oact */
+	SCA_RLIMIT_IN, /* setrlimit's struct rlimit */
+	SCA_RLIMIT_OUT, /* getrlimit's */
+	SCA_RLIMIT64_IN, /* prlimit64's new_rlim: struct rlimit64 */
+	SCA_RLIMIT64_OUT, /* prlimit64's old_rlim */
+	SCA_TIMESPEC_IN, /* a struct timespec the call reads (nanosleep's, ppoll's) */
+	SCA_TIMESPEC_OUT, /* one it fills (clock_gettime's) */
+	SCA_FUTEX_TIMEOUT, /* futex's utime: a timespec for the waits, a number (val2) else */
+	SCA_WAIT_STATUS_OUT, /* the int wait4 fills: [{WIFEXITED(s) && WEXITSTATUS(s) == 3}] */
+	SCA_RUSAGE_OUT, /* struct rusage of wait4 and getrusage */
+	SCA_UTSNAME_OUT, /* uname's struct new_utsname */
+	SCA_SYSINFO_OUT, /* struct sysinfo */
+	SCA_TMS_OUT, /* times's struct tms */
+	SCA_STATFS_OUT, /* struct statfs of statfs and fstatfs */
+	SCA_SOCKLEN_INOUT, /* an int length the call reads and rewrites: [16], [128 => 16] */
+	SCA_SOCKOPT_IN, /* setsockopt's optval: [1] when optlen is 4 */
+	SCA_SOCKOPT_OUT, /* getsockopt's optval: [1] when the length it wrote is 4 */
+	SCA_IOCTL_ARG, /* ioctl's arg: the int FIONREAD fills, else an address */
+	SCA_CLONE_ARGS_IN, /* clone3's struct clone_args, as many bytes as its size says */
+	SCA_DIRENTS_OUT, /* getdents64's entries: ret bytes of them */
+	SCA_CPUSET_OUT, /* sched_getaffinity's mask: ret bytes */
 	SCA_KIND_COUNT,
 };
 

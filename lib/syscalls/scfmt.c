@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "bpf/syscalls.h"
 #include "syscalls/scargs.h"
 #include "syscalls/scfmt.h"
 #include "syscalls/scout.h"
@@ -68,6 +69,24 @@ size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct
 		arg_value(&o, c, i, opt);
 	}
 	scout__put(&o, ")", 1);
+	return o.len;
+}
+
+size_t scfmt__filled(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *opt)
+{
+	struct scout o = scout__at(buf, size);
+	bool first = true;
+
+	for (int i = 0; i < c->desc->nr_args; i++) {
+		if (scargs__row(c->desc->args[i].kind)->when == SYSREC_AT_ENTRY || omitted(c, i))
+			continue;
+		if (!first)
+			scout__put(&o, ", ", 2);
+		first = false;
+		scout__str(&o, c->desc->args[i].name);
+		scout__put(&o, ": ", 2);
+		arg_value(&o, c, i, opt);
+	}
 	return o.len;
 }
 

@@ -54,6 +54,11 @@ struct scfmt_opts {
 
 /* "name(arg: value, ...)". */
 size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o);
+/*
+ * The arguments the call filled, "name: value, ..." (none: ""): what the line that ends a
+ * call printed in two shows, its entry's line having had only the pointers.
+ */
+size_t scfmt__filled(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o);
 /* The value of argument i as the call line shows it; *shown false when the line leaves it out. */
 size_t scfmt__arg(char *buf, size_t size, const struct sc_call *c, int i,
 		  const struct scfmt_opts *o, bool *shown);

@@ -202,11 +202,16 @@ static size_t put_call(struct sclines *sv, char *p, const struct inflight *f, bo
 		fo.pid = f->pid;
 		return scfmt__call(p, LINE_MAX_BYTES, &f->call, &fo);
 	}
-	n = strnlen(f->call.desc->name, LINE_MAX_BYTES - sizeof(cont) - 3);
+	fo.pid = f->pid;
+	n = strnlen(f->call.desc->name, LINE_MAX_BYTES / 2);
 	memcpy(p, cont, sizeof(cont) - 1);
 	memcpy(p + sizeof(cont) - 1, f->call.desc->name, n);
-	memcpy(p + sizeof(cont) - 1 + n, "())", 4);
-	return sizeof(cont) - 1 + n + 3;
+	n += sizeof(cont) - 1;
+	p[n++] = '(';
+	/* what the call filled: the entry's line had the pointers */
+	n += scfmt__filled(p + n, LINE_MAX_BYTES - n - 3, &f->call, &fo);
+	memcpy(p + n, "))", 3);
+	return n + 2;
 }
 
 /* Spaces after the call at p, up to width; returns where the rest of the line goes. */

@@ -114,6 +114,16 @@ static inline void scout__mode(struct scout *o, uint64_t v)
 	scout__num_end(o, at, numfmt__alt_oct(at, v));
 }
 
+/* A struct's member: "name=", after ", " unless it is the first. */
+static inline void scout__member(struct scout *o, const char *name, bool *first)
+{
+	if (!*first)
+		scout__put(o, ", ", 2);
+	*first = false;
+	scout__str(o, name);
+	scout__put(o, "=", 1);
+}
+
 /* len bytes quoted as C escapes, cut at max with "..." after the quote when there was more. */
 void scout__quoted(struct scout *o, const void *p, uint32_t len, unsigned max, bool truncated);
 /* An enumeration's name (its first skip characters left out), or its number. */

@@ -1,26 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Structs of system calls, one printer each (syscalls/scstruct.h). */
+/*
+ * Structs of files and of the system, one printer each, and the printer of any struct by
+ * its argument kind (syscalls/scstruct.h).
+ */
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysinfo.h>
 #include <sys/sysmacros.h>
+#include <linux/magic.h>
+#include <linux/utsname.h>
 
 #include "syscalls/scfmt.h"
 #include "syscalls/scout.h"
+#include "syscalls/scproc.h"
 #include "syscalls/scstruct.h"
 #include "syscalls/sysconst.h"
 
 _Static_assert(sizeof(struct stat) == SCSTRUCT_STAT_SIZE, "the capture reads a struct stat");
 _Static_assert(sizeof(struct statx) == SCSTRUCT_STATX_SIZE, "the capture reads a struct statx");
+_Static_assert(sizeof(struct statfs) == SCSTRUCT_STATFS_SIZE, "the capture reads a statfs");
+_Static_assert(sizeof(struct sysinfo) == SCSTRUCT_SYSINFO_SIZE, "the capture reads a sysinfo");
+_Static_assert(sizeof(struct new_utsname) == SCSTRUCT_UTSNAME_SIZE, "the capture's utsname");
 
-/* "name=" after the first member's ", " */
 static void member(struct scout *o, const char *name, bool *first)
 {
-	if (!*first)
-		scout__put(o, ", ", 2);
-	*first = false;
-	scout__str(o, name);
-	scout__put(o, "=", 1);
+	scout__member(o, name, first);
 }
 
 static void u64_member(struct scout *o, const char *name, uint64_t v, bool *first)
@@ -71,8 +77,9 @@ static bool is_device(uint32_t mode)
 	return S_ISCHR(mode) || S_ISBLK(mode);
 }
 
-static void print_stat(struct scout *o, const struct stat *st, bool verbose)
+static void print_stat(struct scout *o, const void *p, bool verbose)
 {
+	const struct stat *st = p;
 	bool first = true;
 
 	scout__put(o, "{", 1);
@@ -104,8 +111,9 @@ static void print_stat(struct scout *o, const struct stat *st, bool verbose)
 	}
 }
 
-static void print_statx(struct scout *o, const struct statx *sx, bool verbose)
+static void print_statx(struct scout *o, const void *p, bool verbose)
 {
+	const struct statx *sx = p;
 	bool first = true;
 
 	scout__put(o, "{", 1);
@@ -148,7 +156,7 @@ static void set_member(struct scout *o, int sig)
 }
 
 /* "[CHLD USR1]", or "~[KILL STOP]" for a set of more than half the signals: those it lacks */
-static void print_sigset(struct scout *o, uint64_t set)
+void scstruct__sigset(struct scout *o, uint64_t set)
 {
 	bool first = true, inverted = __builtin_popcountll(set) > 32;
 
@@ -168,36 +176,217 @@ static void print_sigset(struct scout *o, uint64_t set)
 	scout__put(o, "]", 1);
 }
 
+void scstruct__bits(struct scout *o, const struct scstruct_bit *table, uint64_t v)
+{
+	bool first = true;
+
+	if (!v) {
+		scout__put(o, "0", 1);
+		return;
+	}
+	for (; table->name; table++) {
+		if (!(v & table->bit))
+			continue;
+		if (!first)
+			scout__put(o, "|", 1);
+		first = false;
+		scout__str(o, table->name);
+		v &= ~table->bit;
+	}
+	if (v) {
+		if (!first)
+			scout__put(o, "|", 1);
+		scout__hex(o, v);
+	}
+}
+
+/* ---- statfs ---- */
+
+/* The file systems a program meets most, by the magic numbers of <linux/magic.h>. */
+static const struct sysconst fs_magics[] = {
+	{ "EXT2_SUPER_MAGIC", EXT2_SUPER_MAGIC },
+	{ "TMPFS_MAGIC", TMPFS_MAGIC },
+	{ "PROC_SUPER_MAGIC", PROC_SUPER_MAGIC },
+	{ "SYSFS_MAGIC", SYSFS_MAGIC },
+	{ "DEVPTS_SUPER_MAGIC", DEVPTS_SUPER_MAGIC },
+	{ "CGROUP2_SUPER_MAGIC", CGROUP2_SUPER_MAGIC },
+	{ "CGROUP_SUPER_MAGIC", CGROUP_SUPER_MAGIC },
+	{ "OVERLAYFS_SUPER_MAGIC", OVERLAYFS_SUPER_MAGIC },
+	{ "XFS_SUPER_MAGIC", XFS_SUPER_MAGIC },
+	{ "BTRFS_SUPER_MAGIC", BTRFS_SUPER_MAGIC },
+	{ "NFS_SUPER_MAGIC", NFS_SUPER_MAGIC },
+	{ "SQUASHFS_MAGIC", SQUASHFS_MAGIC },
+	{ "DEBUGFS_MAGIC", DEBUGFS_MAGIC },
+	{ "TRACEFS_MAGIC", TRACEFS_MAGIC },
+	{ "BPF_FS_MAGIC", BPF_FS_MAGIC },
+	{ "SECURITYFS_MAGIC", SECURITYFS_MAGIC },
+	{ "RAMFS_MAGIC", RAMFS_MAGIC },
+	{ "MSDOS_SUPER_MAGIC", MSDOS_SUPER_MAGIC },
+	{ "ISOFS_SUPER_MAGIC", 0x9660 },
+	{ "FUSE_SUPER_MAGIC", 0x65735546 },
+};
+
+static const struct sysconst_table fs_magic = { "fs_magic", fs_magics,
+						sizeof(fs_magics) / sizeof(fs_magics[0]) };
+
+/* The mount flags statfs reports (ST_VALID: the kernel filled f_flags). */
+static const struct scstruct_bit st_flags[] = {
+	{ 0x0001, "ST_RDONLY" },   { 0x0002, "ST_NOSUID" },	 { 0x0004, "ST_NODEV" },
+	{ 0x0008, "ST_NOEXEC" },   { 0x0010, "ST_SYNCHRONOUS" }, { 0x0020, "ST_VALID" },
+	{ 0x0040, "ST_MANDLOCK" }, { 0x0400, "ST_NOATIME" },	 { 0x0800, "ST_NODIRATIME" },
+	{ 0x1000, "ST_RELATIME" }, { 0x2000, "ST_NOSYMFOLLOW" }, { 0, NULL },
+};
+
+static void u64s_member(struct scout *o, const char *name, const uint64_t *v, int n, bool *first)
+{
+	member(o, name, first);
+	scout__put(o, "[", 1);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			scout__put(o, ", ", 2);
+		scout__u64(o, v[i]);
+	}
+	scout__put(o, "]", 1);
+}
+
+static void fsid_member(struct scout *o, const int *val, bool *first)
+{
+	member(o, "f_fsid", first);
+	scout__str(o, "{val=[");
+	scout__hex(o, (uint32_t)val[0]);
+	scout__put(o, ", ", 2);
+	scout__hex(o, (uint32_t)val[1]);
+	scout__str(o, "]}");
+}
+
+/* Every member: none is one a person would skip. */
+static void print_statfs(struct scout *o, const void *p, bool verbose)
+{
+	const struct statfs *f = p;
+	const char *name = sysconst__name(&fs_magic, (long long)f->f_type);
+	bool first = true;
+
+	scout__put(o, "{", 1);
+	member(o, "f_type", &first);
+	if (name)
+		scout__str(o, name);
+	else
+		scout__hex(o, (uint64_t)f->f_type);
+	u64_member(o, "f_bsize", f->f_bsize, &first);
+	u64_member(o, "f_blocks", f->f_blocks, &first);
+	u64_member(o, "f_bfree", f->f_bfree, &first);
+	u64_member(o, "f_bavail", f->f_bavail, &first);
+	u64_member(o, "f_files", f->f_files, &first);
+	u64_member(o, "f_ffree", f->f_ffree, &first);
+	fsid_member(o, f->f_fsid.__val, &first);
+	u64_member(o, "f_namelen", f->f_namelen, &first);
+	u64_member(o, "f_frsize", f->f_frsize, &first);
+	member(o, "f_flags", &first);
+	scstruct__bits(o, st_flags, f->f_flags);
+	scout__put(o, "}", 1);
+}
+
+/* ---- the system ---- */
+
+static void name_member(struct scout *o, const char *name, const char *s, bool *first)
+{
+	uint32_t len = (uint32_t)strnlen(s, __NEW_UTS_LEN + 1);
+
+	member(o, name, first);
+	scout__quoted(o, s, len, __NEW_UTS_LEN + 1, false);
+}
+
+/* "{sysname="Linux", nodename="vm", ...}": the kernel and the host; -v the rest */
+static void print_utsname(struct scout *o, const void *p, bool verbose)
+{
+	const struct new_utsname *u = p;
+	bool first = true;
+
+	scout__put(o, "{", 1);
+	name_member(o, "sysname", u->sysname, &first);
+	name_member(o, "nodename", u->nodename, &first);
+	if (!verbose) {
+		scout__str(o, ", ...}");
+		return;
+	}
+	name_member(o, "release", u->release, &first);
+	name_member(o, "version", u->version, &first);
+	name_member(o, "machine", u->machine, &first);
+	name_member(o, "domainname", u->domainname, &first);
+	scout__put(o, "}", 1);
+}
+
+static void print_sysinfo(struct scout *o, const void *p, bool verbose)
+{
+	const struct sysinfo *si = p;
+	uint64_t loads[3] = { si->loads[0], si->loads[1], si->loads[2] };
+	bool first = true;
+
+	scout__put(o, "{", 1);
+	member(o, "uptime", &first);
+	scout__s64(o, si->uptime);
+	u64s_member(o, "loads", loads, 3, &first);
+	u64_member(o, "totalram", si->totalram, &first);
+	u64_member(o, "freeram", si->freeram, &first);
+	u64_member(o, "sharedram", si->sharedram, &first);
+	u64_member(o, "bufferram", si->bufferram, &first);
+	u64_member(o, "totalswap", si->totalswap, &first);
+	u64_member(o, "freeswap", si->freeswap, &first);
+	u64_member(o, "procs", si->procs, &first);
+	u64_member(o, "totalhigh", si->totalhigh, &first);
+	u64_member(o, "freehigh", si->freehigh, &first);
+	u64_member(o, "mem_unit", si->mem_unit, &first);
+	scout__put(o, "}", 1);
+}
+
+static void print_sigset(struct scout *o, const void *p, bool verbose)
+{
+	uint64_t set;
+
+	memcpy(&set, p, sizeof(set));
+	scstruct__sigset(o, set);
+}
+
+/* ---- by argument kind ---- */
+
+struct printer {
+	uint16_t size; /* bytes the struct needs */
+	void (*print)(struct scout *o, const void *p, bool verbose);
+};
+
+static const struct printer printers[SCA_KIND_COUNT] = {
+	[SCA_STAT_OUT] = { SCSTRUCT_STAT_SIZE, print_stat },
+	[SCA_STATX_OUT] = { SCSTRUCT_STATX_SIZE, print_statx },
+	[SCA_SIGSET_IN] = { SCSTRUCT_SIGSET_SIZE, print_sigset },
+	[SCA_SIGSET_OUT] = { SCSTRUCT_SIGSET_SIZE, print_sigset },
+	[SCA_SIGACTION_IN] = { SCSTRUCT_SIGACTION_SIZE, scproc__sigaction },
+	[SCA_SIGACTION_OUT] = { SCSTRUCT_SIGACTION_SIZE, scproc__sigaction },
+	[SCA_RLIMIT_IN] = { SCSTRUCT_RLIMIT_SIZE, scproc__rlimit },
+	[SCA_RLIMIT_OUT] = { SCSTRUCT_RLIMIT_SIZE, scproc__rlimit },
+	[SCA_RLIMIT64_IN] = { SCSTRUCT_RLIMIT_SIZE, scproc__rlimit64 },
+	[SCA_RLIMIT64_OUT] = { SCSTRUCT_RLIMIT_SIZE, scproc__rlimit64 },
+	[SCA_TIMESPEC_IN] = { SCSTRUCT_TIMESPEC_SIZE, scproc__timespec },
+	[SCA_TIMESPEC_OUT] = { SCSTRUCT_TIMESPEC_SIZE, scproc__timespec },
+	[SCA_FUTEX_TIMEOUT] = { SCSTRUCT_TIMESPEC_SIZE, scproc__timespec },
+	[SCA_WAIT_STATUS_OUT] = { SCSTRUCT_INT_SIZE, scproc__wait_status },
+	[SCA_RUSAGE_OUT] = { SCSTRUCT_RUSAGE_SIZE, scproc__rusage },
+	[SCA_UTSNAME_OUT] = { SCSTRUCT_UTSNAME_SIZE, print_utsname },
+	[SCA_SYSINFO_OUT] = { SCSTRUCT_SYSINFO_SIZE, print_sysinfo },
+	[SCA_TMS_OUT] = { SCSTRUCT_TMS_SIZE, scproc__tms },
+	[SCA_STATFS_OUT] = { SCSTRUCT_STATFS_SIZE, print_statfs },
+};
+
 void scstruct__print(struct scout *o, enum sc_arg_kind k, const struct sc_bytes *b,
 		     const struct scfmt_opts *opt)
 {
-	bool verbose = opt && opt->verbose;
-	union {
-		struct stat st;
-		struct statx sx;
-		uint64_t set;
-	} u;
-	size_t need = k == SCA_STAT_OUT	 ? sizeof(u.st) :
-		      k == SCA_STATX_OUT ? sizeof(u.sx) :
-					   sizeof(u.set);
+	const struct printer *pr = k < SCA_KIND_COUNT ? &printers[k] : NULL;
+	/* the bytes may sit anywhere in a record: copied where the struct's type can be */
+	_Alignas(16) unsigned char u[SCSTRUCT_UTSNAME_SIZE + 2]; /* the largest */
 
-	if (b->len < need) {
+	if (!pr || !pr->print || pr->size > sizeof(u) || b->len < pr->size) {
 		scout__str(o, "{...}");
 		return;
 	}
-	memcpy(&u, b->p, need);
-	switch (k) {
-	case SCA_STAT_OUT:
-		print_stat(o, &u.st, verbose);
-		break;
-	case SCA_STATX_OUT:
-		print_statx(o, &u.sx, verbose);
-		break;
-	case SCA_SIGSET_IN:
-	case SCA_SIGSET_OUT:
-		print_sigset(o, u.set);
-		break;
-	default:
-		scout__str(o, "{...}");
-	}
+	memcpy(u, b->p, pr->size);
+	pr->print(o, u, opt && opt->verbose);
 }

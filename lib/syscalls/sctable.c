@@ -489,9 +489,82 @@ static enum sc_arg_kind sigset_kind(const char *call, const char *name)
 	return name[0] == 'o' || !strcmp(call, "rt_sigpending") ? SCA_SIGSET_OUT : SCA_SIGSET_IN;
 }
 
+/* A struct the call reads (in) or fills (out), by its argument's name. */
+static enum sc_arg_kind in_or_out(const char *name, const char *const *out_names,
+				  enum sc_arg_kind in, enum sc_arg_kind out)
+{
+	return is_one_of(name, out_names) ? out : in;
+}
+
+/* A timespec: futex's timeout, what clock_gettime fills, or what a call waits for. */
+static int timespec_kind(const char *call, const char *type, const char *name)
+{
+	static const char *const filled[] = { "tp", "interval", NULL };
+
+	if (!strcmp(call, "futex"))
+		return SCA_FUTEX_TIMEOUT;
+	if (!strcmp(name, "rmtp"))
+		return -1; /* filled only when the sleep is cut short: the pointer, as strace */
+	if (strncmp(type, "const ", 6) && is_one_of(name, filled))
+		return SCA_TIMESPEC_OUT;
+	return SCA_TIMESPEC_IN;
+}
+
+/* The structs of processes, signals and time. */
+static int proc_struct_kind(const char *call, const char *type, const char *name)
+{
+	static const char *const old[] = { "oact", "old_rlim", NULL };
+	static const char *const getters[] = { "getrlimit", "old_getrlimit", NULL };
+
+	if (strstr(type, "struct sigaction *"))
+		return in_or_out(name, old, SCA_SIGACTION_IN, SCA_SIGACTION_OUT);
+	if (strstr(type, "struct rlimit64 *"))
+		return in_or_out(name, old, SCA_RLIMIT64_IN, SCA_RLIMIT64_OUT);
+	if (strstr(type, "struct rlimit *"))
+		return is_one_of(call, getters) ? SCA_RLIMIT_OUT : SCA_RLIMIT_IN;
+	if (strstr(type, "struct __kernel_timespec *"))
+		return timespec_kind(call, type, name);
+	if (!strcmp(call, "wait4") && !strcmp(name, "stat_addr"))
+		return SCA_WAIT_STATUS_OUT;
+	if (!strcmp(type, "struct rusage *"))
+		return SCA_RUSAGE_OUT;
+	if (!strcmp(type, "struct tms *"))
+		return SCA_TMS_OUT;
+	if (!strcmp(type, "struct clone_args *"))
+		return SCA_CLONE_ARGS_IN;
+	if (!strcmp(call, "sched_getaffinity") && !strcmp(name, "user_mask_ptr"))
+		return SCA_CPUSET_OUT;
+	return -1;
+}
+
+/* The structs of files, sockets and the system; ioctl's arg. */
+static int other_struct_kind(const char *call, const char *type, const char *name)
+{
+	static const char *const lengths[] = { "usockaddr_len", "upeer_addrlen", "addr_len",
+					       "optlen", NULL };
+
+	if (!strcmp(type, "struct new_utsname *"))
+		return SCA_UTSNAME_OUT;
+	if (!strcmp(type, "struct sysinfo *"))
+		return SCA_SYSINFO_OUT;
+	if (!strcmp(type, "struct statfs *"))
+		return SCA_STATFS_OUT;
+	if (!strcmp(call, "getdents64") && !strcmp(name, "dirent"))
+		return SCA_DIRENTS_OUT;
+	if (!strcmp(type, "int *") && is_one_of(name, lengths))
+		return SCA_SOCKLEN_INOUT;
+	if (!strcmp(name, "optval"))
+		return !strcmp(call, "setsockopt") ? SCA_SOCKOPT_IN : SCA_SOCKOPT_OUT;
+	if (!strcmp(call, "ioctl") && !strcmp(name, "arg"))
+		return SCA_IOCTL_ARG;
+	return -1;
+}
+
 /* Memory the call reads or fills that has a decoder of its own, or -1. */
 static int memory_kind(const char *call, const char *type, const char *name)
 {
+	int k;
+
 	if (is_buf_in(call, name))
 		return SCA_BUF_IN;
 	if (is_buf_out(call, name))
@@ -504,7 +577,8 @@ static int memory_kind(const char *call, const char *type, const char *name)
 		return SCA_STATX_OUT;
 	if (strstr(type, "sigset_t *"))
 		return sigset_kind(call, name);
-	return -1;
+	k = proc_struct_kind(call, type, name);
+	return k >= 0 ? k : other_struct_kind(call, type, name);
 }
 
 enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const char *name)

@@ -6,7 +6,7 @@ command -v strace >/dev/null || fail "strace is missing: 'make deps' installs it
 
 w=$(workload named-calls)
 [ -x "$w" ] || fail "build the tests first: no $w"
-CALLS=ioctl,access,getrandom,prlimit64,rt_sigprocmask,madvise,setsockopt,sendto,wait4,statx,epoll_ctl,fcntl,clock_nanosleep,exit_group
+CALLS=ioctl,access,getrandom,prlimit64,rt_sigprocmask,madvise,setsockopt,sendto,wait4,statx,epoll_ctl,fcntl,clock_nanosleep,exit_group,arch_prctl
 
 "$PERF_BPF" trace -e $CALLS -o "$T/ours" -- "$w" >"$T/out" 2>"$T/err" ||
 	fail "trace exited $?: $(tail -n 3 "$T/err")"
@@ -54,7 +54,9 @@ check epoll_ctl op ADD EPOLL_CTL_ADD 1
 check fcntl arg "RDONLY|NONBLOCK" "O_RDONLY|O_NONBLOCK" 1
 check clock_nanosleep which_clock MONOTONIC CLOCK_MONOTONIC 0 # perf trace prints 1
 check exit_group error_code 0 "exit_group(0)" 0
-# addresses in hex, as perf trace shows them
-expect_match "ioctl's arg in hex" "arg: 0x[0-9a-f]+\\)" "$(last ioctl "$T/ours")"
+# addresses in hex, as perf trace shows them; what FIONREAD fills, as strace shows it
+expect_match "arch_prctl's address in hex" "option: SET_FS, arg2: 0x[0-9a-f]+\\)" \
+	"$(last arch_prctl "$T/ours")"
+expect_match "FIONREAD's int" "cmd: FIONREAD, arg: \\[0\\]\\)" "$(last ioctl "$T/ours")"
 [ -s "$T/err" ] && fail "trace said something: $(head -n 3 "$T/err")"
 echo "PASS: names as perf trace and strace print them"
