@@ -265,7 +265,8 @@ static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 			       .print = print_sockaddr },
 	[SCA_BUF_OUT] = { "buf_out", AT_EXIT(BUF_RET, POS), .print = print_bytes },
 	[SCA_FDPAIR_OUT] = { "fdpair_out", AT_EXIT(FDS, ZERO), .print = print_fd_pair },
-	[SCA_OPEN_FLAGS] = { "open_flags", .print = print_open_flags },
+	/* O_RDONLY is 0: shown, as strace shows it */
+	[SCA_OPEN_FLAGS] = { "open_flags", .shows_zero = true, .print = print_open_flags },
 	[SCA_MODE] = { "mode", .print = print_mode, .omit = mode_unused },
 	[SCA_AT_FLAGS] = { "at_flags", .print = print_at_flags },
 	[SCA_PROT] = { "prot", .shows_zero = true, .print = scflags__prot },
@@ -309,7 +310,7 @@ static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 	[SCA_FCNTL_ARG] = { "fcntl_arg", .shows_zero = true, .print = scflags__fcntl_arg,
 			    .omit = scflags__fcntl_arg_unused },
 	[SCA_CLOCKID] = { "clockid", .shows_zero = true, .print = scflags__clockid },
-	[SCA_IPPROTO] = { "ipproto", .print = scflags__ipproto },
+	[SCA_IPPROTO] = { "ipproto", .shows_zero = true, .print = scflags__ipproto },
 	[SCA_SHUTDOWN_HOW] = { "shutdown_how", .shows_zero = true, .print = scflags__shutdown_how },
 	[SCA_FLOCK_OP] = { "flock_op", .print = scflags__flock_op },
 	[SCA_PRCTL_OPTION] = { "prctl_option", .print = scflags__prctl_option },

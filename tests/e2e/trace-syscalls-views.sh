@@ -28,7 +28,7 @@ grep -q 'BPF string: "Hello, world!"' "$T/alone" || fail "-e prog.c alone: no ou
 "$PERF_BPF" trace -- cat /etc/hostname >"$T/out" 2>"$T/all" || fail "trace -- cat exited $?"
 expect_eq "the command's output" "$(cat /etc/hostname)" "$(cat "$T/out")"
 expect_match "the exec, first" "^ +0\.000 \([ 0-9.]+ ms\): cat/[0-9]+ execve\(filename: \"/(usr/)?bin/cat\"" "$(head -n 1 "$T/all")"
-grep -qE 'openat\(dfd: CWD, filename: "/etc/hostname"\) += [0-9]+$' "$T/all" || fail "no open of /etc/hostname: $(grep hostname "$T/all")"
+grep -qE 'openat\(dfd: CWD, filename: "/etc/hostname", flags: RDONLY\) += [0-9]+$' "$T/all" || fail "no open of /etc/hostname: $(grep hostname "$T/all")"
 expect_match "exit_group never returns" "exit_group\\(error_code: 0\\) += \\?$" "$(grep -v ' +++ ' "$T/all" | tail -n 1)"
 expect_match "then the process ends" " cat/[0-9]+ \\+\\+\\+ exited with 0 \\+\\+\\+$" "$(tail -n 1 "$T/all")"
 
@@ -77,11 +77,11 @@ expect_match "-y" "read\\(fd: [0-9]+<$mix>, buf: \"\\\\177ELF" "$(grep -m1 "$mix
 # hostile: a path at an unmapped address, a path longer than --strsize, the largest --strsize;
 # file names print whole whatever --strsize is, as strace prints them, and data is cut
 "$PERF_BPF" trace --strsize 16 -e openat,read -- "$mix" 1 >/dev/null 2>"$T/cut" || fail "--strsize 16"
-expect_match "a path longer than --strsize 16 whole" 'filename: "/a{298}"\) += -1 ENAMETOOLONG' "$(grep -m1 'ENAMETOOLONG' "$T/cut")"
+expect_match "a path longer than --strsize 16 whole" 'filename: "/a{298}", flags: RDONLY\) += -1 ENAMETOOLONG' "$(grep -m1 'ENAMETOOLONG' "$T/cut")"
 expect_match "data cut at 16 bytes" 'buf: "\\177ELF(\\[0-9]+){12}"\.\.\.' "$(grep -m1 'read(' "$T/cut")"
-expect_match "an unmapped path" 'filename: 0x8\) += -1 EFAULT' "$(grep -m1 EFAULT "$T/cut")"
+expect_match "an unmapped path" 'filename: 0x8, flags: RDONLY\) += -1 EFAULT' "$(grep -m1 EFAULT "$T/cut")"
 "$PERF_BPF" trace --strsize 4096 -e openat -- "$mix" 1 >/dev/null 2>"$T/big" || fail "--strsize 4096"
-expect_match "a 299-byte path whole" "filename: \"/a{298}\"\\) += -1 ENAMETOOLONG" "$(grep -m1 'ENAMETOOLONG' "$T/big")"
+expect_match "a 299-byte path whole" "filename: \"/a{298}\", flags: RDONLY\\) += -1 ENAMETOOLONG" "$(grep -m1 'ENAMETOOLONG' "$T/big")"
 "$PERF_BPF" trace --strsize 100000000 -e openat -- true >"$T/out" 2>"$T/err" && fail "a huge --strsize was taken"
 expect_match "a huge --strsize" "strsize" "$(head -n 1 "$T/err")"
 "$PERF_BPF" trace -s 64 -- true >"$T/out" 2>"$T/err" && fail "strace's -s N was taken for a command"

@@ -39,14 +39,14 @@ grep -q " $N getppid" <<<"$(sed 's/^ *//' "$T/ours.calls")" ||
 
 # what the lines say of the arguments and results
 l=$(grep -m1 'perf-bpf-missing' "$T/ours")
-expect_match "the missing path" 'openat\(dfd: CWD, filename: "/nonexistent/perf-bpf-missing"\) += -1 ENOENT \(No such file or directory\)$' "$l"
-expect_match "the program's own path" "openat\\(dfd: CWD, filename: \"$mix\"\\) += [0-9]+$" "$(grep -m1 "filename: \"$mix\"" "$T/ours")"
+expect_match "the missing path" 'openat\(dfd: CWD, filename: "/nonexistent/perf-bpf-missing", flags: RDONLY\) += -1 ENOENT \(No such file or directory\)$' "$l"
+expect_match "the program's own path" "openat\\(dfd: CWD, filename: \"$mix\", flags: RDONLY\\) += [0-9]+$" "$(grep -m1 "filename: \"$mix\"" "$T/ours")"
 expect_match "read's bytes" 'read\(fd: [0-9]+, buf: "\\177ELF' "$(grep -m1 'buf: "\\177ELF\\2' "$T/ours")"
 l=$(grep -m1 'connect(' "$T/ours")
 expect_match "the refused connection" 'connect\(fd: [0-9]+, uservaddr: 127\.0\.0\.1:1, addrlen: 16\) += -1 ECONNREFUSED \(Connection refused\)$' "$l"
 expect_match "pipe2's descriptors" 'pipe2\(fildes: \[[0-9]+, [0-9]+\], flags: CLOEXEC\) += 0$' "$(grep -m1 'pipe2(' "$T/ours")"
 expect_match "accept4's peer" 'accept4\(fd: [0-9]+, upeer_sockaddr: 127\.0\.0\.1:[0-9]+, upeer_addrlen: \[16\], flags: CLOEXEC\) += [0-9]+$' "$(grep -m1 'accept4(' "$T/ours")"
-expect_match "an unmapped path" 'openat\(dfd: CWD, filename: 0x8\) += -1 EFAULT' "$(grep -m1 'filename: 0x8)' "$T/ours")"
+expect_match "an unmapped path" 'openat\(dfd: CWD, filename: 0x8, flags: RDONLY\) += -1 EFAULT' "$(grep -m1 'filename: 0x8,' "$T/ours")"
 child=$(awk '/getppid/ { split($0, a, "/"); split(a[2], b, " "); print b[1] }' "$T/ours" | sort | uniq -c | awk '$1 == 7 { print $2 }')
 [ -n "$child" ] || fail "the forked child's 7 getppid calls are not shown"
 grep -q "perf-bpf/" "$T/ours" && fail "perf-bpf's own calls are shown"

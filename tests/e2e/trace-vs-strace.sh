@@ -14,9 +14,10 @@ fi
 
 # Each workload runs once under both tracers (perf-bpf tracing strace tracing it), so the
 # figures do not depend on how two runs differ. The thresholds are the issue's: the same
-# calls and counts, the same errno names, every string found, bare pointers under 1%.
+# calls and counts, the same errno names, every string found, bare pointers under 1%, as many
+# signal and exit lines.
 cd "$T"
 "$TOP/tests/strace-compare/compare" --corpus "$TOP/tests/strace-compare/corpus" \
 	--workloads "$BUILD/tests/workloads" --perf-bpf "$PERF_BPF" --top 10 \
-	--max-missing 0 --max-extra 0 --max-errno 0 --max-strings 0 --max-bare-pct 1 ||
+	--max-missing 0 --max-extra 0 --max-errno 0 --max-strings 0 --max-bare-pct 1 --same-events ||
 	fail "perf-bpf trace differs from strace (tests/strace-compare/compare --details says where)"

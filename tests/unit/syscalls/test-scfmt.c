@@ -66,10 +66,11 @@ static void test_scfmt__openat_as_perf_trace(void **state)
 	expect_ret(&c, "-1 ENOENT (No such file or directory)");
 	c.exited = false;
 	expect_ret(&c, "?");
-	/* flags 0 is left out; a mode shows in octal, when the call may create a file */
+	/* O_RDONLY, 0, shows as strace shows it; a mode shows in octal, when the call may create
+	 * a file */
 	c = openat_call("x", 0);
 	c.args[3] = 0644;
-	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\")");
+	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\", flags: RDONLY)");
 	c = openat_call("x", O_CREAT);
 	c.args[3] = 0644;
 	expect_call(&c, NULL, "openat(dfd: CWD, filename: \"x\", flags: RDONLY|CREAT, mode: 0644)");
