@@ -30,7 +30,7 @@ struct scopts {
 	const char *duration; /* --duration MS */
 	unsigned int max_events; /* --max-events */
 	unsigned int strsize; /* --strsize */
-	bool fd_paths; /* -y */
+	int fd_paths; /* -y; -yy: sockets with their addresses */
 	bool absolute_time; /* -T */
 	struct opt_list terms; /* the system-call terms of -e (owned copies) */
 	char **owned; /* the event words of -e arguments that mixed both */
@@ -67,7 +67,8 @@ struct scopts {
 		 "an event or scriptlet beside the system calls (which stay on)"), \
 	OPT_BOOL(0, "no-syscalls", &(sc)->no_syscalls, "do not trace system calls"), \
 	OPT_SYSCALL_SHOW(sc), \
-	OPT_BOOL('y', NULL, &(sc)->fd_paths, "file descriptors with their paths")
+	OPT_COUNT('y', NULL, &(sc)->fd_paths, \
+		  "file descriptors with their paths (-yy: sockets with their addresses)")
 /* clang-format on */
 
 /*
