@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "syscalls/scfds.h"
@@ -207,8 +209,10 @@ static void exit_socket(struct scfdtrack *t, const struct sc_event *ev, const st
 	struct scfds_file *f =
 		new_object(t, ev->pid, (int)ev->call.ret, "socket", p->args[1] & SOCK_CLOEXEC);
 
-	if (f)
-		scsock__proto((int)p->args[0], (int)p->args[1], (int)p->args[2], &f->sock);
+	if (!f)
+		return;
+	scsock__proto((int)p->args[0], (int)p->args[1], (int)p->args[2], &f->sock);
+	f->sock.stale = false; /* no address yet: what /proc says later is not true of now */
 }
 
 static void exit_socketpair(struct scfdtrack *t, const struct sc_event *ev, const struct pending *p)
@@ -391,10 +395,23 @@ static void fill_socket(uint32_t pid, struct scfds_file *f)
 	}
 }
 
+/* -yy: a device's kind and numbers after its path, "<char 1:3>", as its node says now. */
+static void device_name(const char *path, char *buf, size_t size)
+{
+	struct stat st;
+
+	if (strncmp(path, "/dev/", 5) || stat(path, &st))
+		return;
+	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+		snprintf(buf, size, "<%s %u:%u>", S_ISCHR(st.st_mode) ? "char" : "block",
+			 major(st.st_rdev), minor(st.st_rdev));
+}
+
 bool scfdtrack__name(struct scfdtrack *t, uint32_t pid, int fd, char *buf, size_t size)
 {
 	struct scfds_file *f = scfds__file(t->fds, pid, fd);
 	char path[PATH_KEPT];
+	size_t n;
 
 	if (!f && proc_link(pid, fd, "", path, sizeof(path)) &&
 	    !scfds__open(t->fds, pid, fd, path, false))
@@ -403,5 +420,8 @@ bool scfdtrack__name(struct scfdtrack *t, uint32_t pid, int fd, char *buf, size_
 		return false;
 	if (t->level >= 2 && f->is_socket && f->sock.stale)
 		fill_socket(pid, f);
-	return scfds__name(t->fds, pid, fd, t->level, buf, size) > 0;
+	n = scfds__name(t->fds, pid, fd, t->level, buf, size);
+	if (t->level >= 2 && n && n < size)
+		device_name(f->path, buf + n, size - n);
+	return n > 0;
 }
