@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,20 +145,38 @@ static int arg_of_kind(const struct sc_desc *d, enum sc_arg_kind k)
 	return -1;
 }
 
+/*
+ * The path an open named, as /proc would read it: symbolic links resolved, a relative one
+ * from the process's working directory (while it can be asked); else as the call named it.
+ */
+static void resolved_path(uint32_t pid, const char *path, char *buf, size_t size)
+{
+	char proc[PATH_MAX], real[PATH_MAX];
+
+	if (path[0] == '/')
+		snprintf(proc, sizeof(proc), "%s", path);
+	else
+		snprintf(proc, sizeof(proc), "/proc/%" PRIu32 "/cwd/%s", pid, path);
+	snprintf(buf, size, "%s", realpath(proc, real) ? real : path);
+}
+
 static void exit_open(struct scfdtrack *t, const struct sc_event *ev, const struct pending *p)
 {
 	int flags = arg_of_kind(ev->call.desc, SCA_OPEN_FLAGS);
+	int dfd = arg_of_kind(ev->call.desc, SCA_DFD);
 	bool cloexec = flags >= 0 && (p->args[flags] & O_CLOEXEC);
-	char path[PATH_KEPT];
+	char path[PATH_MAX];
 	int fd = (int)ev->call.ret;
 
-	/* a relative path says less than /proc's, while the process is there to ask */
-	if (p->path[0] != '/' && proc_link(ev->pid, fd, "/", path, sizeof(path)))
-		scfds__open(t->fds, ev->pid, fd, path, cloexec);
-	else if (p->path[0])
-		scfds__open(t->fds, ev->pid, fd, p->path, cloexec);
-	else
+	if (!p->path[0]) {
 		scfds__close(t->fds, ev->pid, fd); /* what it is stays unknown */
+		return;
+	}
+	if (p->path[0] == '/' || dfd < 0 || (int)p->args[dfd] == AT_FDCWD)
+		resolved_path(ev->pid, p->path, path, sizeof(path));
+	else
+		snprintf(path, sizeof(path), "%s", p->path); /* relative to another directory */
+	scfds__open(t->fds, ev->pid, fd, path, cloexec);
 }
 
 static void exit_close(struct scfdtrack *t, const struct sc_event *ev, const struct pending *p)
