@@ -66,11 +66,29 @@ void scfdtrack__free(struct scfdtrack *t)
 	free(t);
 }
 
+/* The process a thread is of (-t names a thread; the tables go by process). */
+static uint32_t tgid_of(uint32_t tid)
+{
+	char path[64], line[128];
+	unsigned int tgid = tid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%" PRIu32 "/status", tid);
+	f = fopen(path, "re");
+	if (!f)
+		return tid;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Tgid: %u", &tgid) == 1)
+			break;
+	fclose(f);
+	return tgid;
+}
+
 int scfdtrack__start(struct scfdtrack *t, uint32_t pid, bool at_exec)
 {
 	if (!pid)
 		return scfds__read_all_procs(t->fds);
-	return scfds__read_proc(t->fds, pid, at_exec);
+	return scfds__read_proc(t->fds, tgid_of(pid), at_exec);
 }
 
 struct scfds *scfdtrack__fds(struct scfdtrack *t)

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <linux/close_range.h>
 
@@ -230,6 +233,32 @@ static void test_scsock__proc_net_lines(void **state)
 			 -EINVAL);
 }
 
+static void test_scsock__addresses_of_calls(void **state)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET, .sin_port = htons(53) };
+	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6, .sin6_port = htons(80) };
+	struct sockaddr_un un = { .sun_family = AF_UNIX, .sun_path = "/run/x.sock" };
+	struct sockaddr_un abs = { .sun_family = AF_UNIX, .sun_path = "\0name" };
+	char buf[64];
+
+	(void)state;
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	in6.sin6_addr = in6addr_loopback;
+	scsock__addr(&in, sizeof(in), buf, sizeof(buf));
+	assert_string_equal(buf, "127.0.0.1:53");
+	scsock__addr(&in6, sizeof(in6), buf, sizeof(buf));
+	assert_string_equal(buf, "[::1]:80");
+	scsock__addr(&un, sizeof(un), buf, sizeof(buf));
+	assert_string_equal(buf, "\"/run/x.sock\"");
+	scsock__addr(&abs, offsetof(struct sockaddr_un, sun_path) + 5, buf, sizeof(buf));
+	assert_string_equal(buf, "@\"name\"");
+	in.sin_port = 0; /* bound to port 0: the kernel's choice, not known from the call */
+	scsock__addr(&in, sizeof(in), buf, sizeof(buf));
+	assert_string_equal(buf, "");
+	scsock__addr(&in, 3, buf, sizeof(buf)); /* shorter than its family */
+	assert_string_equal(buf, "");
+}
+
 static void test_scfds__reads_own_table(void **state)
 {
 	struct scfds *s = *state;
@@ -249,16 +278,25 @@ static void test_scfds__reads_own_table(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_scfds__dup_shares_the_file), T(test_scfds__dup_of_unknown_forgets_target),
-		T(test_scfds__open_replaces),	    T(test_scfds__close_range),
-		T(test_scfds__exec_drops_cloexec),  T(test_scfds__fork_copies),
-		T(test_scfds__clone_files_shares),  T(test_scfds__fork_of_unknown_parent),
-		T(test_scfds__close_range_unshare), T(test_scfds__names_sockets),
-		T(test_scfds__reads_own_table),	    cmocka_unit_test(test_scsock__proc_net_lines),
-#undef T
+	/* clang-format off */
+	const struct CMUnitTest tests[] = {
+		T(test_scfds__dup_shares_the_file),
+		T(test_scfds__dup_of_unknown_forgets_target),
+		T(test_scfds__open_replaces),
+		T(test_scfds__close_range),
+		T(test_scfds__exec_drops_cloexec),
+		T(test_scfds__fork_copies),
+		T(test_scfds__clone_files_shares),
+		T(test_scfds__fork_of_unknown_parent),
+		T(test_scfds__close_range_unshare),
+		T(test_scfds__names_sockets),
+		T(test_scfds__reads_own_table),
+		cmocka_unit_test(test_scsock__proc_net_lines),
+		cmocka_unit_test(test_scsock__addresses_of_calls),
 	};
+	/* clang-format on */
+#undef T
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
