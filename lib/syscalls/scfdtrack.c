@@ -406,7 +406,8 @@ void scfdtrack__fork(struct scfdtrack *t, uint32_t ppid, uint32_t pid, uint32_t 
 	bool share = p->tid == ptid && p->name && !strcmp(p->name, "clone") &&
 		     (p->args[0] & CLONE_FILES);
 
-	if (ppid != pid)
+	/* a known child is one read from /proc, whose FORK was synthesized: it keeps its own */
+	if (ppid != pid && !scfds__has_process(t->fds, pid))
 		scfds__fork(t->fds, ppid, pid, share);
 }
 
