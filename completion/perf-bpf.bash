@@ -50,9 +50,11 @@ _perf_bpf_argname()
 	done < <("$_perf_bpf_exe" ${1:+"$1"} --list-opts 2>/dev/null)
 }
 
+# An option that counts (-y) is offered twice as well (-yy: sockets by their addresses).
 _perf_bpf_options()
 {
-	"$_perf_bpf_exe" ${1:+"$1"} --list-opts 2>/dev/null | tr ' ' '\n' | grep '^-'
+	"$_perf_bpf_exe" ${1:+"$1"} --list-opts 2>/dev/null | tr ' ' '\n' | grep '^-' |
+		sed '/^-y$/p; s/^-y$/-yy/'
 }
 
 _perf_bpf_tracepoints()

@@ -84,6 +84,22 @@ static FILE *text_to_stderr(void)
 	return f;
 }
 
+/*
+ * -y: whose descriptors are read before the run: the workload's as it will exec them (it
+ * waits at its gate), -p's or -t's process, or every process under -a.
+ */
+static void fd_target(struct evopts *eo, const struct session *s)
+{
+	struct view_syscalls_opts *v = &eo->sc.view;
+
+	v->fd_target = session__workload_pid(s);
+	v->fd_at_exec = v->fd_target > 0;
+	v->fd_stdout_to_stderr = eo->session.workload_stdout_to_stderr;
+	if (!v->fd_target)
+		v->fd_target = eo->session.tid > 0 ? eo->session.tid : eo->session.pid;
+	v->fd_all_procs = eo->session.system_wide && !v->fd_target;
+}
+
 /* The run, shown by the views the options pick. */
 static int show(struct trace *t, struct session *s, const struct evopts *eo)
 {
@@ -152,6 +168,7 @@ int cmd_trace(int argc, char **argv)
 	buffer_output(t.out);
 	eo.sc.view.out = t.out;
 	eo.sc.view.json = eo.json;
+	fd_target(&eo, s);
 	err = show(&t, s, &eo);
 	fflush(stdout);
 	report_losses(s);

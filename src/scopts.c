@@ -9,6 +9,7 @@
 
 #include "scopts.h"
 #include "event/evparse.h"
+#include "syscalls/scfdtrack.h"
 #include "syscalls/sctable.h"
 #include "syscalls/scsel.h"
 #include "syscalls/scsig.h"
@@ -157,13 +158,12 @@ static void capture(struct scopts *sc, int nr)
 /* -y: the calls that make and end descriptors are read, for their paths, if not shown. */
 static void track_descriptors(struct scopts *sc)
 {
-	static const char *const calls[] = { "open", "openat", "openat2", "creat", "close",
-					     "dup",  "dup2",   "dup3",	  NULL };
+	const char *call;
 
 	if (!sc->fd_paths)
 		return;
-	for (int i = 0; calls[i]; i++) {
-		int nr = sctable__nr(sc->table, calls[i]);
+	for (size_t i = 0; (call = scfdtrack__call(i)); i++) {
+		int nr = sctable__nr(sc->table, call);
 
 		if (nr >= 0 && nr < SYSREC_NR_MAX && sctable__in_kernel(sc->table, nr))
 			capture(sc, nr);

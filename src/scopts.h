@@ -33,7 +33,7 @@ struct scopts {
 	unsigned int max_events; /* --max-events */
 	unsigned int strsize; /* --strsize */
 	bool verbose_structs; /* --verbose-structs: -v and --verbose say how much perf-bpf logs */
-	bool fd_paths; /* -y */
+	int fd_paths; /* -y; -yy: sockets with their addresses */
 	bool absolute_time; /* -T */
 	bool no_signals; /* --no-signals */
 	bool no_exits; /* --no-exits */
@@ -78,7 +78,8 @@ struct scopts {
 		 "an event or scriptlet beside the system calls (which stay on)"), \
 	OPT_BOOL(0, "no-syscalls", &(sc)->no_syscalls, "do not trace system calls"), \
 	OPT_SYSCALL_SHOW(sc), \
-	OPT_BOOL('y', NULL, &(sc)->fd_paths, "file descriptors with their paths")
+	OPT_COUNT('y', NULL, &(sc)->fd_paths, \
+		  "file descriptors with their paths (-yy: sockets with their addresses)")
 /* clang-format on */
 
 /*

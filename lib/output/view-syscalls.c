@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "syscalls/scfds.h"
+#include "syscalls/scfdtrack.h"
 #include "syscalls/scsummary.h"
 #include "syscalls/sclines.h"
 #include "output/view-syscalls.h"
@@ -14,24 +16,6 @@
 #include "syscalls/sysrec.h"
 #include "util/jsonw.h"
 #include "util/log.h"
-
-#define FD_CACHE 4096 /* -y: the paths known, by (pid, fd) */
-#define PATH_KEPT 240
-#define PENDING 64 /* -y: opens in flight, by thread */
-
-struct fd_path {
-	uint32_t pid;
-	int fd;
-	char path[PATH_KEPT];
-};
-
-/* -y: a thread's call in flight: its first argument (a descriptor) and an open's path. */
-struct pending_call {
-	uint32_t tid;
-	bool has_path;
-	uint64_t arg0;
-	char path[PATH_KEPT];
-};
 
 struct sys_view {
 	struct view_syscalls_opts o;
@@ -44,90 +28,16 @@ struct sys_view {
 	struct sysrec rec;
 	struct sc_event ev; /* rec as the lines take it */
 	struct sysrec_memo memo;
-	struct fd_path *fds; /* -y */
-	struct pending_call pending[PENDING];
+	struct scfdtrack *fds; /* -y */
 	uint64_t bad; /* samples that are no whole record */
 };
 
-static struct fd_path *fd_slot(struct sys_view *v, uint32_t pid, int fd)
-{
-	return &v->fds[(pid * 2654435761u + (unsigned)fd * 40503u) % FD_CACHE];
-}
-
-/*
- * -y: a descriptor's path, as the records said when it was made (an open's path; a dup's
- * source), else from /proc while the task holds it.
- */
-static bool fd_path(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
+/* -y: a descriptor as the tables know it (syscalls/scfdtrack.h). */
+static bool fd_name(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
 {
 	struct sys_view *v = ctx;
-	struct fd_path *c = fd_slot(v, pid, fd);
-	char proc[64];
-	ssize_t n;
 
-	if (c->path[0] && c->pid == pid && c->fd == fd) {
-		snprintf(buf, size, "%s", c->path);
-		return true;
-	}
-	snprintf(proc, sizeof(proc), "/proc/%u/fd/%d", pid, fd);
-	n = readlink(proc, buf, size - 1);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	return true;
-}
-
-static void fd_set_path(struct sys_view *v, uint32_t pid, int fd, const char *path)
-{
-	struct fd_path *c = fd_slot(v, pid, fd);
-
-	c->pid = pid;
-	c->fd = fd;
-	snprintf(c->path, sizeof(c->path), "%s", path);
-}
-
-static bool is_open(const char *name)
-{
-	return !strcmp(name, "openat") || !strcmp(name, "open") || !strcmp(name, "creat") ||
-	       !strcmp(name, "openat2");
-}
-
-/* -y: what an entry says of descriptors to come, kept for its exit. */
-static void track_entry(struct sys_view *v, const struct sc_call *call, uint32_t tid)
-{
-	struct pending_call *p = &v->pending[tid % PENDING];
-
-	p->tid = tid;
-	p->arg0 = call->args[0];
-	p->has_path = false;
-	for (int i = 0; is_open(call->desc->name) && i < call->desc->nr_args; i++) {
-		const struct sc_bytes *m = &call->mem[i];
-
-		if (call->desc->args[i].kind == SCA_STRING && m->p && !m->fault) {
-			p->has_path = true;
-			snprintf(p->path, sizeof(p->path), "%.*s", (int)m->len, (const char *)m->p);
-			break;
-		}
-	}
-}
-
-/* -y: what an exit says of descriptors: an open's, a dup's, a close. */
-static void track_exit(struct sys_view *v, const char *name, uint32_t pid, uint32_t tid,
-		       int64_t ret)
-{
-	struct pending_call *p = &v->pending[tid % PENDING];
-	char path[PATH_KEPT];
-
-	if (p->tid != tid)
-		return; /* its entry was not seen */
-	p->tid = 0;
-	if (is_open(name) && p->has_path && ret >= 0)
-		fd_set_path(v, pid, (int)ret, p->path);
-	else if (!strcmp(name, "close") && ret == 0)
-		fd_slot(v, pid, (int)p->arg0)->path[0] = '\0';
-	else if (!strncmp(name, "dup", 3) && ret >= 0 &&
-		 fd_path(v, pid, (int)p->arg0, path, sizeof(path)))
-		fd_set_path(v, pid, (int)ret, path);
+	return scfdtrack__name(v->fds, pid, fd, buf, size);
 }
 
 /* "syscall_NR", with 6 arguments in hex, for a call the headers do not name. */
@@ -228,12 +138,12 @@ static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 	call_of(&ev->call, desc, r);
 	if (r->head.type == SYSREC_ENTER) {
 		if (v->fds)
-			track_entry(v, &ev->call, ev->tid);
+			scfdtrack__enter(v->fds, ev);
 		return sclines__enter(v->lines, ev);
 	}
 	err = sclines__exit(v->lines, ev);
 	if (v->fds) /* after the line: a close shows the path it closes */
-		track_exit(v, desc->name, ev->pid, ev->tid, ev->call.ret);
+		scfdtrack__exit(v->fds, ev);
 	return err;
 }
 
@@ -263,15 +173,17 @@ static void track_only(struct sys_view *v)
 {
 	const struct sysrec *r = &v->rec;
 	const struct sc_desc *desc = desc_of(v, r->head.nr);
-	struct sc_call *call = &v->ev.call;
+	struct sc_event *ev = &v->ev;
 
 	if (!v->fds || !desc)
 		return;
-	call_of(call, desc, r);
+	ev->pid = r->head.pid;
+	ev->tid = r->head.tid;
+	call_of(&ev->call, desc, r);
 	if (r->head.type == SYSREC_ENTER)
-		track_entry(v, call, r->head.tid);
+		scfdtrack__enter(v->fds, ev);
 	else if (r->head.type == SYSREC_EXIT)
-		track_exit(v, desc->name, r->head.pid, r->head.tid, r->ret);
+		scfdtrack__exit(v->fds, ev);
 }
 
 /* A signal or a process's end: a line of its own among the calls, unless left out. */
@@ -329,8 +241,14 @@ static int sys_task(void *priv, const struct record *rec)
 {
 	struct sys_view *v = priv;
 
-	if (v->lines && rec->decoded && rec->type == PERF_RECORD_EXIT)
+	if (!rec->decoded)
+		return 0;
+	if (v->lines && rec->type == PERF_RECORD_EXIT)
 		sclines__task_exit(v->lines, rec->task.tid);
+	if (v->fds && rec->type == PERF_RECORD_FORK)
+		scfdtrack__fork(v->fds, rec->task.ppid, rec->task.pid, rec->task.ptid);
+	if (v->fds && rec->type == PERF_RECORD_EXIT)
+		scfdtrack__task_exit(v->fds, rec->task.pid, rec->task.tid);
 	return 0;
 }
 
@@ -365,7 +283,7 @@ static void sys_free(void *priv)
 	scsummary__free(v->summary);
 	jsonw__free(v->json);
 	sctable__free(v->table);
-	free(v->fds);
+	scfdtrack__free(v->fds);
 	for (int i = 0; i < SYSREC_NR_MAX; i++) {
 		if (v->unknown[i])
 			free((char *)v->unknown[i]->name);
@@ -383,6 +301,20 @@ static const struct view_ops sys_ops = {
 	.free = sys_free,
 };
 
+/* -y: what the target holds before the run; one that is gone is known from its calls only. */
+static void start_fds(struct sys_view *v)
+{
+	const struct view_syscalls_opts *o = &v->o;
+	int err = scfdtrack__start(v->fds, o->fd_all_procs ? 0 : (uint32_t)o->fd_target,
+				   o->fd_at_exec);
+
+	if (err)
+		pr_debug("-y: the descriptors before the run are unknown: %s", strerror(-err));
+	if (!err && o->fd_at_exec && o->fd_stdout_to_stderr)
+		scfds__dup(scfdtrack__fds(v->fds), (uint32_t)o->fd_target, STDERR_FILENO,
+			   STDOUT_FILENO, false);
+}
+
 static int make_parts(struct sys_view *v)
 {
 	const struct view_syscalls_opts *o = &v->o;
@@ -394,7 +326,7 @@ static int make_parts(struct sys_view *v)
 		.absolute_time = o->absolute_time,
 		.fmt = { .strsize = o->strsize,
 			 .verbose = o->verbose_structs,
-			 .fd_path = o->fd_paths ? fd_path : NULL,
+			 .fd_path = o->fd_paths ? fd_name : NULL,
 			 .ctx = v },
 	};
 	struct scsummary_opts so = { .out = o->out, .total = o->summary_total };
@@ -402,8 +334,10 @@ static int make_parts(struct sys_view *v)
 	v->table = sctable__new();
 	if (!v->table)
 		return -errno;
-	if (o->fd_paths && !(v->fds = calloc(FD_CACHE, sizeof(*v->fds))))
+	if (o->fd_paths && !(v->fds = scfdtrack__new(o->fd_paths)))
 		return -ENOMEM;
+	if (v->fds && (o->fd_target > 0 || o->fd_all_procs))
+		start_fds(v);
 	if (o->json) {
 		v->json = jsonw__new(o->out, false);
 		if (!v->json)

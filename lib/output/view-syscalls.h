@@ -28,7 +28,16 @@ struct view_syscalls_opts {
 	bool absolute_time; /* -T */
 	unsigned int strsize; /* bytes of strings and buffers shown; 0: 256 */
 	bool verbose_structs; /* every member of a struct, as strace -v */
-	bool fd_paths; /* -y: descriptors with their path (live: read from /proc) */
+	int fd_paths; /* -y: descriptors with their path; 2 (-yy): sockets with their addresses */
+	/*
+	 * -y: the process whose descriptors are read from /proc when the view starts (0: none,
+	 * a recording's); fd_at_exec: it waits to exec (the workload), what it holds
+	 * close-on-exec will be gone; fd_all_procs: every process's (-a).
+	 */
+	int fd_target;
+	bool fd_at_exec;
+	bool fd_all_procs;
+	bool fd_stdout_to_stderr; /* the workload's stdout becomes its stderr at its exec */
 	/*
 	 * The calls shown, a bit per number (SYSREC_NR_MAX bits); NULL: every call the records
 	 * have. Others are read for what they say of descriptors (-y) and not shown.

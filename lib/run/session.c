@@ -166,6 +166,11 @@ struct typed *session__typed(const struct session *s)
 	return s->typed;
 }
 
+int session__workload_pid(const struct session *s)
+{
+	return s->ctl.has_workload ? s->ctl.workload.pid : 0;
+}
+
 int session__exit_code(const struct session *s)
 {
 	return s->ctl.exit_code;

@@ -75,6 +75,8 @@ struct typed *session__typed(const struct session *s);
  * (util/stopsig.h: a workload gets a grace to exit, a second signal ends it); then drain.
  */
 int session__run(struct session *s, session_record_fn fn, void *ctx);
+/* The workload's pid (forked, waiting at its gate until session__run), 0 without one. */
+int session__workload_pid(const struct session *s);
 /* The workload's exit status (shell style), 0 without a workload or when stopped by a signal. */
 int session__exit_code(const struct session *s);
 /* bpf-output samples dropped because they came from tasks outside the workload, -p or -t. */

@@ -46,6 +46,7 @@ expect_out "compile query record script trace" perf-bpf ""
 expect_out "trace" perf-bpf tr
 expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf-bpf trace --c
 expect_out "--output" perf-bpf record --ou
+expect_out "-y -yy" perf-bpf trace -y
 expect_out "boottime monotonic monotonic_raw realtime tai" perf-bpf trace -k ""
 expect_out "realtime" perf-bpf record --clockid = re
 expect_out "prog.c prog.o" perf-bpf trace -e prog
