@@ -6,6 +6,7 @@
 #include "util/errmsg.h"
 #include "util/jsonw.h"
 #include "util/log.h"
+#include "syscalls/scpair.h"
 #include "syscalls/sctable.h"
 #include "syscalls/sysrec.h"
 #include "output/view-json.h"
@@ -16,7 +17,8 @@
 
 /* A thread seen, the last name it had, and its system call in flight. */
 struct tl_thread {
-	uint32_t pid, tid;
+	struct scpair_key key; /* its tid */
+	uint32_t pid;
 	char comm[16];
 	bool in_call;
 	uint32_t nr;
@@ -31,48 +33,28 @@ struct timeline {
 	const char *path;
 	struct jsonw *w;
 	bool any; /* an event written: the next one needs a ',' */
-	struct tl_thread *threads; /* open addressing by tid */
-	size_t mask, nr;
+	struct scpair *threads; /* struct tl_thread by tid */
 	struct sysrec rec; /* the system-call record being shown */
 	struct sctable *calls; /* their names, once one comes */
 };
-
-static struct tl_thread *slot(struct timeline *t, uint32_t tid)
-{
-	size_t i = (tid * 2654435761u) & t->mask;
-
-	while (t->threads[i].tid && t->threads[i].tid != tid)
-		i = (i + 1) & t->mask;
-	return &t->threads[i];
-}
 
 /* Remember the thread's name (tid 0, the idle task, has none worth a track name). */
 static int note_thread(struct timeline *t, uint32_t pid, uint32_t tid, const char *comm)
 {
 	struct tl_thread *th;
+	bool known;
 
 	if (!tid)
 		return 0;
-	if ((t->nr + 1) * 2 > t->mask) {
-		struct tl_thread *old = t->threads;
-		size_t n = t->mask + 1;
-
-		t->threads = calloc(n * 2, sizeof(*t->threads));
-		if (!t->threads) {
-			t->threads = old;
-			return -ENOMEM;
-		}
-		t->mask = n * 2 - 1;
-		for (size_t i = 0; i < n; i++)
-			if (old[i].tid)
-				*slot(t, old[i].tid) = old[i];
-		free(old);
+	known = scpair__find(t->threads, tid);
+	th = scpair__take(t->threads, tid);
+	if (!th)
+		return -ENOMEM;
+	if (!known) {
+		th->comm[0] = '\0';
+		th->in_call = false;
 	}
-	th = slot(t, tid);
-	if (!th->tid)
-		t->nr++;
 	th->pid = pid;
-	th->tid = tid;
 	if (comm)
 		snprintf(th->comm, sizeof(th->comm), "%s", comm);
 	return 0;
@@ -102,9 +84,9 @@ static void sample_args(struct timeline *t, const struct resolved_sample *rs)
 /* An entry: its arguments wait for the exit, which makes the slice. */
 static void call_entry(struct timeline *t, const struct sysrec *r)
 {
-	struct tl_thread *th = slot(t, r->head.tid);
+	struct tl_thread *th = scpair__find(t->threads, r->head.tid);
 
-	if (!th->tid)
+	if (!th)
 		return;
 	th->in_call = true;
 	th->nr = r->head.nr;
@@ -152,7 +134,7 @@ static void call_args(struct timeline *t, const struct sc_desc *d, const struct 
 static int call_exit(struct timeline *t, const struct resolved_sample *rs)
 {
 	const struct sysrec *r = &t->rec;
-	struct tl_thread *th = slot(t, r->head.tid);
+	struct tl_thread *th = scpair__find(t->threads, r->head.tid);
 	const struct sc_desc *d;
 	char unknown[24];
 
@@ -165,9 +147,9 @@ static int call_exit(struct timeline *t, const struct resolved_sample *rs)
 	jsonw__double(t->w, r->duration / 1000.0);
 	jsonw__kv_str(t->w, "name", d ? d->name : unknown);
 	jsonw__kv_str(t->w, "cat", "syscall");
-	call_args(t, d, th->tid ? th : NULL, r);
+	call_args(t, d, th, r);
 	jsonw__end_object(t->w);
-	if (th->tid)
+	if (th)
 		th->in_call = false;
 	return 0;
 }
@@ -226,7 +208,7 @@ static int tl_task(void *priv, const struct record *rec)
 
 static void name_event(struct timeline *t, const struct tl_thread *th, const char *what)
 {
-	begin_event(t, "M", 0, th->pid, th->tid);
+	begin_event(t, "M", 0, th->pid, th->key.tid);
 	jsonw__kv_str(t->w, "name", what);
 	jsonw__name(t->w, "args");
 	jsonw__start_object(t->w);
@@ -240,13 +222,11 @@ static int tl_end(void *priv)
 {
 	struct timeline *t = priv;
 
-	for (size_t i = 0; i <= t->mask; i++) {
-		const struct tl_thread *th = &t->threads[i];
+	const struct tl_thread *th;
 
-		if (!th->tid)
-			continue;
+	for (size_t i = 0; (th = scpair__at(t->threads, &i));) {
 		name_event(t, th, "thread_name");
-		if (th->tid == th->pid)
+		if (th->key.tid == th->pid)
 			name_event(t, th, "process_name");
 	}
 	fputs("]}\n", t->out);
@@ -265,7 +245,7 @@ static void tl_free(void *priv)
 	jsonw__free(t->w);
 	if (t->out)
 		fclose(t->out);
-	free(t->threads);
+	scpair__free(t->threads);
 	sctable__free(t->calls);
 	free(t);
 }
@@ -286,8 +266,7 @@ struct view *view_timeline__new(const char *path)
 	if (!t)
 		return NULL;
 	t->path = path;
-	t->mask = 63;
-	t->threads = calloc(t->mask + 1, sizeof(*t->threads));
+	t->threads = scpair__new(sizeof(struct tl_thread));
 	t->out = fopen(path, "we");
 	if (!t->out)
 		errmsg__set(-errno, "cannot create '%s': %s", path, strerror(errno));

@@ -12,6 +12,7 @@
 #include "syscalls/sysconst.h"
 #include "syscalls/scsig.h"
 #include "syscalls/sclines.h"
+#include "syscalls/scpair.h"
 
 #define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
 #define LINE_MAX_BYTES 16384
@@ -21,10 +22,11 @@
 
 /* A call in flight on one thread: its entry, copied. */
 struct inflight {
-	uint32_t tid, pid, cpu;
+	struct scpair_key key; /* its thread */
+	uint32_t pid, cpu;
 	uint64_t time;
 	char comm[COMM_MAX + 1];
-	bool used, entry_printed;
+	bool entry_printed;
 	bool no_entry; /* an exit whose entry came before the capture */
 	struct sc_call call;
 	char *mem; /* the bytes call.mem[] point into */
@@ -32,8 +34,7 @@ struct inflight {
 
 struct sclines {
 	struct sclines_opts o;
-	struct inflight *slots; /* open addressing by tid, a power of two */
-	size_t nr_slots, used;
+	struct scpair *inflight; /* struct inflight by thread */
 	uint64_t base_time;
 	bool have_base;
 	uint64_t printed;
@@ -43,94 +44,31 @@ struct sclines {
 	char line[HEAD_MAX + LINE_MAX_BYTES + CALL_WIDTH + RET_MAX];
 };
 
-static size_t slot_of(const struct sclines *sv, uint32_t tid)
+/* A slot for tid (whose call in flight, if any, is dropped by the caller first). */
+static struct inflight *take(struct sclines *sv, uint32_t tid)
 {
-	return (size_t)(tid * 2654435761u) & (sv->nr_slots - 1);
+	struct inflight *f = scpair__take(sv->inflight, tid);
+
+	if (f) {
+		f->entry_printed = f->no_entry = false;
+		f->mem = NULL;
+	}
+	return f;
 }
 
 static struct inflight *find(struct sclines *sv, uint32_t tid)
 {
-	for (size_t i = slot_of(sv, tid);; i = (i + 1) & (sv->nr_slots - 1)) {
-		if (!sv->slots[i].used)
-			return NULL;
-		if (sv->slots[i].tid == tid)
-			return &sv->slots[i];
-	}
+	return scpair__find(sv->inflight, tid);
 }
 
-static int grow(struct sclines *sv)
-{
-	struct inflight *old = sv->slots;
-	size_t n = sv->nr_slots;
-
-	sv->slots = calloc(n * 2, sizeof(*sv->slots));
-	if (!sv->slots) {
-		sv->slots = old;
-		return -ENOMEM;
-	}
-	sv->nr_slots = n * 2;
-	for (size_t i = 0; i < n; i++) {
-		size_t k;
-
-		if (!old[i].used)
-			continue;
-		for (k = slot_of(sv, old[i].tid); sv->slots[k].used;
-		     k = (k + 1) & (sv->nr_slots - 1))
-			;
-		sv->slots[k] = old[i];
-	}
-	free(old);
-	return 0;
-}
-
-/* A free slot for tid (whose call in flight, if any, is dropped by the caller first). */
-static struct inflight *take(struct sclines *sv, uint32_t tid)
-{
-	size_t i;
-
-	if ((sv->used + 1) * 2 > sv->nr_slots && grow(sv))
-		return NULL;
-	for (i = slot_of(sv, tid); sv->slots[i].used; i = (i + 1) & (sv->nr_slots - 1))
-		;
-	sv->used++;
-	sv->slots[i].used = true;
-	sv->slots[i].tid = tid;
-	sv->slots[i].entry_printed = sv->slots[i].no_entry = false;
-	return &sv->slots[i];
-}
-
-/* A slot free again: the rest of it is set by the next take() and copy_entry(). */
-static void vacate(struct inflight *f)
-{
-	f->used = false;
-	f->tid = 0;
-	f->mem = NULL;
-}
-
-/* Free a slot, moving back the ones its probe sequence kept apart (no tombstones). */
+/* Free a slot, and the bytes its entry kept. */
 static void drop(struct sclines *sv, struct inflight *f)
 {
-	size_t mask = sv->nr_slots - 1, hole = (size_t)(f - sv->slots), i = hole;
 	char *mem = f->mem;
 
 	if (!f->entry_printed && sv->unprinted)
 		sv->unprinted--;
-	vacate(f);
-	sv->used--;
-	for (;;) {
-		size_t home;
-
-		i = (i + 1) & mask;
-		if (!sv->slots[i].used)
-			break;
-		home = slot_of(sv, sv->slots[i].tid);
-		/* it may move to the hole if the hole lies on its way from home */
-		if (((i - home) & mask) >= ((i - hole) & mask)) {
-			sv->slots[hole] = sv->slots[i];
-			vacate(&sv->slots[i]);
-			hole = i;
-		}
-	}
+	scpair__drop(sv->inflight, f);
 	free(mem);
 }
 
@@ -141,9 +79,8 @@ struct sclines *sclines__new(const struct sclines_opts *o)
 	if (!sv)
 		return NULL;
 	sv->o = *o;
-	sv->nr_slots = 64;
-	sv->slots = calloc(sv->nr_slots, sizeof(*sv->slots));
-	if (!sv->slots) {
+	sv->inflight = scpair__new(sizeof(struct inflight));
+	if (!sv->inflight) {
 		free(sv);
 		return NULL;
 	}
@@ -232,7 +169,7 @@ static void write_line(struct sclines *sv, const char *end)
 /* "name(args) ...": the entry, when another line comes before the exit. */
 static void print_entry(struct sclines *sv, struct inflight *f)
 {
-	char *call = sv->line + head(sv, sv->line, true, f->time, false, 0, f->comm, f->tid);
+	char *call = sv->line + head(sv, sv->line, true, f->time, false, 0, f->comm, f->key.tid);
 	char *p = pad(call, put_call(sv, call, f, true), CALL_WIDTH - 3);
 
 	write_line(sv, mempcpy(p, " ...\n", 5));
@@ -284,7 +221,7 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 	if (has_dur)
 		jsonw__kv_u64(w, "duration", dur);
 	jsonw__kv_u64(w, "pid", f->pid);
-	jsonw__kv_u64(w, "tid", f->tid);
+	jsonw__kv_u64(w, "tid", f->key.tid);
 	if (f->comm[0])
 		jsonw__kv_str(w, "comm", f->comm);
 	jsonw__kv_u64(w, "cpu", f->cpu);
@@ -306,7 +243,7 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 static void print_text_call(struct sclines *sv, const struct inflight *f, bool whole, bool has_dur,
 			    uint64_t dur)
 {
-	size_t n = head(sv, sv->line, !f->no_entry, f->time, has_dur, dur, f->comm, f->tid);
+	size_t n = head(sv, sv->line, !f->no_entry, f->time, has_dur, dur, f->comm, f->key.tid);
 	char *call = sv->line + n;
 	char *p = pad(call, put_call(sv, call, f, whole), CALL_WIDTH);
 
@@ -416,7 +353,7 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 
 	if (!f || f->call.desc != ev->call.desc) {
 		/* no entry seen (it came before the capture): only the result is known */
-		orphan = (struct inflight){ .tid = ev->tid,
+		orphan = (struct inflight){ .key = { .tid = ev->tid },
 					    .pid = ev->pid,
 					    .cpu = ev->cpu,
 					    .no_entry = true,
@@ -451,12 +388,12 @@ static int by_time(const void *a, const void *b)
 /* The calls in flight (only those whose entry is not printed yet), oldest first, NULL-ended. */
 static struct inflight **in_flight(struct sclines *sv, bool unprinted)
 {
-	struct inflight **list = calloc(sv->used + 1, sizeof(*list));
+	struct inflight **list = calloc(scpair__count(sv->inflight) + 1, sizeof(*list)), *f;
 	size_t n = 0;
 
-	for (size_t i = 0; i < sv->nr_slots && list; i++)
-		if (sv->slots[i].used && !(unprinted && sv->slots[i].entry_printed))
-			list[n++] = &sv->slots[i];
+	for (size_t i = 0; list && (f = scpair__at(sv->inflight, &i));)
+		if (!(unprinted && f->entry_printed))
+			list[n++] = f;
 	if (list)
 		qsort(list, n, sizeof(*list), by_time);
 	return list;
@@ -490,14 +427,13 @@ void sclines__end(struct sclines *sv)
 {
 	struct inflight **left = in_flight(sv, false);
 
+	struct inflight *f;
+
 	for (size_t i = 0; left && left[i]; i++)
 		print_call(sv, left[i], !left[i]->entry_printed, false, 0);
 	free(left);
-	for (size_t i = 0; i < sv->nr_slots; i++) {
-		free(sv->slots[i].mem);
-		sv->slots[i] = (struct inflight){ 0 };
-	}
-	sv->used = 0;
+	for (size_t i = 0; (f = scpair__at(sv->inflight, &i)); i = 0)
+		drop(sv, f); /* from the start again: a drop moves slots back */
 }
 
 /* ---- signals and the ends of processes ---- */
@@ -573,6 +509,6 @@ void sclines__free(struct sclines *sv)
 	if (!sv)
 		return;
 	sclines__end(sv);
-	free(sv->slots);
+	scpair__free(sv->inflight);
 	free(sv);
 }
