@@ -45,6 +45,17 @@ enum sc_arg_kind {
 	SCA_STATX_OUT, /* struct statx the call fills */
 	SCA_SIGSET_IN, /* a signal set the call reads (rt_sigprocmask's nset) */
 	SCA_SIGSET_OUT, /* a signal set the call fills (rt_sigprocmask's oset) */
+	/* arrays (scarray.h) */
+	SCA_EXEC_PATH, /* an exec's filename: at entry, else as the new program's stack has it */
+	SCA_EXEC_ARGV, /* an exec's argv: at entry, and as the new program's mm keeps it */
+	SCA_EXEC_ENVP, /* an exec's envp: its address and how many strings */
+	SCA_IOVEC_IN, /* iovecs whose bytes the call reads (writev): the next argument counts */
+	SCA_IOVEC_OUT, /* iovecs the call fills (readv): ret bytes spread over them, at exit */
+	SCA_MSGHDR_IN, /* a msghdr the call reads (sendmsg), its iovecs' bytes */
+	SCA_MSGHDR_OUT, /* a msghdr the call fills (recvmsg): at exit */
+	SCA_POLLFDS, /* poll's fds: their events at entry, revents at exit */
+	SCA_EPOLL_EVENT_IN, /* epoll_ctl's event */
+	SCA_EPOLL_EVENTS_OUT, /* epoll_wait's events, ret of them */
 	SCA_KIND_COUNT,
 };
 

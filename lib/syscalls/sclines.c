@@ -428,7 +428,8 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 	memcpy(f->call.out, ev->call.out, sizeof(f->call.out));
 	/* what could not be read at entry and was read at exit, the page made present */
 	for (int i = 0; i < SC_MAX_ARGS; i++)
-		if (ev->call.mem[i].p && (!f->call.mem[i].p || f->call.mem[i].fault))
+		if (ev->call.mem[i].p &&
+		    (!f->call.mem[i].p || f->call.mem[i].fault || f->call.mem[i].part))
 			f->call.mem[i] = ev->call.mem[i];
 	err = print_call(sv, f, !f->entry_printed, true, dur);
 	drop(sv, f);
