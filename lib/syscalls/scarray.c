@@ -426,13 +426,19 @@ void scarray__epoll_events(struct scout *o, const struct sc_call *c, int i,
 	struct cur cur;
 	unsigned n = 0;
 
+	if (c->exited && c->ret == 0) {
+		scout__str(o, "[]"); /* none came */
+		return;
+	}
 	if (!b || b->len < sizeof(struct epoll_event)) {
 		pointer(o, c->args[i]);
 		return;
 	}
 	cur = cur_of(b);
 	scout__put(o, "[", 1);
-	while (cur.left >= sizeof(struct epoll_event) && next_elem(o, n++, strsize(opt)))
+	/* ret of them filled: the bytes kept say no more */
+	while ((int64_t)n < c->ret && cur.left >= sizeof(struct epoll_event) &&
+	       next_elem(o, n++, strsize(opt)))
 		epoll_event(o, &cur);
 	if (b->truncated && n <= strsize(opt))
 		scout__str(o, ", ...");
