@@ -7,7 +7,8 @@
  * capture's table (sctable__capture_spec) and the call's text (scfmt.c) are read from here.
  *
  * Adding a decoder (lib/syscalls/README.md): a kind here, its row in scargs.c, a printer
- * (a struct's in scstruct.c), and the rule in sctable.c that gives it to the argument.
+ * (a struct's in scstruct.c, an array's in scarray.c), and the rule in sctable.c that gives it
+ * to the argument.
  */
 #ifndef PERF_BPF_SCARGS_H
 #define PERF_BPF_SCARGS_H
