@@ -150,8 +150,7 @@ static const struct sc_bytes *mm_copy(const struct sc_call *c, int i)
 	return i >= 0 && c->exited && c->ret == 0 ? bytes(c, i, true) : NULL;
 }
 
-void scarray__exec_path(struct scout *o, const struct sc_call *c, int i,
-			const struct scfmt_opts *opt)
+bool scarray__exec_filename(const struct sc_call *c, int i, struct sc_bytes *path)
 {
 	const struct sc_bytes *b = bytes(c, i, false), *mm = mm_copy(c, argv_arg(c));
 	const uint8_t *name;
@@ -159,15 +158,25 @@ void scarray__exec_path(struct scout *o, const struct sc_call *c, int i,
 	uint16_t len;
 
 	if (b) {
-		scout__quoted(o, b->p, b->len, b->len, b->truncated);
-		return;
+		*path = *b;
+		return true;
 	}
 	/* not there at entry (after fork): the kernel's copy, on the new program's stack */
-	if (mm && (cur = cur_of(mm), exec_filename(&cur, &name, &len)) && len) {
-		scout__quoted(o, name, len, len, false);
-		return;
-	}
-	pointer(o, c->args[i]);
+	if (!mm || (cur = cur_of(mm), !exec_filename(&cur, &name, &len)) || !len)
+		return false;
+	*path = (struct sc_bytes){ .p = name, .len = len };
+	return true;
+}
+
+void scarray__exec_path(struct scout *o, const struct sc_call *c, int i,
+			const struct scfmt_opts *opt)
+{
+	struct sc_bytes path;
+
+	if (scarray__exec_filename(c, i, &path))
+		scout__quoted(o, path.p, path.len, path.len, path.truncated);
+	else
+		pointer(o, c->args[i]);
 }
 
 void scarray__argv(struct scout *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)

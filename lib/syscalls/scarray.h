@@ -22,6 +22,8 @@
 
 #include "syscalls/scargs.h"
 
+struct sc_bytes;
+
 /* The bytes of one element the capture reads of each struct array. */
 #define SCARRAY_POLLFD_SIZE 8
 #define SCARRAY_EPOLL_EVENT_SIZE sizeof(struct epoll_event) /* packed on x86-64 */
@@ -31,6 +33,8 @@
 	void scarray__##name(struct scout *o, const struct sc_call *c, int i, \
 			     const struct scfmt_opts *opt)
 SCARRAY_PRINTER(exec_path);
+/* An exec's filename (argument i): from its entry, else from the new program's stack. */
+bool scarray__exec_filename(const struct sc_call *c, int i, struct sc_bytes *path);
 SCARRAY_PRINTER(argv);
 SCARRAY_PRINTER(envp);
 SCARRAY_PRINTER(iovec);

@@ -10,6 +10,7 @@
 #include "util/jsonw.h"
 #include "util/numfmt.h"
 #include "syscalls/sysconst.h"
+#include "syscalls/scarray.h"
 #include "syscalls/sclines.h"
 
 #define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
@@ -238,6 +239,7 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 {
 	struct jsonw *w = sv->o.json;
 	struct scfmt_opts fo = sv->o.fmt;
+	struct sc_bytes path;
 
 	fo.pid = f->pid;
 	jsonw__key(w, "args");
@@ -258,6 +260,9 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 			jsonw__strn(w, c->mem[i].p, c->mem[i].len);
 			if (c->mem[i].truncated)
 				jsonw__kv_bool(w, "truncated", true);
+		} else if (a->kind == SCA_EXEC_PATH && scarray__exec_filename(c, i, &path)) {
+			jsonw__key(w, "value"); /* a path, as a string's */
+			jsonw__strn(w, path.p, path.len);
 		} else {
 			scfmt__arg(sv->arg, sizeof(sv->arg), c, i, &fo, &shown);
 			jsonw__kv_str(w, "value", sv->arg);
