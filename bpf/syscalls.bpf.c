@@ -21,6 +21,8 @@
 
 #include "syscalls.h"
 
+#define UIO_MAXIOV 1024 /* the most iovecs a call takes */
+
 char LICENSE[] SEC("license") = "GPL";
 
 const volatile bool cfg_count;
@@ -150,12 +152,35 @@ struct {
 	__type(value, struct sysrec_lost);
 } lost SEC(".maps");
 
+/*
+ * A walk of a user array by bpf_loop, into the record in scratch. In the map, not on the
+ * stack: the verifier tracks the stack's numbers exactly and would see every step anew.
+ */
+struct walk {
+	__u64 uptr; /* the array */
+	__u64 budget; /* iovecs: the bytes still to show (at exit, of ret) */
+	__u32 at; /* where the next element goes in s->buf */
+	__u32 end; /* and where the item's room ends */
+	__u32 nr; /* iovecs: how many there are */
+	__u32 count; /* strings: how many there are, up to the NULL */
+	__u32 keep; /* strings: how many to keep */
+	bool cut; /* not all of it was kept */
+	bool fault; /* the array could not be read at all */
+	bool part; /* some element's memory could not be read */
+};
+
 /* A record with items is built here, then copied into the ring buffer. */
 struct scratch {
 	__u64 args[SYSREC_ARGS]; /* the call's, for its items */
 	long ret;
 	__u32 retry; /* arguments to read at exit that could not be read at entry */
+	struct walk walk; /* an array item's */
 	__u8 buf[SYSREC_RECORD_MAX]; /* the record */
+	/*
+	 * Never written: the verifier bounds an array's element (at most its bytes) and where
+	 * it goes (at most the record's end) apart, so their sum must fit the value.
+	 */
+	__u8 slack[SYSREC_ARRAY_MAX + 64];
 };
 
 struct {
@@ -306,6 +331,237 @@ static __always_inline __u64 item_max(__u32 kind, __u32 size)
 	return cfg_strsize;
 }
 
+/* ---- arrays: argv and envp, iovecs, a msghdr's (bpf/syscalls.h has their data) ---- */
+
+/* Bytes of a string or an iovec kept: strsize, as the user asked, within what a read takes. */
+static __always_inline __u32 strsize_now(void)
+{
+	__u32 max = cfg_strsize;
+
+	if (max > SYSREC_STRSIZE_MAX)
+		max = SYSREC_STRSIZE_MAX;
+	return max ? max : 1;
+}
+
+/* One string into the walk's room, behind its __u16 head; false when the room is out. */
+static __always_inline bool keep_string(struct scratch *s, __u64 ptr)
+{
+	struct walk *w = &s->walk;
+	__u32 at = w->at, max = strsize_now() + 2, room;
+	__u16 head;
+	long n;
+
+	if (at > SYSREC_RECORD_MAX || at + sizeof(head) + 2 > w->end)
+		return false;
+	room = w->end - at - sizeof(head);
+	if (room < max)
+		max = room;
+	if (max > SYSREC_STRSIZE_MAX + 2)
+		return false;
+	n = bpf_probe_read_user_str(s->buf + at + sizeof(head), max, (const void *)ptr);
+	if (n < 0) {
+		head = SYSREC_STR_FAULT;
+		n = 1;
+		w->part = true;
+	} else if (n == max && max < strsize_now() + 2) {
+		return false; /* cut by the room, not by strsize: left out */
+	} else if (n - 1 > strsize_now()) {
+		head = strsize_now() | SYSREC_STR_CUT;
+		n = strsize_now() + 1;
+	} else {
+		head = n > 0 ? n - 1 : 0;
+		n = n > 0 ? n : 1;
+	}
+	__builtin_memcpy(s->buf + at, &head, sizeof(head));
+	w->at = at + sizeof(head) + n - 1;
+	return true;
+}
+
+static long strarray_step(__u64 i, void *ctx)
+{
+	struct scratch *s = *(struct scratch **)ctx;
+	struct walk *w = &s->walk;
+	__u64 ptr = 0;
+
+	if (bpf_probe_read_user(&ptr, sizeof(ptr), (const void *)(w->uptr + i * sizeof(ptr)))) {
+		w->fault = i == 0;
+		w->cut = true; /* the array runs into memory that is not there */
+		return 1;
+	}
+	if (!ptr)
+		return 1;
+	if (w->count < w->keep && !keep_string(s, ptr)) {
+		w->keep = w->count;
+		w->cut = true;
+	}
+	w->count++;
+	if (i + 1 == SYSREC_STRARRAY_MAX)
+		w->cut = true;
+	return 0;
+}
+
+static long iovec_step(__u64 i, void *ctx)
+{
+	struct scratch *s = *(struct scratch **)ctx;
+	struct walk *w = &s->walk;
+	struct sysrec_iov d = {};
+	__u32 at = w->at, n;
+	__u64 iov[2], want;
+
+	if (i >= w->nr)
+		return 1;
+	if (at > SYSREC_RECORD_MAX || at + sizeof(d) > w->end ||
+	    bpf_probe_read_user(iov, sizeof(iov), (const void *)(w->uptr + i * sizeof(iov)))) {
+		w->fault = i == 0 && at + sizeof(d) <= w->end;
+		w->cut = true;
+		return 1;
+	}
+	d.base = iov[0];
+	d.len = iov[1];
+	/* at exit, ret bytes filled the iovecs in order */
+	want = iov[1] < w->budget ? iov[1] : w->budget;
+	w->budget -= want;
+	n = want < strsize_now() ? want : strsize_now();
+	if (n > w->end - at - sizeof(d))
+		n = w->end - at - sizeof(d);
+	if (n > SYSREC_STRSIZE_MAX)
+		return 1;
+	if (n && bpf_probe_read_user(s->buf + at + sizeof(d), n, (const void *)iov[0])) {
+		d.flags = SYSREC_STR_FAULT;
+		n = 0;
+		w->part = true;
+	} else if (n < want) {
+		d.flags = SYSREC_STR_CUT;
+	}
+	d.got = n;
+	__builtin_memcpy(s->buf + at, &d, sizeof(d));
+	w->at = at + sizeof(d) + n;
+	return 0;
+}
+
+/* The new program's filename (after its environment) and argv, as its mm keeps them. */
+static __always_inline void walk_exec_args(struct scratch *s)
+{
+	struct walk *w = &s->walk;
+	struct mm_struct *mm = BPF_CORE_READ((struct task_struct *)bpf_get_current_task_btf(), mm);
+	__u64 start = BPF_CORE_READ(mm, arg_start), end = BPF_CORE_READ(mm, arg_end);
+	__u32 at = w->at;
+	__u16 head = 0;
+	__u64 n;
+	long len;
+
+	if (at > SYSREC_RECORD_MAX || !mm)
+		return;
+	len = bpf_probe_read_user_str(s->buf + at + sizeof(head), SYSREC_ARRAY_MAX / 4,
+				      (const void *)BPF_CORE_READ(mm, env_end));
+	head = len > 0 ? len - 1 : 0;
+	__builtin_memcpy(s->buf + at, &head, sizeof(head));
+	at += sizeof(head) + head;
+	if (at > SYSREC_RECORD_MAX || at > w->end)
+		return;
+	n = end > start ? end - start : 0;
+	if (n > w->end - at) {
+		n = w->end - at;
+		w->cut = true;
+	}
+	if (n > SYSREC_ARRAY_MAX)
+		return;
+	if (n && bpf_probe_read_user(s->buf + at, n, (const void *)start))
+		w->fault = true;
+	w->at = at + n;
+}
+
+/* A struct user_msghdr; then its iovecs. */
+static __always_inline void walk_msghdr(struct scratch *s, __u64 ptr)
+{
+	struct walk *w = &s->walk;
+	__u32 at = w->at;
+	__u64 iov[2];
+
+	if (at > SYSREC_RECORD_MAX ||
+	    bpf_probe_read_user(s->buf + at, SYSREC_MSGHDR_SIZE, (const void *)ptr)) {
+		w->fault = true;
+		return;
+	}
+	/* msg_iov and msg_iovlen */
+	__builtin_memcpy(iov, s->buf + at + 16, sizeof(iov));
+	w->at = at + SYSREC_MSGHDR_SIZE + sizeof(__u32);
+	w->uptr = iov[0];
+	w->nr = iov[1] < UIO_MAXIOV ? iov[1] : UIO_MAXIOV;
+	bpf_loop(UIO_MAXIOV, iovec_step, &s, 0);
+	if (at + SYSREC_MSGHDR_SIZE <= SYSREC_RECORD_MAX)
+		__builtin_memcpy(s->buf + at + SYSREC_MSGHDR_SIZE, &iov[1], sizeof(__u32));
+}
+
+/* The data of an array item of argument i; read at exit (out), the call returned ret. */
+static __always_inline void walk_array(struct scratch *s, __u32 kind, __u32 i, __u32 keep, bool out)
+{
+	struct walk *w = &s->walk;
+	__u64 ptr = s->args[i], n = 0;
+	__u32 at = w->at;
+
+	w->budget = out ? (s->ret > 0 ? s->ret : 0) : ~0ULL;
+	if (kind == SYSREC_KIND_EXEC_ARGS && out && s->ret == 0) {
+		walk_exec_args(s);
+		return;
+	}
+	if (kind == SYSREC_KIND_MSGHDR) {
+		walk_msghdr(s, ptr);
+		return;
+	}
+	w->uptr = ptr;
+	w->at = at + sizeof(__u32);
+	if (kind == SYSREC_KIND_IOVEC) {
+		n = keep < SYSREC_ARGS ? s->args[keep] : 0;
+		w->nr = n < UIO_MAXIOV ? n : UIO_MAXIOV;
+		bpf_loop(UIO_MAXIOV, iovec_step, &s, 0);
+	} else {
+		w->keep = keep < strsize_now() ? keep : strsize_now();
+		bpf_loop(SYSREC_STRARRAY_MAX, strarray_step, &s, 0);
+		n = w->count;
+	}
+	if (at <= SYSREC_RECORD_MAX)
+		__builtin_memcpy(s->buf + at, &n, sizeof(__u32));
+}
+
+/*
+ * Argument i's array item at off, as put_item's (its kind's data: bpf/syscalls.h). A
+ * function of its own: the loops are checked once.
+ */
+__noinline int put_array(struct scratch *s, __u32 off, __u32 i, __u32 nr, __u32 out)
+{
+	const volatile struct sysrec_spec *spec;
+	struct sysrec_item it;
+	__u32 kind, arg, end;
+	struct walk *w;
+
+	if (!s || off > ITEM_LAST || i >= SYSREC_ARGS || nr >= SYSREC_NR_MAX)
+		return -1;
+	spec = &cfg_specs[nr];
+	kind = spec->kind[i];
+	/* iovecs: the argument that counts them; strings: how many to keep */
+	arg = kind == SYSREC_KIND_IOVEC ? spec->len_arg[i] : spec->size[i];
+	if (kind == SYSREC_KIND_IOVEC && arg >= SYSREC_ARGS)
+		return -1;
+	w = &s->walk;
+	__builtin_memset(w, 0, sizeof(*w));
+	w->at = off + sizeof(it);
+	w->end = w->at + SYSREC_ARRAY_MAX;
+	walk_array(s, kind, i, arg, out);
+	it.arg = i;
+	it.flags = kind | (out ? SYSREC_ITEM_OUT : 0);
+	it.flags |= w->cut ? SYSREC_ITEM_TRUNC : 0;
+	it.flags |= w->part ? SYSREC_ITEM_PART : 0;
+	end = w->at;
+	if (w->fault || end < off + sizeof(it) || end > off + sizeof(it) + SYSREC_ARRAY_MAX) {
+		it.flags |= SYSREC_ITEM_FAULT;
+		end = off + sizeof(it);
+	}
+	it.len = end - off - sizeof(it);
+	__builtin_memcpy(s->buf + off, &it, sizeof(it));
+	return end;
+}
+
 /*
  * Argument i's item of the record in s->buf, of call nr, at off; out: read at exit as what
  * the call filled. Returns the offset past it, or a negative number when there is no room.
@@ -328,6 +584,8 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr, __u32 o
 	data = s->buf + off + sizeof(*it);
 	it->arg = i;
 	it->flags = spec->kind[i] | (out ? SYSREC_ITEM_OUT : 0);
+	if (spec->kind[i] >= SYSREC_KIND_STRARRAY)
+		return put_array(s, off, i, nr, out);
 	want = item_want(spec, i, s, &ptr);
 	max = item_max(spec->kind[i], spec->size[i]);
 	if (spec->kind[i] == SYSREC_KIND_STR) {
@@ -361,6 +619,10 @@ static __always_inline bool filled(__u32 when, long ret)
 		return ret > 0;
 	case SYSREC_AT_EXIT_ZERO:
 		return ret == 0;
+	case SYSREC_AT_ENTRY_AND_EXIT:
+		return true;
+	case SYSREC_AT_ENTRY_AND_EXIT_POS:
+		return ret > 0;
 	}
 	return false;
 }
@@ -377,7 +639,7 @@ static __always_inline bool item_wanted(const volatile struct sysrec_spec *spec,
 	if (!s->args[i] || !spec->kind[i])
 		return false;
 	if (!at_exit)
-		return when == SYSREC_AT_ENTRY || when == SYSREC_AT_ENTRY_EXIT_OK;
+		return when == SYSREC_AT_ENTRY || when >= SYSREC_AT_ENTRY_EXIT_OK;
 	return (s->retry >> i & 1) || filled(when, s->ret);
 }
 
@@ -393,7 +655,10 @@ static __always_inline __u32 put_items(struct scratch *s, __u32 off,
 	struct sysrec_item *it;
 	int next;
 
-	/* Unrolled: Linux 6.1 refuses a loop that clang closes with a fall-through. */
+	/* the entry's pointers were of the address space an exec has replaced */
+	if (at_exit && s->ret == 0 && (spec->flags & SYSREC_SPEC_NEW_MM))
+		s->retry = 0;
+		/* Unrolled: Linux 6.1 refuses a loop that clang closes with a fall-through. */
 #pragma unroll
 	for (__u32 i = 0; i < SYSREC_ARGS; i++) {
 		if (!item_wanted(spec, i, at_exit, s))
@@ -404,7 +669,7 @@ static __always_inline __u32 put_items(struct scratch *s, __u32 off,
 			break;
 		}
 		it = (void *)(s->buf + off);
-		if (!at_exit && (it->flags & SYSREC_ITEM_FAULT))
+		if (!at_exit && (it->flags & (SYSREC_ITEM_FAULT | SYSREC_ITEM_PART)))
 			s->retry |= 1 << i;
 		off = next;
 	}

@@ -116,6 +116,15 @@ enum sysrec_kind {
 	SYSREC_KIND_FIXED = 7, /* sysrec_spec.size[] bytes: a struct */
 	SYSREC_KIND_ARRAY = 8, /* size[] bytes times argument len_arg: poll's fds */
 	SYSREC_KIND_ARRAY_RET = 9, /* size[] bytes times ret: epoll_wait's events */
+	SYSREC_KIND_STRARRAY = 10, /* a NULL-ended array of strings: an exec's envp */
+	/*
+	 * An exec's argv: a STRARRAY at entry and at a failed exit; at a successful exit, the
+	 * new program's filename and argv where its mm keeps them: the caller's pages are
+	 * gone, and after fork() they were not all there at entry.
+	 */
+	SYSREC_KIND_EXEC_ARGS = 11,
+	SYSREC_KIND_IOVEC = 12, /* struct iovec times argument len_arg, and their bytes */
+	SYSREC_KIND_MSGHDR = 13, /* a struct user_msghdr, then its iovecs as an IOVEC's */
 	SYSREC_KIND_COUNT,
 };
 
@@ -130,6 +139,8 @@ enum sysrec_when {
 	SYSREC_AT_EXIT_ZERO = 3, /* ret == 0 */
 	/* at entry, and at exit when ret >= 0: an int the call reads and rewrites (a socklen) */
 	SYSREC_AT_ENTRY_EXIT_OK = 4,
+	SYSREC_AT_ENTRY_AND_EXIT = 5, /* both: an exec's argv */
+	SYSREC_AT_ENTRY_AND_EXIT_POS = 6, /* both, at exit when ret > 0: poll's fds and revents */
 };
 
 /*
@@ -145,8 +156,40 @@ enum sysrec_when {
 #define SYSREC_ITEM_TRUNC 0x10 /* there was more than len bytes */
 #define SYSREC_ITEM_FAULT 0x20 /* the memory could not be read (NULL, unmapped): len is 0 */
 #define SYSREC_ITEM_OUT 0x40 /* read at exit as what the call filled (not an entry's retry) */
+/* Some of it could not be read (an iovec's bytes, a string of argv): read again at exit. */
+#define SYSREC_ITEM_PART 0x80
 
 #define SYSREC_FIXED_MAX 1024 /* bytes of a struct or an array kept */
+
+/*
+ * The data of the array kinds, packed, never longer than SYSREC_ARRAY_MAX bytes:
+ *
+ *	STRARRAY	__u32 count, then the first spec.size[] strings, each a __u16 head
+ *			(SYSREC_STR_*) and its bytes without a NUL, cut at strsize
+ *	EXEC_ARGS	__u16 the filename's length, the filename, then the argv strings as
+ *			the mm keeps them, each ended by a NUL, to the item's end (cut: TRUNC)
+ *	IOVEC		__u32 count, then per iovec a struct sysrec_iov and its got bytes
+ *	MSGHDR		SYSREC_MSGHDR_SIZE bytes of the struct, then an IOVEC's data
+ *
+ * The bytes of iovecs: at entry all of each, at exit ret of them spread over the iovecs in
+ * order; each cut at strsize. count is the array's length: elements past those kept (the
+ * room ran out) are counted; a walk that stopped before the array's end sets TRUNC (more
+ * than SYSREC_STRARRAY_MAX strings, an array that runs into unmapped memory).
+ */
+#define SYSREC_ARRAY_MAX 4096
+#define SYSREC_STRARRAY_MAX 65536 /* pointers walked */
+#define SYSREC_STR_LEN(head) ((head)&0x1fff)
+#define SYSREC_STR_CUT 0x8000 /* the string was longer */
+#define SYSREC_STR_FAULT 0x4000 /* it could not be read: len is 0 */
+#define SYSREC_MSGHDR_SIZE 56 /* struct user_msghdr of a 64-bit task */
+
+struct sysrec_iov {
+	__u64 base;
+	__u64 len;
+	__u16 got; /* bytes that follow */
+	__u16 flags; /* SYSREC_STR_CUT, SYSREC_STR_FAULT */
+	__u32 pad;
+};
 
 struct sysrec_item {
 	__u16 len; /* bytes that follow; a string's without its NUL */
@@ -158,6 +201,8 @@ struct sysrec_item {
 #define SYSREC_SPEC_SELECTED 0x01 /* the call is traced */
 #define SYSREC_SPEC_ENTER_ITEMS 0x02 /* some kind[] is read at entry */
 #define SYSREC_SPEC_EXIT_ITEMS 0x04 /* some kind[] is read at exit */
+/* Succeeded, the call replaced the address space (exec): no pointer of entry is read again. */
+#define SYSREC_SPEC_NEW_MM 0x08
 
 /* How to capture one system call: an entry of the table indexed by its number. */
 struct sysrec_spec {

@@ -86,7 +86,11 @@ static const struct sc_desc *desc_of(struct sys_view *v, unsigned int nr)
 static struct sc_bytes bytes_of(const struct sysrec_data *d)
 {
 	return (struct sc_bytes){
-		.p = d->data, .len = d->len, .truncated = d->truncated, .fault = d->fault
+		.p = d->data,
+		.len = d->len,
+		.truncated = d->truncated,
+		.fault = d->fault,
+		.part = d->part,
 	};
 }
 

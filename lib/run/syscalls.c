@@ -52,7 +52,7 @@ static int check_spec(const struct sysrec_spec *sp, unsigned int nr)
 {
 	for (int i = 0; i < SYSREC_ARGS; i++) {
 		if (sp->kind[i] >= SYSREC_KIND_COUNT || sp->len_arg[i] >= SYSREC_ARGS ||
-		    sp->nargs > SYSREC_ARGS || sp->when[i] > SYSREC_AT_ENTRY_EXIT_OK)
+		    sp->nargs > SYSREC_ARGS || sp->when[i] > SYSREC_AT_ENTRY_AND_EXIT_POS)
 			return errmsg__set(-EINVAL,
 					   "system call %u: argument %d has kind %u, length in %u, "
 					   "read when %u",
@@ -82,14 +82,15 @@ static int set_specs(struct syscalls_bpf__rodata *ro, const struct syscalls_opts
 			memset(sp, 0, sizeof(*sp));
 			sp->nargs = SYSREC_ARGS;
 		}
-		sp->flags = selected(opts, nr) ? SYSREC_SPEC_SELECTED : 0;
+		sp->flags &= SYSREC_SPEC_NEW_MM;
+		sp->flags |= selected(opts, nr) ? SYSREC_SPEC_SELECTED : 0;
 		for (int i = 0; i < SYSREC_ARGS; i++) {
 			if (!sp->kind[i])
 				continue;
 			if (sp->when[i] != SYSREC_AT_ENTRY)
 				sp->flags |= SYSREC_SPEC_EXIT_ITEMS;
 			if (sp->when[i] == SYSREC_AT_ENTRY ||
-			    sp->when[i] == SYSREC_AT_ENTRY_EXIT_OK)
+			    sp->when[i] >= SYSREC_AT_ENTRY_EXIT_OK)
 				sp->flags |= SYSREC_SPEC_ENTER_ITEMS;
 		}
 		any |= sp->flags & SYSREC_SPEC_SELECTED;

@@ -9,6 +9,7 @@
 #include "bpf/syscalls.h"
 #include "syscalls/scargs.h"
 #include "syscalls/scflags.h"
+#include "syscalls/scarray.h"
 #include "syscalls/scfmt.h"
 #include "syscalls/sclinked.h"
 #include "syscalls/scout.h"
@@ -346,6 +347,25 @@ static const struct sc_kind_row rows[SCA_KIND_COUNT] = {
 	[SCA_DIRENTS_OUT] = { "dirents_out", AT_EXIT(BUF_RET, OK), .size = SCSTRUCT_DIRENTS_MAX,
 			      .print = sclinked__dirents },
 	[SCA_CPUSET_OUT] = { "cpuset_out", AT_EXIT(BUF_RET, POS), .print = sclinked__cpuset },
+	[SCA_EXEC_PATH] = { "exec_path", AT_ENTRY(STR), .print = scarray__exec_path },
+	[SCA_EXEC_ARGV] = { "exec_argv", .capture = SYSREC_KIND_EXEC_ARGS,
+			    .when = SYSREC_AT_ENTRY_AND_EXIT, .size = SCARRAY_ARGV_KEEP,
+			    .print = scarray__argv },
+	[SCA_EXEC_ENVP] = { "exec_envp", AT_ENTRY(STRARRAY), .print = scarray__envp },
+	[SCA_IOVEC_IN] = { "iovec_in", AT_ENTRY(IOVEC), .len_from = SC_LEN_NEXT,
+			   .print = scarray__iovec },
+	[SCA_IOVEC_OUT] = { "iovec_out", AT_EXIT(IOVEC, OK), .len_from = SC_LEN_NEXT,
+			    .print = scarray__iovec },
+	[SCA_MSGHDR_IN] = { "msghdr_in", AT_ENTRY(MSGHDR), .print = scarray__msghdr },
+	[SCA_MSGHDR_OUT] = { "msghdr_out", AT_EXIT(MSGHDR, OK), .print = scarray__msghdr },
+	[SCA_POLLFDS] = { "pollfds", .capture = SYSREC_KIND_ARRAY,
+			  .when = SYSREC_AT_ENTRY_AND_EXIT_POS, .size = SCARRAY_POLLFD_SIZE,
+			  .len_from = SC_LEN_NEXT, .print = scarray__pollfds },
+	[SCA_EPOLL_EVENT_IN] = { "epoll_event_in", AT_ENTRY(FIXED),
+				 .size = SCARRAY_EPOLL_EVENT_SIZE, .print = scarray__epoll_event },
+	[SCA_EPOLL_EVENTS_OUT] = { "epoll_events_out", AT_EXIT(ARRAY_RET, POS),
+				   .size = SCARRAY_EPOLL_EVENT_SIZE,
+				   .print = scarray__epoll_events },
 };
 
 const struct sc_kind_row *scargs__row(enum sc_arg_kind k)

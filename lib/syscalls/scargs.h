@@ -7,7 +7,8 @@
  * capture's table (sctable__capture_spec) and the call's text (scfmt.c) are read from here.
  *
  * Adding a decoder (lib/syscalls/README.md): a kind here, its row in scargs.c, a printer
- * (a struct's in scstruct.c), and the rule in sctable.c that gives it to the argument.
+ * (a struct's in scstruct.c, an array's in scarray.c), and the rule in sctable.c that gives it
+ * to the argument.
  */
 #ifndef PERF_BPF_SCARGS_H
 #define PERF_BPF_SCARGS_H
@@ -90,6 +91,17 @@ enum sc_arg_kind {
 	SCA_CLONE_ARGS_IN, /* clone3's struct clone_args, as many bytes as its size says */
 	SCA_DIRENTS_OUT, /* getdents64's entries: ret bytes of them */
 	SCA_CPUSET_OUT, /* sched_getaffinity's mask: ret bytes */
+	/* arrays (scarray.h) */
+	SCA_EXEC_PATH, /* an exec's filename: at entry, else as the new program's stack has it */
+	SCA_EXEC_ARGV, /* an exec's argv: at entry, and as the new program's mm keeps it */
+	SCA_EXEC_ENVP, /* an exec's envp: its address and how many strings */
+	SCA_IOVEC_IN, /* iovecs whose bytes the call reads (writev): the next argument counts */
+	SCA_IOVEC_OUT, /* iovecs the call fills (readv): ret bytes spread over them, at exit */
+	SCA_MSGHDR_IN, /* a msghdr the call reads (sendmsg), its iovecs' bytes */
+	SCA_MSGHDR_OUT, /* a msghdr the call fills (recvmsg): at exit */
+	SCA_POLLFDS, /* poll's fds: their events at entry, revents at exit */
+	SCA_EPOLL_EVENT_IN, /* epoll_ctl's event */
+	SCA_EPOLL_EVENTS_OUT, /* epoll_wait's events, ret of them */
 	SCA_KIND_COUNT,
 };
 

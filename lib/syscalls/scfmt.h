@@ -28,6 +28,7 @@ struct sc_bytes {
 	uint32_t len; /* bytes at p (a string without its NUL) */
 	bool truncated; /* there was more than strsize */
 	bool fault; /* the memory could not be read */
+	bool part; /* some of it could not be read (an iovec's bytes): an exit may read it again */
 };
 
 /* One call, as the capture saw it at entry and, when it returned, at exit. */

@@ -11,6 +11,7 @@
 #include "util/numfmt.h"
 #include "syscalls/sysconst.h"
 #include "syscalls/scsig.h"
+#include "syscalls/scarray.h"
 #include "syscalls/sclines.h"
 #include "syscalls/scpair.h"
 
@@ -181,6 +182,7 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 {
 	struct jsonw *w = sv->o.json;
 	struct scfmt_opts fo = sv->o.fmt;
+	struct sc_bytes path;
 
 	fo.pid = f->pid;
 	jsonw__key(w, "args");
@@ -201,6 +203,9 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 			jsonw__strn(w, c->mem[i].p, c->mem[i].len);
 			if (c->mem[i].truncated)
 				jsonw__kv_bool(w, "truncated", true);
+		} else if (a->kind == SCA_EXEC_PATH && scarray__exec_filename(c, i, &path)) {
+			jsonw__key(w, "value"); /* a path, as a string's */
+			jsonw__strn(w, path.p, path.len);
 		} else {
 			scfmt__arg(sv->arg, sizeof(sv->arg), c, i, &fo, &shown);
 			jsonw__kv_str(w, "value", sv->arg);
@@ -371,7 +376,8 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 	memcpy(f->call.out, ev->call.out, sizeof(f->call.out));
 	/* what could not be read at entry and was read at exit, the page made present */
 	for (int i = 0; i < SC_MAX_ARGS; i++)
-		if (ev->call.mem[i].p && (!f->call.mem[i].p || f->call.mem[i].fault))
+		if (ev->call.mem[i].p &&
+		    (!f->call.mem[i].p || f->call.mem[i].fault || f->call.mem[i].part))
 			f->call.mem[i] = ev->call.mem[i];
 	err = print_call(sv, f, !f->entry_printed, true, dur);
 	drop(sv, f);

@@ -560,11 +560,46 @@ static int other_struct_kind(const char *call, const char *type, const char *nam
 	return -1;
 }
 
+static bool is_exec(const char *call)
+{
+	return !strcmp(call, "execve") || !strcmp(call, "execveat");
+}
+
+/* Arrays with a printer of their own (scarray.h), or -1. */
+static int array_kind(const char *call, const char *type, const char *name)
+{
+	static const char *const iov_in_calls[] = { "writev", "pwritev", "pwritev2", NULL };
+	static const char *const iov_out_calls[] = { "readv", "preadv", "preadv2", NULL };
+	bool is_iov = strstr(type, "struct iovec *") && !strcmp(name, "vec");
+
+	if (is_exec(call) && !strcmp(name, "filename"))
+		return SCA_EXEC_PATH;
+	if (is_exec(call) && !strcmp(name, "argv"))
+		return SCA_EXEC_ARGV;
+	if (is_exec(call) && !strcmp(name, "envp"))
+		return SCA_EXEC_ENVP;
+	if (is_iov && is_one_of(call, iov_in_calls))
+		return SCA_IOVEC_IN;
+	if (is_iov && is_one_of(call, iov_out_calls))
+		return SCA_IOVEC_OUT;
+	if (strstr(type, "struct user_msghdr *"))
+		return !strcmp(call, "sendmsg") ? SCA_MSGHDR_IN :
+		       !strcmp(call, "recvmsg") ? SCA_MSGHDR_OUT :
+						  -1;
+	if (strstr(type, "struct pollfd *") && !strcmp(name, "ufds"))
+		return SCA_POLLFDS;
+	if (strstr(type, "struct epoll_event *"))
+		return !strcmp(call, "epoll_ctl") ? SCA_EPOLL_EVENT_IN : SCA_EPOLL_EVENTS_OUT;
+	return -1;
+}
+
 /* Memory the call reads or fills that has a decoder of its own, or -1. */
 static int memory_kind(const char *call, const char *type, const char *name)
 {
-	int k;
+	int ak = array_kind(call, type, name), k;
 
+	if (ak >= 0)
+		return ak;
 	if (is_buf_in(call, name))
 		return SCA_BUF_IN;
 	if (is_buf_out(call, name))
@@ -589,7 +624,7 @@ enum sc_arg_kind sctable__arg_kind(const char *call, const char *type, const cha
 	static const char *const addr_out_calls[] = { "accept",	     "accept4",	    "recvfrom",
 						      "getsockname", "getpeername", NULL };
 
-	if (is_string(type, name))
+	if (is_string(type, name) && !is_exec(call))
 		return SCA_STRING;
 	if (strstr(type, "struct sockaddr *"))
 		return is_one_of(call, addr_out_calls) ? SCA_SOCKADDR_OUT : SCA_SOCKADDR;
@@ -689,5 +724,7 @@ void sctable__capture_spec(const struct sc_desc *d, struct sysrec_spec *spec)
 		spec->size[i] = row->size;
 		if (row->len_from == SC_LEN_NEXT)
 			spec->len_arg[i] = (uint8_t)(i + 1);
+		if (row->capture == SYSREC_KIND_EXEC_ARGS)
+			spec->flags |= SYSREC_SPEC_NEW_MM;
 	}
 }

@@ -31,6 +31,7 @@ static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t e
 			.kind = kind,
 			.truncated = it.flags & SYSREC_ITEM_TRUNC,
 			.fault = it.flags & SYSREC_ITEM_FAULT,
+			.part = it.flags & SYSREC_ITEM_PART,
 			.out = at_exit &&
 			       ((it.flags & SYSREC_ITEM_OUT) || SYSREC_KIND_OUT_BEFORE_WHEN(kind)),
 		};

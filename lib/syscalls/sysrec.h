@@ -28,6 +28,7 @@ struct sysrec_data {
 	uint8_t kind; /* enum sysrec_kind */
 	bool truncated; /* there was more */
 	bool fault; /* it could not be read: len is 0 */
+	bool part; /* some of it could not be read (an iovec's bytes) */
 	bool out; /* read at exit as what the call filled, not an entry's read again */
 };
 

@@ -36,6 +36,12 @@ expect_eq "getppid exits" "$N" "$(count_of cap "^exit $WL $WL getppid $SELF [1-9
 child=$(sed -n "s/^exit $WL $WL clone \([0-9]*\) .*/\1/p" "$T/cap")
 [ -n "$child" ] || fail "no clone exit in the workload"
 expect_eq "the child's getppid exits" 7 "$(count_of cap "^exit $child $child getppid $WL ")"
+# an exec's argv (bpf_loop): two strings walked at entry; at exit the new program's copy,
+# its filename then each string with its NUL
+l=$(grep -m1 "^enter $WL $WL execve " "$T/cap")
+[[ "$l" == *' i1="\x02\x00\x00\x00'* ]] || fail "the execve's argv at entry: $l"
+l=$(grep -m1 "^exit $WL $WL execve 0 " "$T/cap")
+[[ "$l" == *"$mix$mix\\x00$N\\x00\"" ]] || fail "the execve's argv at exit: $l"
 # strings: the program's own path, read back by read; a cut one; an unmapped one
 l=$(line_after cap "^enter $WL $WL openat 0xffffff9c 0x[0-9a-f]+ 0 [0-9a-fx]+ i1=\"$mix\"$")
 expect_match "openat of the workload" "^exit $WL $WL openat [0-9]+ [0-9]+$" "$l"

@@ -56,7 +56,7 @@ static const struct call calls[] = {
 	{ SYS_write,	  "write",	3, 1, SYSREC_KIND_BUF, 2, SYSREC_AT_ENTRY },
 	{ SYS_close,	  "close",	1, -1, 0, 0, SYSREC_AT_ENTRY },
 	{ SYS_openat,	  "openat",	4, 1, SYSREC_KIND_STR, 0, SYSREC_AT_ENTRY },
-	{ SYS_execve,	  "execve",	3, 0, SYSREC_KIND_STR, 0, SYSREC_AT_ENTRY },
+	{ SYS_execve,	  "execve",	3, 1, SYSREC_KIND_EXEC_ARGS, 0, SYSREC_AT_ENTRY_AND_EXIT },
 	{ SYS_getppid,	  "getppid",	0, -1, 0, 0, SYSREC_AT_ENTRY },
 	{ SYS_pipe2,	  "pipe2",	2, 0, SYSREC_KIND_FDS, 0, SYSREC_AT_EXIT_ZERO },
 	{ SYS_socket,	  "socket",	3, -1, 0, 0, SYSREC_AT_ENTRY },
@@ -122,6 +122,10 @@ static void fill_specs(struct sysrec_spec *specs)
 		sp->kind[calls[i].item_arg] = calls[i].kind;
 		sp->len_arg[calls[i].item_arg] = calls[i].len_arg;
 		sp->when[calls[i].item_arg] = calls[i].when;
+		if (calls[i].kind == SYSREC_KIND_EXEC_ARGS) { /* argv: 32 strings at entry */
+			sp->size[calls[i].item_arg] = 32;
+			sp->flags |= SYSREC_SPEC_NEW_MM;
+		}
 	}
 }
 

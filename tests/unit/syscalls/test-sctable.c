@@ -175,6 +175,60 @@ static void test_sctable__arg_kinds(void **state)
 			 SCA_CLONE_FLAGS);
 }
 
+/* The arrays strace decodes, each to its printer (scarray.h). */
+static void test_sctable__array_kinds(void **state)
+{
+	assert_int_equal(sctable__arg_kind("execve", "const char *", "filename"), SCA_EXEC_PATH);
+	assert_int_equal(sctable__arg_kind("execveat", "const char *const *", "argv"),
+			 SCA_EXEC_ARGV);
+	assert_int_equal(sctable__arg_kind("execve", "const char *const *", "envp"), SCA_EXEC_ENVP);
+	assert_int_equal(sctable__arg_kind("pwritev2", "const struct iovec *", "vec"),
+			 SCA_IOVEC_IN);
+	assert_int_equal(sctable__arg_kind("readv", "const struct iovec *", "vec"), SCA_IOVEC_OUT);
+	assert_int_equal(sctable__arg_kind("sendmsg", "struct user_msghdr *", "msg"),
+			 SCA_MSGHDR_IN);
+	assert_int_equal(sctable__arg_kind("recvmsg", "struct user_msghdr *", "msg"),
+			 SCA_MSGHDR_OUT);
+	assert_int_equal(sctable__arg_kind("ppoll", "struct pollfd *", "ufds"), SCA_POLLFDS);
+	assert_int_equal(sctable__arg_kind("epoll_pwait", "struct epoll_event *", "events"),
+			 SCA_EPOLL_EVENTS_OUT);
+	assert_int_equal(sctable__arg_kind("epoll_ctl", "struct epoll_event *", "event"),
+			 SCA_EPOLL_EVENT_IN);
+	/* process_vm_readv's iovecs are of two processes: not read */
+	assert_int_equal(sctable__arg_kind("process_vm_readv", "const struct iovec *", "lvec"),
+			 SCA_HEX);
+}
+
+/* An exec reads argv at entry and at exit, and no pointer of its entry after it succeeded. */
+static void test_sctable__capture_spec_exec(void **state)
+{
+	struct sc_desc execve = { .name = "execve",
+				  .nr_args = 3,
+				  .args = { { "filename", SCA_EXEC_PATH, 8 },
+					    { "argv", SCA_EXEC_ARGV, 8 },
+					    { "envp", SCA_EXEC_ENVP, 8 } } };
+	struct sc_desc poll = { .name = "poll",
+				.nr_args = 3,
+				.args = { { "ufds", SCA_POLLFDS, 8 },
+					  { "nfds", SCA_UINT, 4 },
+					  { "timeout_msecs", SCA_INT, 4 } } };
+	struct sysrec_spec spec;
+
+	sctable__capture_spec(&execve, &spec);
+	assert_true(spec.flags & SYSREC_SPEC_NEW_MM);
+	assert_int_equal(spec.kind[0], SYSREC_KIND_STR);
+	assert_int_equal(spec.kind[1], SYSREC_KIND_EXEC_ARGS);
+	assert_int_equal(spec.when[1], SYSREC_AT_ENTRY_AND_EXIT);
+	assert_int_equal(spec.kind[2], SYSREC_KIND_STRARRAY);
+	assert_int_equal(spec.size[2], 0); /* envp: its count only */
+	sctable__capture_spec(&poll, &spec);
+	assert_false(spec.flags & SYSREC_SPEC_NEW_MM);
+	assert_int_equal(spec.kind[0], SYSREC_KIND_ARRAY);
+	assert_int_equal(spec.when[0], SYSREC_AT_ENTRY_AND_EXIT_POS);
+	assert_int_equal(spec.len_arg[0], 1);
+	assert_int_equal(spec.size[0], 8);
+}
+
 static void test_sctable__capture_spec(void **state)
 {
 	struct sc_desc connect = { .name = "connect",
@@ -253,6 +307,8 @@ int main(void)
 		cmocka_unit_test(test_sctable__read_all_from_cache),
 		cmocka_unit_test(test_sctable__parse_no_args_and_garbage),
 		cmocka_unit_test(test_sctable__arg_kinds),
+		cmocka_unit_test(test_sctable__array_kinds),
+		cmocka_unit_test(test_sctable__capture_spec_exec),
 		cmocka_unit_test(test_sctable__capture_spec),
 		cmocka_unit_test(test_sctable__capture_spec_from_rows),
 	};
