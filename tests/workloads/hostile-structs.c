@@ -21,7 +21,8 @@
 int main(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *map =
+		mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	struct sockaddr_storage big = { .ss_family = AF_INET };
 	struct sockaddr_in *in = (struct sockaddr_in *)&big;
 	int fd = socket(AF_INET, SOCK_DGRAM, 0);
