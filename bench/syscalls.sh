@@ -3,7 +3,8 @@
 # loops: N getppid calls, and dd copying N single bytes from /dev/zero to /dev/null (a read
 # and a write per byte). Output to a file for every tool. Per tool: wall seconds (median of
 # RUNS alternating runs), the ratio to the untraced loop, the calls shown and the records
-# lost. Sourced by run.sh; run alone it prints its tables:
+# lost; with PERF_BPF_BEFORE=BINARY, another perf-bpf (an earlier build) beside it. Sourced by
+# run.sh; run alone it prints its tables:
 #	bench/syscalls.sh [RUNS [N]]
 
 # sc_run DIR LABEL CMD...: wall seconds appended to DIR/LABEL, stderr kept in DIR/LABEL.err
@@ -32,6 +33,10 @@ sc_loop() {
 		sc_run "$d" "$name.pb_all" "$SC_PB" trace -o "$d/pb.out" -- "$@" &&
 			grep -c " = " "$d/pb.out" >>"$d/$name.pb_all.lines"
 		sc_lost "$d/$name.pb_all.err" >>"$d/$name.pb_all.lost"
+		if [ -n "${SC_PB_BEFORE:-}" ]; then
+			sc_run "$d" "$name.pb_before" "$SC_PB_BEFORE" trace -o "$d/pb0.out" -- "$@" &&
+				grep -c " = " "$d/pb0.out" >>"$d/$name.pb_before.lines"
+		fi
 		sc_run "$d" "$name.pb_unused" "$SC_PB" trace -e openat -o "$d/pb1.out" -- "$@"
 		sc_run "$d" "$name.pb_sum" "$SC_PB" trace -s -o "$d/pbs.out" -- "$@"
 		if command -v perf >/dev/null; then
@@ -60,6 +65,11 @@ sc_loop() {
 		printf '| perf-bpf trace, every call | %s | %s | %s | %s |\n' "$(sc_med "$d/$name.pb_all")" \
 			"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$u")" "$(sc_med "$d/$name.pb_all.lines")" \
 			"$(sc_med "$d/$name.pb_all.lost")"
+		[ -n "${SC_PB_BEFORE:-}" ] &&
+			printf '| perf-bpf before (PERF_BPF_BEFORE), every call | %s | %s | %s | - |\n' \
+				"$(sc_med "$d/$name.pb_before")" \
+				"$(sc_ratio "$(sc_med "$d/$name.pb_before")" "$u")" \
+				"$(sc_med "$d/$name.pb_before.lines")"
 		printf '| perf trace, every call | %s | %s | %s | - |\n' "$(sc_med "$d/$name.perf_trace")" \
 			"$(sc_ratio "$(sc_med "$d/$name.perf_trace")" "$u")" "$(sc_med "$d/$name.perf_trace.lines")"
 		printf '| strace -f, every call | %s | %s | %s | - |\n' "$(sc_med "$d/$name.strace")" \
@@ -77,6 +87,9 @@ sc_loop() {
 		echo
 		echo "| $name, same run | ratio |"
 		echo "|---|---:|"
+		[ -n "${SC_PB_BEFORE:-}" ] &&
+			printf '| perf-bpf trace / perf-bpf before, every call | %s |\n' \
+				"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$(sc_med "$d/$name.pb_before")")"
 		printf '| perf-bpf trace / perf trace, every call | %s |\n' \
 			"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$(sc_med "$d/$name.perf_trace")")"
 		printf '| perf-bpf trace / strace -f, every call | %s |\n' \
@@ -145,5 +158,6 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	top=$(cd "$(dirname "$0")/.." && pwd)
 	d=$(mktemp -d /tmp/perf-bpf-bench.XXXXXX)
 	trap 'rm -rf "$d"' EXIT
+	SC_PB_BEFORE=${PERF_BPF_BEFORE:-}
 	bench_syscalls "${PERF_BPF:-$top/perf-bpf}" "${BUILD:-$top/build}" "${1:-3}" "${2:-300000}" "$d"
 fi

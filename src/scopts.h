@@ -66,7 +66,7 @@ struct scopts {
 	OPT_UINT(0, "max-events", &(sc)->max_events, "N", 1, 4000000000u, \
 		 "stop after N system calls"), \
 	OPT_UINT(0, "strsize", &(sc)->strsize, "N", 1, SYSREC_STRSIZE_MAX, \
-		 "bytes of strings and buffers shown (default 256)"), \
+		 "bytes of data shown (default 32, as strace -s; paths whole)"), \
 	OPT_BOOL(0, "verbose-structs", &(sc)->verbose_structs, \
 		 "every member of the structs calls read or fill, as strace -v"), \
 	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call"), \

@@ -117,8 +117,9 @@ static void call_of(struct sc_call *call, const struct sc_desc *desc, const stru
 {
 	call->desc = desc;
 	memcpy(call->args, r->args, sizeof(r->args));
+	/* p alone says whether anything was read (scfmt.h): 12 stores, not a rep stos */
 	for (int i = 0; i < SC_MAX_ARGS; i++)
-		call->mem[i] = call->out[i] = (struct sc_bytes){ 0 };
+		call->mem[i].p = call->out[i].p = NULL;
 	call->exited = r->head.type == SYSREC_EXIT;
 	call->ret = call->exited ? r->ret : 0;
 	take_items(call, r);

@@ -26,7 +26,7 @@ struct view_syscalls_opts {
 	uint64_t min_duration_ns; /* --duration */
 	uint64_t max_events; /* --max-events: 0 for no limit */
 	bool absolute_time; /* -T */
-	unsigned int strsize; /* bytes of strings and buffers shown; 0: 256 */
+	unsigned int strsize; /* bytes of data shown; 0: SCFMT_STRSIZE_DEFAULT (paths whole) */
 	bool verbose_structs; /* every member of a struct, as strace -v */
 	int fd_paths; /* -y: descriptors with their path; 2 (-yy): sockets with their addresses */
 	/*

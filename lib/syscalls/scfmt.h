@@ -24,7 +24,7 @@
 
 /* What was read of the memory an argument points to. */
 struct sc_bytes {
-	const void *p;
+	const void *p; /* NULL: nothing was read, and the other members mean nothing */
 	uint32_t len; /* bytes at p (a string without its NUL) */
 	bool truncated; /* there was more than strsize */
 	bool fault; /* the memory could not be read */

@@ -20,6 +20,8 @@
 #define COMM_MAX 16
 #define HEAD_MAX 96 /* "%10.3f (%6.3f ms): comm/tid " */
 #define RET_MAX 256 /* " = ", the result, "\n" */
+#define SPARE_MAX 64 /* buffers of entries' bytes kept for reuse */
+#define SPARE_MIN 256
 
 /* A call in flight on one thread: its entry, copied. */
 struct inflight {
@@ -31,11 +33,15 @@ struct inflight {
 	bool no_entry; /* an exit whose entry came before the capture */
 	struct sc_call call;
 	char *mem; /* the bytes call.mem[] point into */
+	size_t mem_size;
 };
 
 struct sclines {
 	struct sclines_opts o;
 	struct scpair *inflight; /* struct inflight by thread */
+	/* the bytes of entries gone, kept for the next ones: no malloc a call */
+	char *spare[SPARE_MAX];
+	size_t spare_size[SPARE_MAX], nr_spare;
 	uint64_t base_time;
 	bool have_base;
 	uint64_t printed;
@@ -53,6 +59,7 @@ static struct inflight *take(struct sclines *sv, uint32_t tid)
 	if (f) {
 		f->entry_printed = f->no_entry = false;
 		f->mem = NULL;
+		f->mem_size = 0;
 	}
 	return f;
 }
@@ -62,15 +69,48 @@ static struct inflight *find(struct sclines *sv, uint32_t tid)
 	return scpair__find(sv->inflight, tid);
 }
 
-/* Free a slot, and the bytes its entry kept. */
+/* Room for need bytes of an entry's memory at f->mem: a spare buffer, grown if need be. */
+static int mem_for(struct sclines *sv, struct inflight *f, size_t need)
+{
+	char *p = NULL;
+	size_t size = 0;
+
+	if (sv->nr_spare) {
+		sv->nr_spare--;
+		p = sv->spare[sv->nr_spare];
+		size = sv->spare_size[sv->nr_spare];
+	}
+	if (size < need) {
+		size_t want = need > SPARE_MIN ? need : SPARE_MIN;
+		char *more = realloc(p, want);
+
+		if (!more) {
+			free(p);
+			return -ENOMEM;
+		}
+		p = more;
+		size = want;
+	}
+	f->mem = p;
+	f->mem_size = size;
+	return 0;
+}
+
+/* Free a slot; the bytes its entry kept wait for the next entry. */
 static void drop(struct sclines *sv, struct inflight *f)
 {
 	char *mem = f->mem;
+	size_t size = f->mem_size;
 
 	if (!f->entry_printed && sv->unprinted)
 		sv->unprinted--;
 	scpair__drop(sv->inflight, f);
-	free(mem);
+	if (mem && sv->nr_spare < SPARE_MAX) {
+		sv->spare[sv->nr_spare] = mem;
+		sv->spare_size[sv->nr_spare++] = size;
+	} else {
+		free(mem);
+	}
 }
 
 struct sclines *sclines__new(const struct sclines_opts *o)
@@ -288,27 +328,30 @@ static void copy_comm(char *to, const char *comm)
 	to[n] = '\0';
 }
 
-static int copy_entry(struct inflight *f, const struct sc_event *ev)
+static int copy_entry(struct sclines *sv, struct inflight *f, const struct sc_event *ev)
 {
 	size_t need = 0, at = 0;
 
 	for (int i = 0; i < SC_MAX_ARGS; i++)
 		need += ev->call.mem[i].p ? ev->call.mem[i].len : 0;
-	if (need) {
-		f->mem = malloc(need);
-		if (!f->mem)
-			return -ENOMEM;
-	}
+	if (need && mem_for(sv, f, need))
+		return -ENOMEM;
 	f->pid = ev->pid;
 	f->cpu = ev->cpu;
 	f->time = ev->time;
 	copy_comm(f->comm, ev->comm);
 	f->entry_printed = false;
-	f->call = ev->call;
+	/* member by member: a whole struct's copy is a rep movs of what an entry leaves empty */
+	f->call.desc = ev->call.desc;
+	memcpy(f->call.args, ev->call.args, sizeof(f->call.args));
 	f->call.exited = false;
+	f->call.ret = 0;
 	for (int i = 0; i < SC_MAX_ARGS; i++) {
+		f->call.out[i].p = NULL;
+		f->call.mem[i].p = NULL;
 		if (!ev->call.mem[i].p)
 			continue;
+		f->call.mem[i] = ev->call.mem[i];
 		if (!ev->call.mem[i].len) { /* a fault, an empty string: nothing to keep */
 			f->call.mem[i].p = "";
 			continue;
@@ -343,7 +386,7 @@ int sclines__enter(struct sclines *sv, const struct sc_event *ev)
 	if (!f)
 		return -ENOMEM;
 	sv->unprinted++;
-	if (copy_entry(f, ev)) {
+	if (copy_entry(sv, f, ev)) {
 		drop(sv, f);
 		return -ENOMEM;
 	}
@@ -516,5 +559,7 @@ void sclines__free(struct sclines *sv)
 		return;
 	sclines__end(sv);
 	scpair__free(sv->inflight);
+	while (sv->nr_spare)
+		free(sv->spare[--sv->nr_spare]);
 	free(sv);
 }

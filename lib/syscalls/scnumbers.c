@@ -226,25 +226,27 @@ static void keep(struct cache *c, const char *name, const struct scnumbers *k)
 static void read_numbers(struct scnumbers *k)
 {
 	struct cache *c = cache__open(NULL);
-	char name[64], **events;
+	char name[64], **events = NULL;
+	bool named = c && !cache_name(c, name, sizeof(name));
 	size_t n = 0, size;
 	void *data;
 	int err;
 
-	if (unnamed_events(&events, &n) || !n)
-		goto out;
-	if (c && !cache_name(c, name, sizeof(name)) && !cache__read(c, name, &data, &size)) {
+	/* kept for this kernel: no listing of tracefs, no program */
+	if (named && !cache__read(c, name, &data, &size)) {
 		err = scnumbers__parse(k, data, size);
 		free(data);
 		if (!err)
 			goto out;
 		k->nr = 0;
 	}
+	if (unnamed_events(&events, &n) || !n)
+		goto out;
 	err = from_kernel(k, events, n);
 	if (err)
 		pr_debug("the kernel's numbers of %zu system-call tracepoints not read: %s", n,
 			 strerror(-err));
-	else if (c && !cache_name(c, name, sizeof(name)))
+	else if (named)
 		keep(c, name, k);
 out:
 	while (n)
