@@ -176,7 +176,8 @@ $(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: lib/output/%.proto
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)protoc-c --proto_path=lib/output --c_out=$(BUILD)/gen $<
 
-$(BUILD)/gen/sysconsts.c: scripts/gen-sysconsts.sh include/kernel/errno-internal.h
+$(BUILD)/gen/sysconsts.c: scripts/gen-sysconsts.sh include/kernel/errno-internal.h \
+			include/kernel/statfs-internal.h
 	$(call msg,GEN,$@)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)scripts/gen-sysconsts.sh "$(CC)" $@

@@ -277,23 +277,6 @@ struct msghdr64 {
 };
 _Static_assert(sizeof(struct msghdr64) == SYSREC_MSGHDR_SIZE, "the capture reads a msghdr");
 
-static const struct sysconst msg_rows[] = {
-	{ "MSG_OOB", MSG_OOB },
-	{ "MSG_PEEK", MSG_PEEK },
-	{ "MSG_DONTROUTE", MSG_DONTROUTE },
-	{ "MSG_CTRUNC", MSG_CTRUNC },
-	{ "MSG_TRUNC", MSG_TRUNC },
-	{ "MSG_DONTWAIT", MSG_DONTWAIT },
-	{ "MSG_EOR", MSG_EOR },
-	{ "MSG_WAITALL", MSG_WAITALL },
-	{ "MSG_ERRQUEUE", MSG_ERRQUEUE },
-	{ "MSG_NOSIGNAL", MSG_NOSIGNAL },
-	{ "MSG_MORE", MSG_MORE },
-	{ "MSG_CMSG_CLOEXEC", MSG_CMSG_CLOEXEC },
-};
-static const struct sysconst_table msg_flags = { "msg", msg_rows,
-						 sizeof(msg_rows) / sizeof(msg_rows[0]) };
-
 static bool msghdr(struct scout *o, struct cur *c, bool cut, unsigned max)
 {
 	struct msghdr64 m;
@@ -316,7 +299,7 @@ static bool msghdr(struct scout *o, struct cur *c, bool cut, unsigned max)
 	scout__str(o, ", msg_controllen=");
 	scout__u64(o, m.controllen);
 	scout__str(o, ", msg_flags=");
-	scout__flags(o, &msg_flags, m.flags);
+	scout__flags(o, &sysconst_msgname, m.flags);
 	scout__put(o, "}", 1);
 	return true;
 }
@@ -335,28 +318,6 @@ void scarray__msghdr(struct scout *o, const struct sc_call *c, int i, const stru
 
 /* ---- poll and epoll ---- */
 
-static const struct sysconst poll_rows[] = {
-	{ "POLLIN", POLLIN },	 { "POLLPRI", POLLPRI },  { "POLLOUT", POLLOUT },
-	{ "POLLERR", POLLERR },	 { "POLLHUP", POLLHUP },  { "POLLNVAL", POLLNVAL },
-	{ "POLLRDNORM", 0x040 }, { "POLLRDBAND", 0x080 }, { "POLLWRNORM", 0x100 },
-	{ "POLLWRBAND", 0x200 }, { "POLLMSG", 0x400 },	  { "POLLRDHUP", 0x2000 },
-};
-static const struct sysconst_table poll_events = { "poll", poll_rows,
-						   sizeof(poll_rows) / sizeof(poll_rows[0]) };
-
-static const struct sysconst epoll_rows[] = {
-	{ "EPOLLIN", EPOLLIN },		{ "EPOLLPRI", EPOLLPRI },
-	{ "EPOLLOUT", EPOLLOUT },	{ "EPOLLERR", EPOLLERR },
-	{ "EPOLLHUP", EPOLLHUP },	{ "EPOLLRDNORM", EPOLLRDNORM },
-	{ "EPOLLRDBAND", EPOLLRDBAND }, { "EPOLLWRNORM", EPOLLWRNORM },
-	{ "EPOLLWRBAND", EPOLLWRBAND }, { "EPOLLMSG", EPOLLMSG },
-	{ "EPOLLRDHUP", EPOLLRDHUP },	{ "EPOLLEXCLUSIVE", EPOLLEXCLUSIVE },
-	{ "EPOLLWAKEUP", EPOLLWAKEUP }, { "EPOLLONESHOT", EPOLLONESHOT },
-	{ "EPOLLET", EPOLLET },
-};
-static const struct sysconst_table epoll_events = { "epoll", epoll_rows,
-						    sizeof(epoll_rows) / sizeof(epoll_rows[0]) };
-
 struct pollfd_abi {
 	int32_t fd;
 	int16_t events, revents;
@@ -369,10 +330,10 @@ static void pollfd(struct scout *o, const struct pollfd_abi *in, const struct po
 	scout__str(o, "{fd=");
 	scout__s64(o, in->fd);
 	scout__str(o, ", events=");
-	scout__flags(o, &poll_events, (uint16_t)in->events);
+	scout__flags(o, &sysconst_poll, (uint16_t)in->events);
 	if (out && out->revents) {
 		scout__str(o, ", revents=");
-		scout__flags(o, &poll_events, (uint16_t)out->revents);
+		scout__flags(o, &sysconst_poll, (uint16_t)out->revents);
 	}
 	scout__put(o, "}", 1);
 }
@@ -409,7 +370,7 @@ static bool epoll_event(struct scout *o, struct cur *c)
 	if (!take(c, &e, sizeof(e)))
 		return false;
 	scout__str(o, "{events=");
-	scout__flags(o, &epoll_events, e.events);
+	scout__flags(o, &sysconst_epoll, e.events);
 	scout__str(o, ", data={u32=");
 	scout__u64(o, (uint32_t)e.data.u64);
 	scout__str(o, ", u64=");

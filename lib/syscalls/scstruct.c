@@ -202,41 +202,6 @@ void scstruct__bits(struct scout *o, const struct scstruct_bit *table, uint64_t 
 
 /* ---- statfs ---- */
 
-/* The file systems a program meets most, by the magic numbers of <linux/magic.h>. */
-static const struct sysconst fs_magics[] = {
-	{ "EXT2_SUPER_MAGIC", EXT2_SUPER_MAGIC },
-	{ "TMPFS_MAGIC", TMPFS_MAGIC },
-	{ "PROC_SUPER_MAGIC", PROC_SUPER_MAGIC },
-	{ "SYSFS_MAGIC", SYSFS_MAGIC },
-	{ "DEVPTS_SUPER_MAGIC", DEVPTS_SUPER_MAGIC },
-	{ "CGROUP2_SUPER_MAGIC", CGROUP2_SUPER_MAGIC },
-	{ "CGROUP_SUPER_MAGIC", CGROUP_SUPER_MAGIC },
-	{ "OVERLAYFS_SUPER_MAGIC", OVERLAYFS_SUPER_MAGIC },
-	{ "XFS_SUPER_MAGIC", XFS_SUPER_MAGIC },
-	{ "BTRFS_SUPER_MAGIC", BTRFS_SUPER_MAGIC },
-	{ "NFS_SUPER_MAGIC", NFS_SUPER_MAGIC },
-	{ "SQUASHFS_MAGIC", SQUASHFS_MAGIC },
-	{ "DEBUGFS_MAGIC", DEBUGFS_MAGIC },
-	{ "TRACEFS_MAGIC", TRACEFS_MAGIC },
-	{ "BPF_FS_MAGIC", BPF_FS_MAGIC },
-	{ "SECURITYFS_MAGIC", SECURITYFS_MAGIC },
-	{ "RAMFS_MAGIC", RAMFS_MAGIC },
-	{ "MSDOS_SUPER_MAGIC", MSDOS_SUPER_MAGIC },
-	{ "ISOFS_SUPER_MAGIC", 0x9660 },
-	{ "FUSE_SUPER_MAGIC", 0x65735546 },
-};
-
-static const struct sysconst_table fs_magic = { "fs_magic", fs_magics,
-						sizeof(fs_magics) / sizeof(fs_magics[0]) };
-
-/* The mount flags statfs reports (ST_VALID: the kernel filled f_flags). */
-static const struct scstruct_bit st_flags[] = {
-	{ 0x0001, "ST_RDONLY" },   { 0x0002, "ST_NOSUID" },	 { 0x0004, "ST_NODEV" },
-	{ 0x0008, "ST_NOEXEC" },   { 0x0010, "ST_SYNCHRONOUS" }, { 0x0020, "ST_VALID" },
-	{ 0x0040, "ST_MANDLOCK" }, { 0x0400, "ST_NOATIME" },	 { 0x0800, "ST_NODIRATIME" },
-	{ 0x1000, "ST_RELATIME" }, { 0x2000, "ST_NOSYMFOLLOW" }, { 0, NULL },
-};
-
 static void u64s_member(struct scout *o, const char *name, const uint64_t *v, int n, bool *first)
 {
 	member(o, name, first);
@@ -263,7 +228,7 @@ static void fsid_member(struct scout *o, const int *val, bool *first)
 static void print_statfs(struct scout *o, const void *p, bool verbose)
 {
 	const struct statfs *f = p;
-	const char *name = sysconst__name(&fs_magic, (long long)f->f_type);
+	const char *name = sysconst__name(&sysconst_fsmagic, (long long)f->f_type);
 	bool first = true;
 
 	scout__put(o, "{", 1);
@@ -282,7 +247,7 @@ static void print_statfs(struct scout *o, const void *p, bool verbose)
 	u64_member(o, "f_namelen", f->f_namelen, &first);
 	u64_member(o, "f_frsize", f->f_frsize, &first);
 	member(o, "f_flags", &first);
-	scstruct__bits(o, st_flags, f->f_flags);
+	scout__flags(o, &sysconst_stflags, f->f_flags);
 	scout__put(o, "}", 1);
 }
 

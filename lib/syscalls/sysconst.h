@@ -39,6 +39,10 @@ extern const struct sysconst_table sysconst_ioctl, sysconst_access, sysconst_grn
 	sysconst_so, sysconst_tcp, sysconst_ip, sysconst_ipv6, sysconst_msg, sysconst_wait,
 	sysconst_statx, sysconst_epoll_ctl, sysconst_clock, sysconst_ipproto, sysconst_shut,
 	sysconst_lock, sysconst_prctl;
+/* MSG_ flags, poll's and epoll's events, with their prefixes, as strace writes them in structs */
+extern const struct sysconst_table sysconst_msgname, sysconst_poll, sysconst_epoll;
+/* file systems' magic numbers (<linux/magic.h>) and statfs's f_flags (ST_) */
+extern const struct sysconst_table sysconst_fsmagic, sysconst_stflags;
 
 /* The name of value v, or NULL (the first by name when two share it). */
 const char *sysconst__name(const struct sysconst_table *t, long long v);
