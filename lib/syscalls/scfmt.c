@@ -51,23 +51,32 @@ size_t scfmt__arg(char *buf, size_t size, const struct sc_call *c, int i,
 	return o.len;
 }
 
+/* "name: value, ...": the arguments the line shows; filled_only, those read at exit alone. */
+static void put_args(struct scout *o, const struct sc_call *c, const struct scfmt_opts *opt,
+		     bool filled_only)
+{
+	bool first = true;
+
+	for (int i = 0; i < c->desc->nr_args; i++) {
+		if (omitted(c, i) ||
+		    (filled_only && scargs__row(c->desc->args[i].kind)->when == SYSREC_AT_ENTRY))
+			continue;
+		if (!first)
+			scout__put(o, ", ", 2);
+		first = false;
+		scout__str(o, c->desc->args[i].name);
+		scout__put(o, ": ", 2);
+		arg_value(o, c, i, opt);
+	}
+}
+
 size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *opt)
 {
 	struct scout o = scout__at(buf, size);
-	bool first = true;
 
 	scout__str(&o, c->desc->name);
 	scout__put(&o, "(", 1);
-	for (int i = 0; i < c->desc->nr_args; i++) {
-		if (omitted(c, i))
-			continue;
-		if (!first)
-			scout__put(&o, ", ", 2);
-		first = false;
-		scout__str(&o, c->desc->args[i].name);
-		scout__put(&o, ": ", 2);
-		arg_value(&o, c, i, opt);
-	}
+	put_args(&o, c, opt, false);
 	scout__put(&o, ")", 1);
 	return o.len;
 }
@@ -75,18 +84,8 @@ size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct
 size_t scfmt__filled(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *opt)
 {
 	struct scout o = scout__at(buf, size);
-	bool first = true;
 
-	for (int i = 0; i < c->desc->nr_args; i++) {
-		if (scargs__row(c->desc->args[i].kind)->when == SYSREC_AT_ENTRY || omitted(c, i))
-			continue;
-		if (!first)
-			scout__put(&o, ", ", 2);
-		first = false;
-		scout__str(&o, c->desc->args[i].name);
-		scout__put(&o, ": ", 2);
-		arg_value(&o, c, i, opt);
-	}
+	put_args(&o, c, opt, true);
 	return o.len;
 }
 
