@@ -40,6 +40,8 @@ struct scfds_file {
 	uint64_t ino; /* sockets and pipes: from "socket:[INO]" */
 	bool is_socket;
 	struct scfds_sock sock;
+	bool dev_read; /* -yy: dev holds what a device's node says ("<char 1:3>"), or "" */
+	char dev[24];
 	char path[]; /* as /proc/PID/fd/N reads, or the path the open named */
 };
 

@@ -446,16 +446,24 @@ static void fill_socket(uint32_t pid, struct scfds_file *f)
 	}
 }
 
-/* -yy: a device's kind and numbers after its path, "<char 1:3>", as its node says now. */
-static void device_name(const char *path, char *buf, size_t size)
+/*
+ * -yy: a device's kind and numbers after its path, "<char 1:3>", as its node said the first
+ * time the file was named: one stat a file, not one a line.
+ */
+static const char *device_name(struct scfds_file *f)
 {
 	struct stat st;
 
-	if (strncmp(path, "/dev/", 5) || stat(path, &st))
-		return;
+	if (f->dev_read)
+		return f->dev;
+	f->dev_read = true;
+	if (strncmp(f->path, "/dev/", 5) || stat(f->path, &st))
+		return f->dev;
 	if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
-		snprintf(buf, size, "<%s %u:%u>", S_ISCHR(st.st_mode) ? "char" : "block",
-			 major(st.st_rdev), minor(st.st_rdev));
+		snprintf(f->dev, sizeof(f->dev), "<%s %u:%u>",
+			 S_ISCHR(st.st_mode) ? "char" : "block", major(st.st_rdev),
+			 minor(st.st_rdev));
+	return f->dev;
 }
 
 bool scfdtrack__name(struct scfdtrack *t, uint32_t pid, int fd, char *buf, size_t size)
@@ -473,6 +481,6 @@ bool scfdtrack__name(struct scfdtrack *t, uint32_t pid, int fd, char *buf, size_
 		fill_socket(pid, f);
 	n = scfds__name(t->fds, pid, fd, t->level, buf, size);
 	if (t->level >= 2 && n && n < size)
-		device_name(f->path, buf + n, size - n);
+		snprintf(buf + n, size - n, "%s", device_name(f));
 	return n > 0;
 }
