@@ -54,10 +54,11 @@ static struct scfds_file *file_new(const char *path)
 		return NULL;
 	f->refs = 1;
 	memcpy(f->path, path, len + 1);
-	if (sscanf(path, "socket:[%llu]", &ino) == 1) {
+	/* "socket:[?]": one whose inode /proc could not say (its process gone), a socket still */
+	if (!strncmp(path, "socket:[", 8)) {
 		f->is_socket = true;
-		f->ino = ino;
-		f->sock.stale = true;
+		f->ino = sscanf(path, "socket:[%llu]", &ino) == 1 ? ino : 0;
+		f->sock.stale = f->ino != 0;
 	} else if (sscanf(path, "pipe:[%llu]", &ino) == 1) {
 		f->ino = ino;
 	}
@@ -453,6 +454,8 @@ static size_t sock_name(const struct scfds_file *f, char *buf, size_t size)
 		return snprintf(buf, size, "%s:[%s->%s]", k->proto, k->local, k->remote);
 	if (!unix_sock && k->local[0])
 		return snprintf(buf, size, "%s:[%s]", k->proto, k->local);
+	if (!unix_sock && k->remote[0]) /* its own end was the kernel's to say, and it is gone */
+		return snprintf(buf, size, "%s:[?->%s]", k->proto, k->remote);
 	if (!f->ino)
 		return snprintf(buf, size, "%s:[?]", k->proto);
 	return snprintf(buf, size, "%s:[%" PRIu64 "]", k->proto, f->ino);

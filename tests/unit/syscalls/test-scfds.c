@@ -207,6 +207,30 @@ static void test_scfds__names_sockets(void **state)
 	assert_int_equal(scfds__name(s, PID, 9, 2, buf, sizeof(buf)), 0);
 }
 
+/*
+ * A socket made by a process gone before its lines print: /proc could not say its inode,
+ * but the calls said what it is and whom it connected to.
+ */
+static void test_scfds__names_sockets_of_processes_gone(void **state)
+{
+	struct scfds *s = *state;
+	struct scfds_file *f;
+	char buf[128];
+
+	assert_int_equal(scfds__open(s, PID, 3, "socket:[?]", false), 0);
+	f = scfds__file(s, PID, 3);
+	assert_true(f->is_socket);
+	assert_int_equal(f->ino, 0);
+	scsock__proto(AF_INET, SOCK_STREAM, 0, &f->sock);
+	scfds__name(s, PID, 3, 2, buf, sizeof(buf));
+	assert_string_equal(buf, "TCP:[?]");
+	strcpy(f->sock.remote, "127.0.0.1:52116");
+	scfds__name(s, PID, 3, 2, buf, sizeof(buf));
+	assert_string_equal(buf, "TCP:[?->127.0.0.1:52116]");
+	scfds__name(s, PID, 3, 1, buf, sizeof(buf));
+	assert_string_equal(buf, "socket:[?]");
+}
+
 static void test_scsock__proc_net_lines(void **state)
 {
 	struct scfds_sock k = { 0 };
@@ -291,6 +315,7 @@ int main(void)
 		T(test_scfds__fork_of_unknown_parent),
 		T(test_scfds__close_range_unshare),
 		T(test_scfds__names_sockets),
+		T(test_scfds__names_sockets_of_processes_gone),
 		T(test_scfds__reads_own_table),
 		cmocka_unit_test(test_scsock__proc_net_lines),
 		cmocka_unit_test(test_scsock__addresses_of_calls),
