@@ -28,6 +28,8 @@ struct scopts {
 	bool summary_only; /* -s */
 	bool with_summary; /* -S */
 	const char *summary_mode; /* --summary-mode: thread (default) or total */
+	const char *summary_columns; /* -U, --summary-columns: strace's */
+	const char *summary_sort; /* --summary-sort-by: strace's -S */
 	bool failure; /* --failure */
 	const char *duration; /* --duration MS */
 	unsigned int max_events; /* --max-events */
@@ -60,6 +62,11 @@ struct scopts {
 	OPT_BOOL('S', "with-summary", &(sc)->with_summary, "the calls and their summary"), \
 	OPT_STRING(0, "summary-mode", &(sc)->summary_mode, "MODE", \
 		   "the summary per thread (default) or in total"), \
+	OPT_STRING('U', "summary-columns", &(sc)->summary_columns, "COLUMNS", \
+		   "the summary's columns, in order, as strace -U: time-percent, total-time, " \
+		   "min-time, avg-time, max-time, stddev, p50, p99, calls, errors, name"), \
+	OPT_STRING(0, "summary-sort-by", &(sc)->summary_sort, "COLUMN", \
+		   "the summary's rows by this column (default time), or nothing, as strace -S"), \
 	OPT_BOOL(0, "failure", &(sc)->failure, "only the system calls that failed"), \
 	OPT_STRING(0, "duration", &(sc)->duration, "MS", \
 		   "only the system calls that took longer than MS milliseconds"), \
