@@ -263,7 +263,7 @@ static int signal_lines(struct scopts *sc, const struct opts *o)
 }
 
 /* -U and --summary-sort-by: the summary's columns and the order of its rows. */
-static int summary_columns(struct scopts *sc, const struct opts *o)
+static int summary_columns(struct scopts *sc)
 {
 	struct sccolumns_spec *spec = &sc->view.summary_columns;
 	int err = 0;
@@ -308,7 +308,7 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	v->lines = !sc->summary_only || sc->with_summary;
 	v->summary = sc->summary_only || sc->with_summary;
 	v->summary_total = sc->summary_mode && !strcmp(sc->summary_mode, "total");
-	err = summary_columns(sc, o);
+	err = summary_columns(sc);
 	if (err)
 		return err;
 	v->failure_only = sc->failure;
