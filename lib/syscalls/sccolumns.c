@@ -104,8 +104,8 @@ static void name_cell(char *buf, size_t size, const struct sccolumns_row *r, uns
 static const struct column columns[SCCOL_NR] = {
 	[SCCOL_TIME_PERCENT] = { { "time-percent", "time" }, "time", "(%)", "% time", 7, 6,
 				 NULL, time_percent, percent_cell },
-	[SCCOL_TOTAL_TIME] = { { "total-time", "time-total" }, "total", "(msec)", "total(us)", 9, 11,
-			       "total_ns", total_time, time_cell },
+	[SCCOL_TOTAL_TIME] = { { "total-time", "time-total" }, "total", "(msec)", "total(us)", 9,
+			       11, "total_ns", total_time, time_cell },
 	[SCCOL_MIN_TIME] = { { "min-time", "shortest", "time-min" }, "min", "(msec)", "min(us)", 9,
 			     10, "min_ns", min_time, time_cell },
 	[SCCOL_AVG_TIME] = { { "avg-time", "time-avg" }, "avg", "(msec)", "avg(us)", 9, 10,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The system-call summary: counts by (thread, call), printed as perf trace's or strace -c's tables. */
+/* The system-call summary: counts by (thread, call), as perf trace's or strace -c's tables. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
