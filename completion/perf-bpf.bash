@@ -92,6 +92,18 @@ _perf_bpf_syscalls()
 	[[ -z $pre ]] && compgen -W "signal=" -- "$cur"
 }
 
+# -U's summary columns after the last ',' (strace's names and perf-bpf's).
+_perf_bpf_columns()
+{
+	local cur=$1 pre=""
+	if [[ $cur == *,* ]]; then
+		pre=${cur%,*},
+		cur=${cur##*,}
+	fi
+	compgen -W "time-percent total-time min-time avg-time max-time stddev p50 p99 calls errors
+		name stddev-percent" -- "$cur" | sed "s|^|$pre|"
+}
+
 # strace's -e signal=SET: signal names after the last ',' (a '!' may lead), all, none.
 _perf_bpf_signals()
 {
@@ -140,6 +152,9 @@ _perf_bpf_arg()
 			minor-faults major-faults bpf-output cycles instructions" -- "$1"
 		;;
 	CLOCK) compgen -W "monotonic monotonic_raw realtime boottime tai" -- "$1" ;;
+	COLS) _perf_bpf_columns "$1" ;;
+	KEY) compgen -W "time calls errors name min-time max-time avg-time stddev p50 p99 nothing" \
+		-- "$1" ;;
 	FILE | PATH) compgen -f -- "$1" ;;
 	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
 	esac

@@ -9,6 +9,7 @@
 
 #include "scopts.h"
 #include "event/evparse.h"
+#include "syscalls/sccolumns.h"
 #include "syscalls/scfdtrack.h"
 #include "syscalls/sctable.h"
 #include "syscalls/scsel.h"
@@ -261,11 +262,37 @@ static int signal_lines(struct scopts *sc, const struct opts *o)
 	return err;
 }
 
+/* -U and --summary-sort-by: the summary's columns and the order of its rows. */
+static int summary_columns(struct scopts *sc)
+{
+	struct sccolumns_spec *spec = &sc->view.summary_columns;
+	int err = 0;
+
+	if (!sc->summary_columns && !sc->summary_sort)
+		return 0;
+	if (!sc->view.summary) {
+		pr_err("%s shapes the summary, and no summary is asked for",
+		       sc->summary_columns ? "-U" : "--summary-sort-by");
+		pr_hint("add -s (the summary only) or -S (the calls, then their summary)");
+		return OPTS_USAGE;
+	}
+	if (sc->summary_columns)
+		err = sccolumns__parse(spec, sc->summary_columns);
+	if (!err && sc->summary_sort)
+		err = sccolumns__parse_sort(spec, sc->summary_sort);
+	if (err) {
+		errmsg__print(err, NULL);
+		return OPTS_USAGE;
+	}
+	return 0;
+}
+
 int scopts__view(struct scopts *sc, const struct opts *o)
 {
 	struct view_syscalls_opts *v = &sc->view;
 	char *end;
 	double ms;
+	int err;
 
 	if (sc->summary_mode && strcmp(sc->summary_mode, "thread") &&
 	    strcmp(sc->summary_mode, "total"))
@@ -281,6 +308,9 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	v->lines = !sc->summary_only || sc->with_summary;
 	v->summary = sc->summary_only || sc->with_summary;
 	v->summary_total = sc->summary_mode && !strcmp(sc->summary_mode, "total");
+	err = summary_columns(sc);
+	if (err)
+		return err;
 	v->failure_only = sc->failure;
 	v->max_events = sc->max_events;
 	v->absolute_time = sc->absolute_time;

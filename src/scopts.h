@@ -2,10 +2,10 @@
 /*
  * The system-call options of `trace` and `record`, in perf trace's words: -e takes system
  * call names, globs, '!' and strace's classes beside events; --ev adds an event and keeps
- * the system calls on; -s/-S the summary; --failure, --duration, --max-events, --strsize,
- * --verbose-structs, -y and -T shape the lines; --no-signals, --no-exits and strace's
- * -e signal=SET leave out the lines of signals and of the ends of processes. From them: the
- * selection checked against the running kernel,
+ * the system calls on; -s/-S the summary, -U and --summary-sort-by its columns and order;
+ * --failure, --duration, --max-events, --strsize, --verbose-structs, -y and -T shape the
+ * lines; --no-signals, --no-exits and strace's -e signal=SET leave out the lines of signals
+ * and of the ends of processes. From them: the selection checked against the running kernel,
  * what the capture reads of each call (run/syschan.h) and the view's options
  * (output/view-syscalls.h).
  */
@@ -28,6 +28,8 @@ struct scopts {
 	bool summary_only; /* -s */
 	bool with_summary; /* -S */
 	const char *summary_mode; /* --summary-mode: thread (default) or total */
+	const char *summary_columns; /* -U, --summary-columns: strace's */
+	const char *summary_sort; /* --summary-sort-by: strace's -S */
 	bool failure; /* --failure */
 	const char *duration; /* --duration MS */
 	unsigned int max_events; /* --max-events */
@@ -60,6 +62,10 @@ struct scopts {
 	OPT_BOOL('S', "with-summary", &(sc)->with_summary, "the calls and their summary"), \
 	OPT_STRING(0, "summary-mode", &(sc)->summary_mode, "MODE", \
 		   "the summary per thread (default) or in total"), \
+	OPT_STRING('U', "summary-columns", &(sc)->summary_columns, "COLS", \
+		   "the summary's columns, in order: strace -U's names, stddev, p50, p99"), \
+	OPT_STRING(0, "summary-sort-by", &(sc)->summary_sort, "KEY", \
+		   "the summary's rows by a column (default time) or nothing, as strace -S"), \
 	OPT_BOOL(0, "failure", &(sc)->failure, "only the system calls that failed"), \
 	OPT_STRING(0, "duration", &(sc)->duration, "MS", \
 		   "only the system calls that took longer than MS milliseconds"), \

@@ -334,7 +334,11 @@ static int make_parts(struct sys_view *v)
 			 .fd_path = o->fd_paths ? fd_name : NULL,
 			 .ctx = v },
 	};
-	struct scsummary_opts so = { .out = o->out, .total = o->summary_total };
+	struct scsummary_opts so = {
+		.out = o->out,
+		.total = o->summary_total,
+		.columns = o->summary_columns,
+	};
 
 	v->table = sctable__new();
 	if (!v->table)

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "syscalls/sccolumns.h"
+
 struct view;
 
 struct view_syscalls_opts {
@@ -22,6 +24,7 @@ struct view_syscalls_opts {
 	bool lines; /* a line per call */
 	bool summary; /* the summary tables at the end */
 	bool summary_total; /* --summary-mode=total: one table for every thread */
+	struct sccolumns_spec summary_columns; /* -U, --summary-sort-by; zero: the defaults */
 	bool failure_only; /* --failure */
 	uint64_t min_duration_ns; /* --duration */
 	uint64_t max_events; /* --max-events: 0 for no limit */

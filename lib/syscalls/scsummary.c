@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The system-call summary: counts by (thread, call), printed as perf trace's tables. */
+/* The system-call summary: counts by (thread, call), as perf trace's or strace -c's tables. */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/jsonw.h"
+#include "syscalls/sccolumns.h"
 #include "syscalls/sctable.h"
 #include "syscalls/sysrec.h"
 #include "syscalls/scsummary.h"
@@ -138,18 +138,6 @@ void scsummary__set_comm(struct scsummary *s, uint32_t tid, uint32_t pid, const 
 
 /* ---- printing ---- */
 
-/* Threads in order of their id, a thread's calls by total time, most first. */
-static int by_thread_then_total(const void *a, const void *b)
-{
-	const struct entry *x = *(struct entry *const *)a, *y = *(struct entry *const *)b;
-
-	if (x->key.tid != y->key.tid)
-		return x->key.tid < y->key.tid ? -1 : 1;
-	if (x->c.total_ns != y->c.total_ns)
-		return x->c.total_ns > y->c.total_ns ? -1 : 1;
-	return x->key.nr < y->key.nr ? -1 : x->key.nr > y->key.nr;
-}
-
 static const char *call_name(struct sctable *t, uint32_t nr, char *buf, size_t size)
 {
 	const char *name = t ? sctable__name(t, (int)nr) : NULL;
@@ -160,34 +148,39 @@ static const char *call_name(struct sctable *t, uint32_t nr, char *buf, size_t s
 	return buf;
 }
 
-/* perf trace's stddev column: the standard error of the mean, in percent of the mean. */
-static double rel_stddev(const struct sysrec_count *c)
+/* A call's row, named in buf when the table has no name for it. */
+static struct sccolumns_row row_of(const struct entry *e, struct sctable *t, uint64_t table_ns,
+				   char *buf, size_t size)
 {
-	double mean = sysrec__mean_ns(c);
-
-	return c->calls > 1 && mean > 0 ? 100.0 * sysrec__stddev_ns(c) / sqrt(c->calls) / mean :
-					  0.0;
+	return (struct sccolumns_row){ .name = call_name(t, e->key.nr, buf, size),
+				       .c = &e->c,
+				       .table_ns = table_ns };
 }
 
-static void table_head(FILE *f)
+struct order {
+	struct sctable *table;
+	unsigned int by; /* enum sccolumns_id or SCCOL_BY_NUMBER */
+};
+
+/* Threads in order of their id, a thread's calls as --summary-sort-by says (by total time). */
+static int by_thread_then_column(const void *a, const void *b, void *arg)
 {
-	fprintf(f, "\n   syscall            calls  errors  total       min       avg       max"
-		   "       stddev       p50       p99\n"
-		   "                                     (msec)    (msec)    (msec)    (msec)"
-		   "        (%%)    (msec)    (msec)\n"
-		   "   --------------- --------  ------ -------- --------- --------- ---------"
-		   "     ------ --------- ---------\n");
+	const struct entry *x = *(struct entry *const *)a, *y = *(struct entry *const *)b;
+	const struct order *o = arg;
+	char bx[32], by[32];
+	struct sccolumns_row rx = row_of(x, o->table, 0, bx, sizeof(bx));
+	struct sccolumns_row ry = row_of(y, o->table, 0, by, sizeof(by));
+	int cmp;
+
+	if (x->key.tid != y->key.tid)
+		return x->key.tid < y->key.tid ? -1 : 1;
+	cmp = sccolumns__compare(o->by, &rx, &ry);
+	if (cmp)
+		return cmp;
+	return x->key.nr < y->key.nr ? -1 : x->key.nr > y->key.nr;
 }
 
-static void table_row(FILE *f, const char *name, const struct sysrec_count *c)
-{
-	fprintf(f, "   %-15s %8llu %7llu %8.3f %9.3f %9.3f %9.3f %9.2f%% %9.3f %9.3f\n", name,
-		(unsigned long long)c->calls, (unsigned long long)c->errors, c->total_ns / 1e6,
-		(c->calls ? c->min_ns : 0) / 1e6, sysrec__mean_ns(c) / 1e6, c->max_ns / 1e6,
-		rel_stddev(c), sysrec__percentile(c, 0.5) / 1e6, sysrec__percentile(c, 0.99) / 1e6);
-}
-
-static void json_row(struct scsummary *s, const char *name, const struct entry *e)
+static void json_row(struct scsummary *s, const struct sccolumns_row *r, const struct entry *e)
 {
 	struct jsonw *w = s->o.json;
 	const struct sysrec_count *c = &e->c;
@@ -200,16 +193,7 @@ static void json_row(struct scsummary *s, const char *name, const struct entry *
 		if (c->comm[0])
 			jsonw__kv_str(w, "comm", c->comm);
 	}
-	jsonw__kv_str(w, "name", name);
-	jsonw__kv_u64(w, "calls", c->calls);
-	jsonw__kv_u64(w, "errors", c->errors);
-	jsonw__kv_u64(w, "total_ns", c->total_ns);
-	jsonw__kv_u64(w, "min_ns", c->calls ? c->min_ns : 0);
-	jsonw__kv_u64(w, "avg_ns", (uint64_t)sysrec__mean_ns(c));
-	jsonw__kv_u64(w, "max_ns", c->max_ns);
-	jsonw__kv_u64(w, "stddev_ns", (uint64_t)sysrec__stddev_ns(c));
-	jsonw__kv_u64(w, "p50_ns", sysrec__percentile(c, 0.5));
-	jsonw__kv_u64(w, "p99_ns", sysrec__percentile(c, 0.99));
+	sccolumns__json(w, r);
 	jsonw__end_object(w);
 }
 
@@ -234,22 +218,85 @@ static int fold_threads(struct scsummary *s)
 	return 0;
 }
 
-static uint64_t thread_calls(struct entry **list, size_t from, size_t n)
+/* The calls and time of the thread of list[from], whose calls follow it in list. */
+static void thread_sum(struct entry **list, size_t from, size_t n, uint64_t *calls, uint64_t *ns)
 {
-	uint64_t calls = 0;
+	*calls = *ns = 0;
+	for (size_t i = from; i < n && list[i]->key.tid == list[from]->key.tid; i++) {
+		*calls += list[i]->c.calls;
+		*ns += list[i]->c.total_ns;
+	}
+}
 
-	for (size_t i = from; i < n && list[i]->key.tid == list[from]->key.tid; i++)
-		calls += list[i]->c.calls;
-	return calls;
+/* perf trace's: a table per thread, headed by its name, id, calls and share of them. */
+static void print_perf(struct scsummary *s, struct sctable *table, struct entry **list, size_t n,
+		       uint64_t all)
+{
+	struct sccolumns cols;
+	uint64_t calls = 0, ns = 0;
+	FILE *f = s->o.out;
+	char buf[32];
+
+	sccolumns__init(&cols, SCCOLUMNS_PERF, &s->o.columns);
+	for (size_t i = 0; i < n; i++) {
+		struct sccolumns_row r = row_of(list[i], table, 0, buf, sizeof(buf));
+
+		sccolumns__fit(&cols, &r);
+	}
+	fprintf(f, "\n Summary of events:\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct entry *e = list[i];
+		struct sccolumns_row r;
+
+		if (i == 0 || e->key.tid != list[i - 1]->key.tid) {
+			thread_sum(list, i, n, &calls, &ns);
+			fprintf(f, "\n %s (%u), %llu calls, %.1f%%\n\n",
+				e->c.comm[0] ? e->c.comm : ":", e->key.tid,
+				(unsigned long long)calls, 100.0 * calls / all);
+			sccolumns__head(&cols, f);
+		}
+		r = row_of(e, table, ns, buf, sizeof(buf));
+		sccolumns__row(&cols, f, &r);
+	}
+	fputc('\n', f);
+}
+
+/* strace -c's: one table, a rule and the total row under it. */
+static void print_strace(struct scsummary *s, struct sctable *table, struct entry **list, size_t n)
+{
+	struct sysrec_count sum = { .min_ns = UINT64_MAX };
+	struct sccolumns_row total = { .name = "total", .c = &sum };
+	struct sccolumns cols;
+	FILE *f = s->o.out;
+	char buf[32];
+
+	for (size_t i = 0; i < n; i++)
+		sysrec__count_add(&sum, &list[i]->c);
+	total.table_ns = sum.total_ns;
+	sccolumns__init(&cols, SCCOLUMNS_STRACE, &s->o.columns);
+	sccolumns__fit(&cols, &total);
+	for (size_t i = 0; i < n; i++) {
+		struct sccolumns_row r = row_of(list[i], table, sum.total_ns, buf, sizeof(buf));
+
+		sccolumns__fit(&cols, &r);
+	}
+	sccolumns__head(&cols, f);
+	for (size_t i = 0; i < n; i++) {
+		struct sccolumns_row r = row_of(list[i], table, sum.total_ns, buf, sizeof(buf));
+
+		sccolumns__row(&cols, f, &r);
+	}
+	sccolumns__rule(&cols, f);
+	sccolumns__row(&cols, f, &total);
 }
 
 int scsummary__print(struct scsummary *s, struct sctable *table)
 {
+	struct order order = { .table = table, .by = s->o.columns.sort_by };
 	struct entry **list;
 	uint64_t all = 0;
 	size_t n = 0;
 	char buf[32];
-	FILE *f = s->o.out;
 
 	if (s->o.total && fold_threads(s))
 		return -ENOMEM;
@@ -261,33 +308,18 @@ int scsummary__print(struct scsummary *s, struct sctable *table)
 			list[n++] = &s->slots[i];
 			all += s->slots[i].c.calls;
 		}
-	qsort(list, n, sizeof(*list), by_thread_then_total);
-	if (!s->o.json)
-		fprintf(f, "\n Summary of events:\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct entry *e = list[i];
-		const char *name = call_name(table, e->key.nr, buf, sizeof(buf));
+	qsort_r(list, n, sizeof(*list), by_thread_then_column, &order);
+	if (s->o.json) {
+		for (size_t i = 0; i < n; i++) {
+			struct sccolumns_row r = row_of(list[i], table, 0, buf, sizeof(buf));
 
-		if (s->o.json) {
-			json_row(s, name, e);
-			continue;
+			json_row(s, &r, list[i]);
 		}
-		if (i == 0 || e->key.tid != list[i - 1]->key.tid) {
-			uint64_t calls = thread_calls(list, i, n);
-
-			if (s->o.total)
-				fprintf(f, "\n all threads, %llu calls\n",
-					(unsigned long long)calls);
-			else
-				fprintf(f, "\n %s (%u), %llu calls, %.1f%%\n",
-					e->c.comm[0] ? e->c.comm : ":", e->key.tid,
-					(unsigned long long)calls, 100.0 * calls / all);
-			table_head(f);
-		}
-		table_row(f, name, &e->c);
+	} else if (s->o.total) {
+		print_strace(s, table, list, n);
+	} else {
+		print_perf(s, table, list, n, all);
 	}
-	if (!s->o.json)
-		fputc('\n', f);
 	free(list);
-	return ferror(f) ? -EIO : 0;
+	return ferror(s->o.out) ? -EIO : 0;
 }

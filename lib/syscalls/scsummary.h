@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The system-call summary of `trace -s` / `-S`: per thread (or, --summary-mode=total, for
- * all of them) a table as perf trace prints it, calls, errors, total, min, avg, max (ms)
- * and stddev (perf's: the standard error of the mean, in % of it), and the p50 and p99 of
- * the durations, which neither perf trace nor strace -c gives. Counts come whole from the
+ * The system-call summary of `trace -s` / `-S`: per thread a table as perf trace prints it,
+ * calls, errors, total, min, avg, max (msec) and stddev (perf's: the standard error of the
+ * mean, in % of it), and the p50 and p99 of the durations, which neither perf trace nor
+ * strace -c gives; with --summary-mode=total one table for all of them as strace -c prints
+ * it, % time first, times in usecs, and a total row. -U chooses the columns and
+ * --summary-sort-by the order of the rows (sccolumns.h). Counts come whole from the
  * kernel (bpf/syscalls.h's counting map) or are added call by call from the records.
  *
  *	struct scsummary *s = scsummary__new(&opts);
@@ -21,6 +23,7 @@
 #include <stdio.h>
 
 #include "bpf/syscalls.h"
+#include "syscalls/sccolumns.h"
 
 struct jsonw;
 struct sctable;
@@ -29,6 +32,7 @@ struct scsummary_opts {
 	FILE *out;
 	struct jsonw *json; /* one object per thread and call instead of tables (borrowed) */
 	bool total; /* one table for every thread */
+	struct sccolumns_spec columns; /* -U, --summary-sort-by; zero: the layout's own, by time */
 };
 
 struct scsummary;

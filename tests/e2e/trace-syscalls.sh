@@ -58,7 +58,8 @@ strace -f -c -U calls,errors,name -e trace=$CALLS -o "$T/strace.c" "$mix" "$N" |
 "$PERF_BPF" trace -s --summary-mode=total -e $CALLS -o "$T/sum" -- "$mix" "$N" >/dev/null 2>"$T/err" ||
 	fail "trace -s exited $?: $(tail -n 3 "$T/err")"
 awk '$1 ~ /^[0-9]+$/ && $NF != "total" { print $NF, $1, (NF == 3 ? $2 : 0) }' "$T/strace.c" | sort >"$T/strace.sum"
-awk '/^   -----/ { on = 1; next } on && NF >= 9 { print $1, $2, $3 }' "$T/sum" | sort >"$T/ours.sum"
+# strace -c's layout: the name last, no errors blank, a rule before the total row
+awk '/^------/ { n++; next } n == 1 { print $NF, $9, (NF == 11 ? $10 : 0) }' "$T/sum" | sort >"$T/ours.sum"
 [ -s "$T/ours.sum" ] || fail "no summary table: $(head -n 5 "$T/sum")"
 diff -u "$T/strace.sum" "$T/ours.sum" || fail "-s counts differ from strace -c's"
 "$PERF_BPF" trace -s -e getppid -o "$T/sum2" -- "$mix" "$N" >/dev/null 2>&1 || fail "trace -s per thread failed"
