@@ -20,7 +20,7 @@
 #define OPT_CLANG(co) \
 	OPT_STRING(0, "clang-path", &(co)->clang_path, "PATH", \
 		   "clang to run (default: [llvm] clang-path, else clang)"), \
-	OPT_STRING(0, "clang-opt", &(co)->clang_opt, "OPTS", \
+	OPT_STRING_OR_EMPTY(0, "clang-opt", &(co)->clang_opt, "OPTS", \
 		   "more clang options (default: [llvm] clang-opt)"), \
 	OPT_UINT(0, "clang-timeout", &(co)->clang_timeout, "SECONDS", 1, \
 		 COMPILE_CLANG_TIMEOUT_MAX, \
