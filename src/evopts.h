@@ -13,6 +13,7 @@
 #include "run/session.h"
 #include "output/mapshow.h"
 #include "output/views.h"
+#include "lineopts.h"
 #include "scopts.h"
 
 /* The rows of the compile options, setting the fields of struct compile_opts *co. */
@@ -37,9 +38,17 @@ struct evopts_filter {
 	const char *expr;
 };
 
+/* -p's processes or -t's threads, as given (repeated, comma- or space-separated), once each. */
+struct evopts_ids {
+	int *ids;
+	int nr;
+};
+
 /* What the command line of trace or record asks for; the rows set these fields. */
 struct evopts {
 	struct session_opts session; /* -a -p -t -C -i -m, the compile options, the workload */
+	enum evopts_cmd cmd;
+	struct evopts_ids pids, tids; /* -p, -t: what session.pids and .tids point to */
 	struct opt_list event_args; /* -e, in order */
 	struct evparse_list *events; /* event_args parsed, once all options are read */
 	struct evopts_filter *filters; /* --filter, each after the -e it applies to */
@@ -50,6 +59,7 @@ struct evopts {
 	const char *clockid; /* -k, as given */
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
 	struct scopts sc; /* the system calls: -e's names, trace's --ev, -s, ... */
+	struct lineopts lines; /* trace: --status, -z, -Z, --timestamps, -tt, -ttt */
 	struct views_formats fmt; /* trace: --folded, --flamegraph */
 };
 
@@ -57,7 +67,7 @@ struct evopts {
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
 		  enum evopts_cmd cmd);
 void evopts__exit(struct evopts *eo);
-/* -F FIELDS (trace's and script's): printer__parse_fields() reports a bad list itself. */
+/* -F FIELDS (trace's and script's): a bad list is reported, ERROR and Hint. */
 int evopts__set_fields(const struct opts *o, const struct opt *row, const char *arg);
 /*
  * Before anything is compiled or created: when a scriptlet is to be loaded and the

@@ -102,7 +102,8 @@ static int find_long(struct opts *o, const char *name, size_t len, const struct 
 			*row = r;
 			return 0;
 		}
-		if (r->flags & OPT_F_HIDDEN) /* whole names only: no prefix of a shown one clashes */
+		if (r->flags &
+		    OPT_F_HIDDEN) /* whole names only: no prefix of a shown one clashes */
 			continue;
 		if (!nr++)
 			*row = r;

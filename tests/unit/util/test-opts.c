@@ -248,7 +248,8 @@ static void test_opts__numbers(void **state)
 
 static void test_opts__bad_numbers(void **state)
 {
-	static const char m[] = "-m, --mmap-pages PAGES: ring pages", p[] = "-p, --pid PID: a process";
+	static const char m[] = "-m, --mmap-pages PAGES: ring pages",
+			  p[] = "-p, --pid PID: a process";
 	struct run *r;
 
 	assert_misuse_hint(run("-m", "abc"), "option '-m' wants a number from 1 to 1024, not 'abc'",
@@ -262,11 +263,11 @@ static void test_opts__bad_numbers(void **state)
 	assert_misuse_hint(run("-m", "12k"), "option '-m' wants a number from 1 to 1024, not '12k'",
 			   m);
 	assert_misuse_hint(run("-m", ""), "option '-m' wants PAGES, not an empty word", m);
-	assert_misuse_hint(run("-p", "-6"), "option '-p' wants a number from -5 to 4194304, not '-6'",
-			   p);
-	assert_misuse_hint(run("-p", "99999999999999999999"),
-			   "option '-p' wants a number from -5 to 4194304, not '99999999999999999999'",
-			   p);
+	assert_misuse_hint(run("-p", "-6"),
+			   "option '-p' wants a number from -5 to 4194304, not '-6'", p);
+	assert_misuse_hint(
+		run("-p", "99999999999999999999"),
+		"option '-p' wants a number from -5 to 4194304, not '99999999999999999999'", p);
 
 	/* the first bad option ends the parse: what follows is not applied */
 	r = run("-m", "x", "-a");
@@ -390,7 +391,8 @@ static void test_opts__unknown_options(void **state)
 			   "-o, --output FILE: write to FILE");
 	assert_misuse_hint(run("--out"), "option '--output' needs an argument",
 			   "-o, --output FILE: write to FILE");
-	assert_misuse_hint(run("-a", "-e"), "option '-e' needs an argument", "-e, --event EVENT: an event");
+	assert_misuse_hint(run("-a", "-e"), "option '-e' needs an argument",
+			   "-e, --event EVENT: an event");
 	/* an empty word is no value, but where the row says it is one */
 	assert_misuse_hint(run("-o", ""), "option '-o' wants FILE, not an empty word",
 			   "-o, --output FILE: write to FILE");
