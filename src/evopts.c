@@ -100,8 +100,11 @@ static int set_tids(const struct opts *o, const struct opt *row, const char *arg
 	if (!isdigit((unsigned char)arg[strspn(arg, ", \t")]))
 		return opts__misuse_hint(
 			o,
-			"-t is perf's --tid TID: the threads to follow; strace's -t "
-			"is --timestamps here, and -tt and -ttt are strace's",
+			eo->cmd == EVOPTS_TRACE ?
+				"-t is perf's --tid TID: the threads to follow; "
+				"strace's -t is --timestamps here, and -tt and -ttt "
+				"are strace's" :
+				"-t is perf's --tid TID: the threads to follow",
 			"option '-t' wants thread ids, not '%s'", arg);
 	return add_ids(o, &eo->tids, arg);
 }
