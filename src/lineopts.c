@@ -7,94 +7,31 @@
 #include "syscalls/sclines.h"
 #include "util/log.h"
 
-static const struct {
-	const char *name;
-	unsigned int bits;
-} status_words[] = {
-	{ "successful", SCLINES_SUCCESSFUL },
-	{ "failed", SCLINES_FAILED },
-	{ "unfinished", SCLINES_UNFINISHED },
-	{ "detached", SCLINES_DETACHED },
-	{ "unavailable", 0 }, /* strace's: a result it could not read; perf-bpf reads every one */
-	{ "all", SCLINES_SUCCESSFUL | SCLINES_FAILED | SCLINES_UNFINISHED | SCLINES_DETACHED },
-	{ "none", 0 },
-};
-
 #define STATUS_HINT                                                           \
 	"the set is of successful, failed, unfinished, detached, all, none, " \
 	"a leading ! for all but those: --status=failed,unfinished"
 
-/* The bits of one word of a --status set, or -1. */
-static int status_word(const char *w, size_t len)
-{
-	for (size_t i = 0; i < sizeof(status_words) / sizeof(status_words[0]); i++)
-		if (strlen(status_words[i].name) == len && !strncmp(status_words[i].name, w, len))
-			return (int)status_words[i].bits;
-	return -1;
-}
-
-/* --status=SET into sclines bits (an empty set shows no call: a bit no call has). */
+/* --status=SET into sclines bits */
 static int parse_status(const struct opts *o, const char *set, unsigned int *status)
 {
-	bool all_but = *set == '!';
-	unsigned int bits = 0;
+	size_t bad_len;
+	const char *bad = sclines__parse_status(set, status, &bad_len);
 
-	for (const char *p = set + all_but; *p;) {
-		size_t len = strcspn(p, ",");
-		int b = status_word(p, len);
-
-		if (b < 0 || !len)
-			return opts__misuse_hint(o, STATUS_HINT,
-						 "unknown status '%.*s' in --status=%s", (int)len,
-						 p, set);
-		bits = !strncmp(p, "none", len) ? 0 : bits | (unsigned int)b;
-		p += len + (p[len] == ',');
-	}
-	if (all_but)
-		bits = ~bits & status_word("all", 3);
-	*status = bits ? bits : 1U << 31;
+	if (bad)
+		return opts__misuse_hint(o, STATUS_HINT, "unknown status '%.*s' in --status=%s",
+					 (int)bad_len, bad, set);
 	return 0;
-}
-
-/* "[format:]time|unix" and "[precision:]s|ms|us|ns", comma-separated, as strace reads them */
-static int timestamp_word(struct sctime *t, const char *w, size_t len)
-{
-	static const char *const prec[] = { "s", "ms", "us", "ns" };
-	bool fmt = len > 7 && !strncmp(w, "format:", 7);
-	bool pre = len > 10 && !strncmp(w, "precision:", 10);
-
-	if (fmt || pre) {
-		w += fmt ? 7 : 10;
-		len -= fmt ? 7 : 10;
-	}
-	if (!pre && ((len == 4 && !strncmp(w, "time", 4)) || (len == 4 && !strncmp(w, "unix", 4)) ||
-		     (len == 4 && !strncmp(w, "none", 4)))) {
-		t->kind = w[0] == 't' ? SCTIME_TIME : w[0] == 'u' ? SCTIME_UNIX : SCTIME_RELATIVE;
-		return 0;
-	}
-	for (size_t i = 0; !fmt && i < sizeof(prec) / sizeof(prec[0]); i++)
-		if (strlen(prec[i]) == len && !strncmp(prec[i], w, len)) {
-			t->digits = (int)i * 3;
-			return 0;
-		}
-	return -1;
 }
 
 int lineopts__timestamps(const struct opts *o, const struct opt *row, const char *arg)
 {
-	struct sctime *t = row->value, want = { .kind = SCTIME_TIME };
+	size_t bad_len;
+	const char *bad = sctime__parse(row->value, arg, &bad_len);
 
-	for (const char *p = arg; p && *p;) {
-		size_t len = strcspn(p, ",");
-
-		if (timestamp_word(&want, p, len))
-			return opts__misuse_hint(
-				o,
-				"FORMAT is time or unix, then s, ms, us or ns: --timestamps=time,us",
-				"unknown time format '%.*s' in --timestamps=%s", (int)len, p, arg);
-		p += len + (p[len] == ',');
-	}
-	*t = want;
+	if (bad)
+		return opts__misuse_hint(
+			o, "FORMAT is time or unix, then s, ms, us or ns: --timestamps=time,us",
+			"unknown time format '%.*s' in --timestamps=%s", (int)bad_len, bad, arg);
 	return 0;
 }
 

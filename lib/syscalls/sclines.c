@@ -693,3 +693,50 @@ void sclines__free(struct sclines *sv)
 		free(sv->spare[--sv->nr_spare]);
 	free(sv);
 }
+
+static const struct {
+	const char *name;
+	unsigned int bits;
+} status_words[] = {
+	{ "successful", SCLINES_SUCCESSFUL },
+	{ "failed", SCLINES_FAILED },
+	{ "unfinished", SCLINES_UNFINISHED },
+	{ "detached", SCLINES_DETACHED },
+	{ "unavailable", 0 },
+	{ "all", SCLINES_SUCCESSFUL | SCLINES_FAILED | SCLINES_UNFINISHED | SCLINES_DETACHED },
+	{ "none", 0 },
+};
+
+/* The bits of one word of a --status set, or -1. */
+static int status_word(const char *w, size_t len)
+{
+	for (size_t i = 0; i < sizeof(status_words) / sizeof(status_words[0]); i++)
+		if (strlen(status_words[i].name) == len && !strncmp(status_words[i].name, w, len))
+			return (int)status_words[i].bits;
+	return -1;
+}
+
+const char *sclines__parse_status(const char *set, unsigned int *bits, size_t *bad_len)
+{
+	bool all_but = *set == '!';
+	unsigned int on = 0;
+
+	for (const char *p = set + all_but; *p || p == set + all_but;) {
+		size_t len = strcspn(p, ",");
+		int b = status_word(p, len);
+
+		if (b < 0) {
+			*bad_len = len;
+			return p;
+		}
+		on = len == 4 && !strncmp(p, "none", 4) ? 0 : on | (unsigned int)b;
+		p += len;
+		if (!*p)
+			break;
+		p++;
+	}
+	if (all_but)
+		on = ~on & (unsigned int)status_word("all", 3);
+	*bits = on ? on : 1U << 31;
+	return NULL;
+}

@@ -42,6 +42,14 @@ enum sclines_status {
 	SCLINES_DETACHED = 1 << 3, /* it was still in flight when the trace ended */
 };
 
+/*
+ * strace's --status SET into enum sclines_status bits: successful, failed, unfinished,
+ * detached, unavailable (strace's: a result it could not read; no call here), all, none,
+ * a leading '!' for all but those. A set of no call is a bit no call has: bits are never 0
+ * (which shows all). NULL, or the first word it does not know (its length in *bad_len).
+ */
+const char *sclines__parse_status(const char *set, unsigned int *bits, size_t *bad_len);
+
 struct sclines_opts {
 	FILE *out;
 	struct jsonw *json; /* JSON Lines instead of text (borrowed) */

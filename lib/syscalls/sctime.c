@@ -47,3 +47,46 @@ char *sctime__wall(struct sctime *t, char *p, uint64_t time)
 	*p++ = '.';
 	return numfmt__dec(p, frac, digits);
 }
+
+/* "[format:]time|unix|none" or "[precision:]s|ms|us|ns", as strace reads them. 0 or -1. */
+static int parse_word(struct sctime *t, const char *w, size_t len)
+{
+	static const char *const kinds[] = { "none", "time", "unix" };
+	static const enum sctime_kind kind_of[] = { SCTIME_RELATIVE, SCTIME_TIME, SCTIME_UNIX };
+	static const char *const prec[] = { "s", "ms", "us", "ns" };
+	bool fmt = len > 7 && !strncmp(w, "format:", 7);
+	bool pre = len > 10 && !strncmp(w, "precision:", 10);
+
+	if (fmt || pre) {
+		w += fmt ? 7 : 10;
+		len -= fmt ? 7 : 10;
+	}
+	for (size_t i = 0; !pre && i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strlen(kinds[i]) == len && !strncmp(kinds[i], w, len)) {
+			t->kind = kind_of[i];
+			return 0;
+		}
+	for (size_t i = 0; !fmt && i < sizeof(prec) / sizeof(prec[0]); i++)
+		if (strlen(prec[i]) == len && !strncmp(prec[i], w, len)) {
+			t->digits = (int)i * 3;
+			return 0;
+		}
+	return -1;
+}
+
+const char *sctime__parse(struct sctime *t, const char *format, size_t *bad_len)
+{
+	struct sctime want = { .kind = SCTIME_TIME };
+
+	for (const char *p = format; p && *p;) {
+		size_t len = strcspn(p, ",");
+
+		if (!len || parse_word(&want, p, len)) {
+			*bad_len = len;
+			return p;
+		}
+		p += len + (p[len] == ',');
+	}
+	*t = want;
+	return NULL;
+}

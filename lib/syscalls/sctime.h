@@ -18,6 +18,7 @@
 #define PERF_BPF_SCTIME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -44,6 +45,12 @@ struct sctime {
 
 /* The wall-clock time of time (ns of the record's clock) at p, no NUL; returns its end. */
 char *sctime__wall(struct sctime *t, char *p, uint64_t time);
+/*
+ * strace's --timestamps FORMAT into t: comma-separated "[format:]time|unix|none" and
+ * "[precision:]s|ms|us|ns" (default time and s; NULL or "" for both). NULL, or the first
+ * word it does not know (its length in *bad_len; t is left alone).
+ */
+const char *sctime__parse(struct sctime *t, const char *format, size_t *bad_len);
 /* Is kind a wall-clock time? */
 static inline bool sctime__is_wall(const struct sctime *t)
 {
