@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# --status=SET and strace's -z/-Z pick the system-call lines by how their calls ended: on a workload of 200 ENOENT opens, 100 EBADF closes and 40 EINVAL lseeks beside calls that succeed, --status=failed (-Z) shows exactly the failed calls, as many as strace -Z shows, and -z exactly the others strace -z shows; unfinished is exit_group's "= ?"; the three sets make the whole trace; JSON is filtered alike; lines stay in time order
+# --status=SET and strace's -z/-Z pick the system-call lines by how their calls ended: on a workload of 200 ENOENT opens, 100 EBADF closes and 40 EINVAL lseeks beside calls that succeed, --status=failed (-Z) shows exactly the failed calls, as many as strace -Z shows, and -z exactly the others strace -z shows; unfinished is exit_group's "= ?"; the three sets make the whole trace; JSON is filtered alike; lines stay in the order their calls began, a late failure of another thread included (strace -Z prints it last)
 source "$(dirname "$0")/lib.sh"
 need_root
 command -v strace >/dev/null || fail "strace is missing: 'make deps' installs it"
@@ -57,6 +57,21 @@ grep -q '+++ exited with 0 +++' "$T/failed" || fail "--status dropped the exit l
 # the lines keep their order: the times at their heads never go back
 awk '{ if ($1 + 0 < last) { print "back in time: " $0; exit 1 } last = $1 + 0 }' "$T/failed" ||
 	fail "--status=failed lines out of time order"
+
+# a call that fails last but began first (accept, woken by a shutdown after another
+# thread's 5 failed closes): its line comes first, where strace -Z prints it last
+O=$(workload status-order)
+for filter in -Z --failure; do
+	"$PERF_BPF" trace $filter -e close,accept,accept4 -o "$T/order" -- "$O" 5 >/dev/null \
+		2>"$T/order.err" || fail "trace $filter of status-order: $(cat "$T/order.err")"
+	expect_eq "$filter: the calls in the order they began" "accept close close close close close" \
+		"$(calls "$T/order" | sed 's/.*\/[0-9]* \([a-z0-9]*\)(.*/\1/' | xargs)"
+	awk '{ if ($1 + 0 < last) exit 1; last = $1 + 0 }' "$T/order" ||
+		fail "$filter: times go back: $(cat "$T/order")"
+done
+strace -f -Z -e trace=close,accept,accept4 -o "$T/strace-order" "$O" 5 >/dev/null 2>&1
+expect_eq "strace -Z: the accept last" accept \
+	"$(grep -v '+++' "$T/strace-order" | tail -n 1 | sed 's/^[0-9]* *\([a-z0-9]*\)(.*/\1/')"
 
 # JSON: the same calls, each with its errno
 "$PERF_BPF" trace --json -Z -- "$W" $N 2>/dev/null | python3 -c '
