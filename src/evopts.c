@@ -12,6 +12,7 @@
 #include "util/caps.h"
 #include "util/clockid.h"
 #include "util/errmsg.h"
+#include "util/idlist.h"
 #include "util/log.h"
 #include "output/view-text.h"
 #include "run/evlist.h"
@@ -43,46 +44,23 @@ static int call_graph(const struct opts *o, const struct opt *row, const char *a
 	return opts__misuse(o, "--call-graph wants fp, not '%s'", arg);
 }
 
-/* One id of -p or -t into l, unless it is there already. 0, or OPTS_USAGE/OPTS_ERROR. */
-static int add_id(const struct opts *o, struct evopts_ids *l, const char *w, size_t len)
+/* -p LIST, -t LIST: ids separated by commas or blanks, as perf and strace take them. */
+static int add_ids(const struct opts *o, struct idlist *l, const char *arg)
 {
-	char word[32], *end;
-	long v;
-	int *n;
+	const char *bad;
+	size_t len;
+	int err = idlist__add(l, arg, EVOPTS_PID_MAX, &bad, &len);
 
-	snprintf(word, sizeof(word), "%.*s", (int)(len < sizeof(word) ? len : sizeof(word) - 1), w);
-	v = strtol(word, &end, 10);
-	if (!len || len >= sizeof(word) || *end || v < 1 || v > EVOPTS_PID_MAX)
-		return opts__misuse(o, "option '%s' wants ids from 1 to %d, not '%.*s'", o->name,
-				    EVOPTS_PID_MAX, (int)len, w);
-	for (int i = 0; i < l->nr; i++)
-		if (l->ids[i] == v)
-			return 0;
-	n = realloc(l->ids, sizeof(*n) * (l->nr + 1));
-	if (!n) {
+	if (err == -ENOMEM) {
 		pr_err("cannot read %s: %s", o->name, strerror(ENOMEM));
 		return OPTS_ERROR;
 	}
-	l->ids = n;
-	l->ids[l->nr++] = (int)v;
+	if (err && !len)
+		return opts__misuse(o, "option '%s' wants ids, not '%s'", o->name, arg);
+	if (err)
+		return opts__misuse(o, "option '%s' wants ids from 1 to %d, not '%.*s'", o->name,
+				    EVOPTS_PID_MAX, (int)len, bad);
 	return 0;
-}
-
-/* -p LIST, -t LIST: ids separated by commas or blanks, as perf and strace take them. */
-static int add_ids(const struct opts *o, struct evopts_ids *l, const char *arg)
-{
-	static const char seps[] = ", \t";
-	int err = 0;
-
-	for (const char *p = arg + strspn(arg, seps); !err && *p; p += strspn(p, seps)) {
-		size_t len = strcspn(p, seps);
-
-		err = add_id(o, l, p, len);
-		p += len;
-	}
-	if (!err && !l->nr)
-		err = opts__misuse(o, "option '%s' wants ids, not '%s'", o->name, arg);
-	return err;
 }
 
 static int set_pids(const struct opts *o, const struct opt *row, const char *arg)
@@ -468,9 +446,8 @@ void evopts__exit(struct evopts *eo)
 	eo->events = NULL;
 	free(eo->filters);
 	eo->filters = NULL;
-	free(eo->pids.ids);
-	free(eo->tids.ids);
-	eo->pids = eo->tids = (struct evopts_ids){ 0 };
+	idlist__free(&eo->pids);
+	idlist__free(&eo->tids);
 	eo->session.events = NULL;
 	opts__free_list(&eo->event_args);
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "compile/compile.h"
+#include "util/idlist.h"
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
@@ -38,17 +39,11 @@ struct evopts_filter {
 	const char *expr;
 };
 
-/* -p's processes or -t's threads, as given (repeated, comma- or space-separated), once each. */
-struct evopts_ids {
-	int *ids;
-	int nr;
-};
-
 /* What the command line of trace or record asks for; the rows set these fields. */
 struct evopts {
 	struct session_opts session; /* -a -p -t -C -i -m, the compile options, the workload */
 	enum evopts_cmd cmd;
-	struct evopts_ids pids, tids; /* -p, -t: what session.pids and .tids point to */
+	struct idlist pids, tids; /* -p, -t: what session.pids and .tids point to */
 	struct opt_list event_args; /* -e, in order */
 	struct evparse_list *events; /* event_args parsed, once all options are read */
 	struct evopts_filter *filters; /* --filter, each after the -e it applies to */
