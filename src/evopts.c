@@ -264,6 +264,11 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 	err = check_cpus(o, so->cpu_list) ?: lineopts__qualifiers(&eo->lines, o, &eo->event_args);
 	if (err)
 		return err;
+	if (cmd == EVOPTS_RECORD && eo->lines.status)
+		return opts__misuse_hint(o, "give it to 'perf-bpf script', which prints the lines",
+					 "-e status=%s picks the lines of system calls, and record "
+					 "prints none",
+					 eo->lines.status);
 	err = scopts__split(&eo->sc, &eo->event_args);
 	if (err) {
 		pr_err("cannot read the events: %s", strerror(-err));
