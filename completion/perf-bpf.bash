@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # bash completion for perf-bpf(1), also as `perf bpf`: subcommands, the options of each
 # (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o),
-# tracepoint names (tracefs), system-call names and classes for -e, clocks for -k, files for -o and -i, the traced command
+# tracepoint names (tracefs), system-call names and classes for -e, clocks for -k, --status's
+# words, --timestamps's formats, files for -o and -i, the traced command
 # after --. Needs no bash-completion helpers. The binary asked is the one being completed when
 # it is named by a path (./perf-bpf, ~/src/perf-bpf/perf-bpf), else $PERF_BPF_BIN, else the
 # perf-bpf on PATH (as for `perf bpf`).
@@ -136,6 +137,16 @@ _perf_bpf_files()
 	done < <(compgen -f -- "$cur")
 }
 
+# Candidates for the last item of the comma-separated list $1 from the words $2.
+_perf_bpf_list_item()
+{
+	local head="" w
+	[[ $1 == *,* ]] && head=${1%,*},
+	for w in $2; do
+		[[ $head$w == "$1"* ]] && printf '%s\n' "$head$w"
+	done
+}
+
 # Candidates for the argument $2 (its name, as --list-opts says) being typed as $1.
 _perf_bpf_arg()
 {
@@ -143,6 +154,11 @@ _perf_bpf_arg()
 	EVENT)
 		if [[ $1 == signal=* ]]; then
 			_perf_bpf_signals "$1"
+			return
+		fi
+		if [[ $1 == status=* ]]; then
+			_perf_bpf_list_item "$1" "status=successful status=failed status=unfinished
+				status=detached status=all status=none"
 			return
 		fi
 		_perf_bpf_files "$1" .c .o .obj
@@ -155,6 +171,8 @@ _perf_bpf_arg()
 	COLS) _perf_bpf_columns "$1" ;;
 	KEY) compgen -W "time calls errors name min-time max-time avg-time stddev p50 p99 nothing" \
 		-- "$1" ;;
+	SET) _perf_bpf_list_item "$1" "successful failed unfinished detached all none" ;;
+	FORMAT) _perf_bpf_list_item "$1" "time unix s ms us ns" ;;
 	FILE | PATH) compgen -f -- "$1" ;;
 	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
 	esac

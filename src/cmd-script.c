@@ -17,6 +17,7 @@
 #include "perfdata/reader.h"
 #include "output/pipeline.h"
 #include "output/view-text.h"
+#include "lineopts.h"
 #include "scopts.h"
 
 static const char *const script_usage[] = {
@@ -29,6 +30,7 @@ struct script {
 	bool json;
 	unsigned fields;
 	struct scopts calls; /* how the system calls of the file show */
+	struct lineopts lines; /* which of their lines, and their times */
 	struct views_formats fmt;
 	struct pdreader *r;
 	struct pipeline *p;
@@ -44,6 +46,8 @@ static int parse(struct script *sc, int argc, char **argv)
 		OPT_CALLBACK('F', "fields", &sc->fields, "FIELDS", evopts__set_fields,
 			     "comma-separated fields to print (comm,tid,pid,cpu,time,...)"),
 		OPT_SYSCALL_SHOW(&sc->calls),
+		OPT_LINES(&sc->lines),
+		OPT_LINES_STRACE_T(&sc->lines),
 		OPT_FOLDED(&sc->fmt),
 		OPT_FLAMEGRAPH(&sc->fmt),
 		OPT_PPROF(&sc->fmt),
@@ -56,6 +60,7 @@ static int parse(struct script *sc, int argc, char **argv)
 	int ret = opts__parse(&o, rows, script_usage, argc, argv, 0);
 
 	ret = ret ?: scopts__view(&sc->calls, &o);
+	ret = ret ?: lineopts__view(&sc->lines, &o, sc->fields, false, &sc->calls.view);
 	if (ret)
 		return opts__exit_status(ret);
 	if (o.nr_operands) {

@@ -95,9 +95,10 @@ static void fd_target(struct evopts *eo, const struct session *s)
 	v->fd_target = session__workload_pid(s);
 	v->fd_at_exec = v->fd_target > 0;
 	v->fd_stdout_to_stderr = eo->session.workload_stdout_to_stderr;
-	if (!v->fd_target)
-		v->fd_target = eo->session.tid > 0 ? eo->session.tid : eo->session.pid;
-	v->fd_all_procs = eo->session.system_wide && !v->fd_target;
+	if (!v->fd_target && eo->tids.nr + eo->pids.nr == 1)
+		v->fd_target = eo->tids.nr ? eo->tids.ids[0] : eo->pids.ids[0];
+	/* -a, or several processes: every process's (each call says whose) */
+	v->fd_all_procs = !v->fd_target && (eo->session.system_wide || eo->tids.nr + eo->pids.nr);
 }
 
 /* The run, shown by the views the options pick. */

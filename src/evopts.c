@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,10 @@
 #include "util/caps.h"
 #include "util/clockid.h"
 #include "util/errmsg.h"
+#include "util/idlist.h"
 #include "util/log.h"
 #include "output/view-text.h"
+#include "run/evlist.h"
 
 #define EVOPTS_PID_MAX (1 << 22) /* the kernel's PID_MAX_LIMIT */
 #define EVOPTS_PAGES_MAX (1 << 20)
@@ -41,6 +44,49 @@ static int call_graph(const struct opts *o, const struct opt *row, const char *a
 	return opts__misuse(o, "--call-graph wants fp, not '%s'", arg);
 }
 
+/* -p LIST, -t LIST: ids separated by commas or blanks, as perf and strace take them. */
+static int add_ids(const struct opts *o, struct idlist *l, const char *arg)
+{
+	const char *bad;
+	size_t len;
+	int err = idlist__add(l, arg, EVOPTS_PID_MAX, &bad, &len);
+
+	if (err == -ENOMEM) {
+		pr_err("cannot read %s: %s", o->name, strerror(ENOMEM));
+		return OPTS_ERROR;
+	}
+	if (err && !len)
+		return opts__misuse(o, "option '%s' wants ids, not '%s'", o->name, arg);
+	if (err)
+		return opts__misuse(o, "option '%s' wants ids from 1 to %d, not '%.*s'", o->name,
+				    EVOPTS_PID_MAX, (int)len, bad);
+	return 0;
+}
+
+static int set_pids(const struct opts *o, const struct opt *row, const char *arg)
+{
+	return add_ids(o, row->value, arg);
+}
+
+/* -t LIST; strace's -tt and -ttt (-t is perf's: the thread to follow) */
+static int set_tids(const struct opts *o, const struct opt *row, const char *arg)
+{
+	struct evopts *eo = row->value;
+
+	if (eo->cmd == EVOPTS_TRACE && lineopts__strace_tt(&eo->lines.time, arg))
+		return 0;
+	if (!isdigit((unsigned char)arg[strspn(arg, ", \t")]))
+		return opts__misuse_hint(
+			o,
+			eo->cmd == EVOPTS_TRACE ?
+				"-t is perf's --tid TID: the threads to follow; "
+				"strace's -t is --timestamps here, and -tt and -ttt "
+				"are strace's" :
+				"-t is perf's --tid TID: the threads to follow",
+			"option '-t' wants thread ids, not '%s'", arg);
+	return add_ids(o, &eo->tids, arg);
+}
+
 /* -F FREQ or max (trace: --freq) */
 static int set_freq(const struct opts *o, const struct opt *row, const char *arg)
 {
@@ -57,6 +103,17 @@ static int set_period(const struct opts *o, const struct opt *row, const char *a
 		return opts__misuse(o, "%s wants a period of 1 or more events, not '%s'", o->name,
 				    arg);
 	return 0;
+}
+
+/* trace's -c PERIOD: a word that is no number is strace's -c, the summary */
+static int set_trace_period(const struct opts *o, const struct opt *row, const char *arg)
+{
+	if (isdigit((unsigned char)*arg))
+		return set_period(o, row, arg);
+	return opts__misuse_hint(o,
+				 "strace's -c, the summary, is -s --summary-mode=total here; -c is "
+				 "perf's sampling period of the counters",
+				 "%s wants a period of 1 or more events, not '%s'", o->name, arg);
 }
 
 /* --filter EXPR: for the -e before it, as perf's */
@@ -145,6 +202,45 @@ static void sampling_freq(struct session_opts *so)
 		pr_debug("sampling at %u a second, the kernel's limit", so->freq);
 }
 
+/* Is every CPU of t one of all? */
+static bool cpus_within(const struct target *t, const struct target *all)
+{
+	for (int i = 0; i < t->nr_cpus; i++) {
+		bool found = false;
+
+		for (int j = 0; !found && j < all->nr_cpus; j++)
+			found = t->cpus[i] == all->cpus[j];
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+/* -C CPUS, read as the run reads it, now: a bad list, or a CPU this machine lacks, is a misuse. */
+static int check_cpus(const struct opts *o, const char *list)
+{
+	struct target t = { 0 }, all = { 0 };
+	int err;
+
+	if (!list)
+		return 0;
+	err = target__init_cpus(&t, list);
+	if (!err)
+		err = target__init_cpus(&all, NULL);
+	if (!err && !cpus_within(&t, &all))
+		err = -ENODEV;
+	target__exit(&t);
+	target__exit(&all);
+	if (err == -ENOMEM) {
+		pr_err("cannot read -C: %s", strerror(ENOMEM));
+		return OPTS_ERROR;
+	}
+	if (err)
+		return opts__bad_value(o, "cpu", "-C wants CPUs of this machine (0-2,5), not '%s'",
+				       list);
+	return 0;
+}
+
 /* record with no -e samples what perf record samples: cycles, or cpu-clock with no PMU. */
 static int default_event(struct evopts *eo)
 {
@@ -163,7 +259,16 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 	int err;
 
 	if (so->pages & (so->pages - 1))
-		return opts__misuse(o, "-m wants a power of two, not '%u'", so->pages);
+		return opts__bad_value(o, "mmap-pages", "-m wants a power of two, not '%u'",
+				       so->pages);
+	err = check_cpus(o, so->cpu_list) ?: lineopts__qualifiers(&eo->lines, o, &eo->event_args);
+	if (err)
+		return err;
+	if (cmd == EVOPTS_RECORD && eo->lines.status)
+		return opts__misuse_hint(o, "give it to 'perf-bpf script', which prints the lines",
+					 "-e status=%s picks the lines of system calls, and record "
+					 "prints none",
+					 eo->lines.status);
 	err = scopts__split(&eo->sc, &eo->event_args);
 	if (err) {
 		pr_err("cannot read the events: %s", strerror(-err));
@@ -195,15 +300,23 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 		return err;
 	if (!eo->event_args.nr && !eo->sc.terms.nr && cmd == EVOPTS_RECORD && default_event(eo))
 		return OPTS_ERROR;
-	if (so->pid && so->tid)
+	if (eo->pids.nr && eo->tids.nr)
 		return opts__misuse(o, "-p and -t exclude each other: give one");
+	so->pids = eo->pids.ids;
+	so->nr_pids = eo->pids.nr;
+	so->tids = eo->tids.ids;
+	so->nr_tids = eo->tids.nr;
 	if (eo->clockid && clockid__parse(eo->clockid, &so->clockid))
-		return opts__misuse(o,
-				    "unknown clock '%s' for -k: give monotonic, monotonic_raw, "
-				    "realtime, boottime, tai or a clock number",
-				    eo->clockid);
+		return opts__bad_value(o, "clockid",
+				       "unknown clock '%s' for -k: give monotonic, monotonic_raw, "
+				       "realtime, boottime, tai or a clock number",
+				       eo->clockid);
 	so->use_clockid = eo->clockid != NULL;
 	err = scopts__finish(&eo->sc, o, eo->event_args.nr, cmd == EVOPTS_TRACE);
+	/* checked even with no system call traced: no option goes unread */
+	err = err   ?:
+		      lineopts__view(&eo->lines, o, eo->fields, eo->sc.on && !eo->event_args.nr,
+				     &eo->sc.view);
 	if (err || !eo->sc.on)
 		return err;
 	so->syscalls = &eo->sc.config;
@@ -225,7 +338,23 @@ static bool strace_strsize(const struct evopts *eo)
 int evopts__set_fields(const struct opts *o, const struct opt *row, const char *arg)
 {
 	(void)o;
-	return printer__parse_fields(arg, row->value) ? OPTS_USAGE : 0;
+	if (!printer__parse_fields(arg, row->value))
+		return 0;
+	errmsg__print(-EINVAL, NULL);
+	return OPTS_USAGE;
+}
+
+/* trace's -F: the fields, as script's; a number is perf record's -F, the frequency */
+static int set_trace_fields(const struct opts *o, const struct opt *row, const char *arg)
+{
+	if (!isdigit((unsigned char)*arg))
+		return evopts__set_fields(o, row, arg);
+	errmsg__set(-EINVAL, "invalid field '%s': -F names the fields to print", arg);
+	errmsg__hint("trace's -F is perf script's, the fields (comm,tid,time,...); the sampling "
+		     "frequency is --freq %s",
+		     arg);
+	errmsg__print(-EINVAL, NULL);
+	return OPTS_USAGE;
 }
 
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
@@ -246,10 +375,10 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 			     "the kernel's filter for the tracepoints of the -e before it "
 			     "('fd == 3')"),
 		OPT_BOOL('a', "all-cpus", &so->system_wide, "system-wide: every task on every CPU"),
-		OPT_INT('p', "pid", &so->pid, "PID", 1, EVOPTS_PID_MAX,
-			"follow an existing process"),
-		OPT_INT('t', "tid", &so->tid, "TID", 1, EVOPTS_PID_MAX,
-			"follow an existing thread"),
+		OPT_CALLBACK('p', "pid", &eo->pids, "PID", set_pids,
+			     "follow existing processes (PID,PID,... or 'PID PID')"),
+		OPT_CALLBACK('t', "tid", eo, "TID", set_tids,
+			     "follow existing threads (TID,TID,... or 'TID TID')"),
 		OPT_STRING('C', "cpu", &so->cpu_list, "CPUS", "only these CPUs (e.g. 0-2,5)"),
 		OPT_BOOL('i', "no-inherit", &so->no_inherit,
 			 "child tasks do not inherit the events"),
@@ -260,7 +389,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_CALLBACK(cmd == EVOPTS_RECORD ? 'F' : 0, "freq", &so->sampling.freq, "FREQ",
 			     set_freq,
 			     "sample counters FREQ times a second (default 4000), or 'max'"),
-		OPT_CALLBACK('c', "count", &so->sampling.period, "PERIOD", set_period,
+		OPT_CALLBACK('c', "count", &so->sampling.period, "PERIOD",
+			     cmd == EVOPTS_TRACE ? set_trace_period : set_period,
 			     "sample counters once every PERIOD events"),
 		OPT_UINT('m', "mmap-pages", &so->pages, "PAGES", 1, EVOPTS_PAGES_MAX,
 			 "data pages per CPU ring buffer (a power of two)"),
@@ -274,9 +404,12 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		output,
 		OPT_COMMON,
 		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END, /* record's rows end here */
-		OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", evopts__set_fields,
-			     "fields to print, as script's -F (comm,tid,time,... or +FIELD,-FIELD)"),
+		OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", set_trace_fields,
+			     "fields to print, as script's -F (comm,tid,time,... or +FIELD,-FIELD; "
+			     "the system-call lines take tod)"),
 		OPT_SYSCALL_VIEW(&eo->sc),
+		OPT_LINES(&eo->lines),
+		OPT_STRACE_HABITS,
 		OPT_FOLDED(&eo->fmt),
 		OPT_FLAMEGRAPH(&eo->fmt),
 		OPT_PPROF(&eo->fmt),
@@ -288,6 +421,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	int ret;
 
 	memset(eo, 0, sizeof(*eo));
+	eo->cmd = cmd;
 	ret = opts__parse(&o, rows, usage, argc, argv, OPTS_STOP_AT_OPERAND);
 	if (!ret && o.nr_operands)
 		so->argv = o.operands; /* the workload: its own options are not ours */
@@ -297,7 +431,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 				   "-s is the summary, as perf trace's: '%s' is no command "
 				   "(strings are cut at --strsize N)",
 				   so->argv[0]);
-	if (!ret && !so->argv && !so->system_wide && !so->pid && !so->tid)
+	if (!ret && !so->argv && !so->system_wide && !so->nr_pids && !so->nr_tids)
 		so->system_wide = true; /* as perf: no command, no pid: the whole system */
 	/* a run's first output waits for no precompiled vmlinux.h: later runs get it */
 	so->compile.pch_later = true;
@@ -317,6 +451,8 @@ void evopts__exit(struct evopts *eo)
 	eo->events = NULL;
 	free(eo->filters);
 	eo->filters = NULL;
+	idlist__free(&eo->pids);
+	idlist__free(&eo->tids);
 	eo->session.events = NULL;
 	opts__free_list(&eo->event_args);
 }

@@ -9,10 +9,12 @@
 #include <stdbool.h>
 
 #include "compile/compile.h"
+#include "util/idlist.h"
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
 #include "output/views.h"
+#include "lineopts.h"
 #include "scopts.h"
 
 /* The rows of the compile options, setting the fields of struct compile_opts *co. */
@@ -20,7 +22,7 @@
 #define OPT_CLANG(co) \
 	OPT_STRING(0, "clang-path", &(co)->clang_path, "PATH", \
 		   "clang to run (default: [llvm] clang-path, else clang)"), \
-	OPT_STRING(0, "clang-opt", &(co)->clang_opt, "OPTS", \
+	OPT_STRING_OR_EMPTY(0, "clang-opt", &(co)->clang_opt, "OPTS", \
 		   "more clang options (default: [llvm] clang-opt)"), \
 	OPT_UINT(0, "clang-timeout", &(co)->clang_timeout, "SECONDS", 1, \
 		 COMPILE_CLANG_TIMEOUT_MAX, \
@@ -40,6 +42,8 @@ struct evopts_filter {
 /* What the command line of trace or record asks for; the rows set these fields. */
 struct evopts {
 	struct session_opts session; /* -a -p -t -C -i -m, the compile options, the workload */
+	enum evopts_cmd cmd;
+	struct idlist pids, tids; /* -p, -t: what session.pids and .tids point to */
 	struct opt_list event_args; /* -e, in order */
 	struct evparse_list *events; /* event_args parsed, once all options are read */
 	struct evopts_filter *filters; /* --filter, each after the -e it applies to */
@@ -50,6 +54,7 @@ struct evopts {
 	const char *clockid; /* -k, as given */
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
 	struct scopts sc; /* the system calls: -e's names, trace's --ev, -s, ... */
+	struct lineopts lines; /* trace: --status, -z, -Z, --timestamps, -tt, -ttt */
 	struct views_formats fmt; /* trace: --folded, --flamegraph */
 };
 
@@ -57,7 +62,7 @@ struct evopts {
 int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *usage,
 		  enum evopts_cmd cmd);
 void evopts__exit(struct evopts *eo);
-/* -F FIELDS (trace's and script's): printer__parse_fields() reports a bad list itself. */
+/* -F FIELDS (trace's and script's): a bad list is reported, ERROR and Hint. */
 int evopts__set_fields(const struct opts *o, const struct opt *row, const char *arg);
 /*
  * Before anything is compiled or created: when a scriptlet is to be loaded and the

@@ -24,6 +24,7 @@
 #include "output/jsonhdr.h"
 #include "output/mapstacks.h"
 #include "output/mapshow.h"
+#include "output/view-syscalls.h"
 #include "output/pipeline.h"
 #include "output/view-text.h"
 
@@ -99,10 +100,17 @@ static int live_types(struct pipeline *p, struct session *s)
 	return err ?: mapshow__init(&p->maps, session__typed(s), &p->o.maps);
 }
 
+/* Do the lines show the time of day (-F tod; the system calls' --timestamps)? */
+static bool wants_tod(const struct views_opts *o)
+{
+	return printer__wants_tod(o->fields) ||
+	       (o->syscalls && sctime__is_wall(&o->syscalls->time));
+}
+
 /* -F tod: the offset of the records' clock to wall-clock time, which the header has too. */
 static int tod_offset(struct pipeline *p, const struct jsonhdr *h, const char *source)
 {
-	if (!printer__wants_tod(p->o.views.fields) || views__json_lines(&p->o.views))
+	if (!wants_tod(&p->o.views) || views__json_lines(&p->o.views))
 		return 0;
 	if (h->has_offset) {
 		p->o.views.tod_offset_ns = h->offset_ns;
@@ -123,7 +131,7 @@ struct pipeline *pipeline__live(const struct pipeline_opts *o, struct session *s
 	if (!p)
 		return NULL;
 	p->o = *o;
-	if (views__json_lines(&o->views) || printer__wants_tod(o->views.fields))
+	if (views__json_lines(&o->views) || wants_tod(&o->views))
 		jsonhdr__host(&h, o->clockid);
 	if (views__json_lines(&o->views))
 		jsonhdr__write(o->views.out, &h);

@@ -329,6 +329,8 @@ static int make_parts(struct sys_view *v)
 		.min_duration_ns = o->min_duration_ns,
 		.max_events = o->max_events,
 		.absolute_time = o->absolute_time,
+		.status = o->status,
+		.time = o->time,
 		.fmt = { .strsize = o->strsize,
 			 .verbose = o->verbose_structs,
 			 .fd_path = o->fd_paths ? fd_name : NULL,

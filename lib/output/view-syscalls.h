@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "syscalls/sccolumns.h"
+#include "syscalls/sctime.h"
 
 struct view;
 
@@ -29,6 +30,9 @@ struct view_syscalls_opts {
 	uint64_t min_duration_ns; /* --duration */
 	uint64_t max_events; /* --max-events: 0 for no limit */
 	bool absolute_time; /* -T */
+	unsigned int status; /* --status, -z, -Z: syscalls/sclines.h's bits; 0: every call */
+	/* -F tod, --timestamps: the lines' times (wall_offset_ns: the pipeline's tod offset) */
+	struct sctime time;
 	unsigned int strsize; /* bytes of data shown; 0: SCFMT_STRSIZE_DEFAULT (paths whole) */
 	bool verbose_structs; /* every member of a struct, as strace -v */
 	int fd_paths; /* -y: descriptors with their path; 2 (-yy): sockets with their addresses */

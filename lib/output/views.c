@@ -41,8 +41,12 @@ int views__add(struct consumer *c, const struct views_opts *o)
 {
 	int err = 0;
 
-	if (o->syscalls)
-		err = consumer__add_view(c, view_syscalls__new(o->syscalls));
+	if (o->syscalls) {
+		struct view_syscalls_opts so = *o->syscalls;
+
+		so.time.wall_offset_ns = o->tod_offset_ns;
+		err = consumer__add_view(c, view_syscalls__new(&so));
+	}
 	if (!err && shows_lines(o))
 		err = consumer__add_view(c, sample_view(o));
 	if (!err && o->fmt.flamegraph)

@@ -265,6 +265,10 @@ static int plan_syscalls(struct session *s)
 		.evlist = s->evlist,
 		.target = &s->target,
 		.by_tid = s->tree_by_tid,
+		.ids = s->tree_by_tid ? s->opts.tids : s->opts.pids,
+		.nr_ids = s->ctl.has_workload ? 0 :
+			  s->tree_by_tid      ? s->opts.nr_tids :
+						s->opts.nr_pids,
 		.cpus_given = s->opts.cpu_list != NULL,
 		.workload_pid = s->ctl.has_workload ? s->ctl.workload.pid : 0,
 		.clockid = s->opts.use_clockid ? s->opts.clockid : -1,
@@ -316,10 +320,15 @@ static int set_globals(struct session *s)
 {
 	struct globals_target t = { 0 };
 
-	if (!s->opts.system_wide && s->opts.tid > 0)
-		t.tid = s->opts.tid;
-	else if (!s->opts.system_wide)
-		t.tgid = s->ctl.has_workload ? s->ctl.workload.pid : s->opts.pid;
+	/* one target only: of several, the program sees all and their outputs are sorted here */
+	if (s->opts.system_wide)
+		;
+	else if (s->ctl.has_workload)
+		t.tgid = s->ctl.workload.pid;
+	else if (s->opts.nr_tids == 1)
+		t.tid = s->opts.tids[0];
+	else if (!s->opts.nr_tids && s->opts.nr_pids == 1)
+		t.tgid = s->opts.pids[0];
 	for (int i = 0; i < s->nr_binds; i++) {
 		int err = s->binds[i].obj ? globals__apply(s->binds[i].obj, s->binds[i].pe, &t) : 0;
 

@@ -29,9 +29,20 @@
 
 #define POLL_MS 100 /* live output stays live even below the wakeup watermark */
 
+static int add_tid(struct target *t, int tid)
+{
+	int *n = realloc(t->tids, sizeof(*n) * (t->nr_tids + 1));
+
+	if (!n)
+		return -ENOMEM;
+	t->tids = n;
+	t->tids[t->nr_tids++] = tid;
+	return 0;
+}
+
 /*
- * Threads of a process (/proc/PID/task) into t->tids, as perf opens -p per thread; none
- * when it cannot be read (the open on the pid alone will say why).
+ * Threads of a process (/proc/PID/task) into t->tids, as perf opens -p per thread; the pid
+ * alone when they cannot be read (its open will say why).
  */
 static int list_threads(struct target *t, int pid)
 {
@@ -42,49 +53,81 @@ static int list_threads(struct target *t, int pid)
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	dir = opendir(path);
 	if (!dir)
-		return 0;
+		return add_tid(t, pid);
 	while ((d = readdir(dir))) {
-		int *n;
-
 		if (d->d_name[0] == '.')
 			continue;
-		n = realloc(t->tids, sizeof(*n) * (t->nr_tids + 1));
-		if (!n) {
+		if (add_tid(t, atoi(d->d_name))) {
 			closedir(dir);
 			return -ENOMEM;
 		}
-		t->tids = n;
-		t->tids[t->nr_tids++] = atoi(d->d_name);
 	}
 	closedir(dir);
+	return 0;
+}
+
+/* Is there a task id (process or thread)? Its ERROR names it. */
+static int task_exists(int id, const char *what)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/status", id);
+	if (!access(path, F_OK))
+		return 0;
+	errmsg__set(-ESRCH, "cannot trace %s %d: no such %s", what, id, what);
+	errmsg__hint("list the %ses with 'ps -e%s'", what, strcmp(what, "thread") ? "" : "L");
+	return -ESRCH;
+}
+
+/*
+ * -p's processes (their threads, as perf opens -p per thread) or -t's threads: the per-task
+ * events are opened on each, the tree starts from each.
+ */
+static int existing_tasks(struct session *s)
+{
+	bool by_tid = s->opts.nr_tids > 0;
+	const int *ids = by_tid ? s->opts.tids : s->opts.pids;
+	int nr = by_tid ? s->opts.nr_tids : s->opts.nr_pids, err = 0;
+
+	for (int i = 0; !err && i < nr; i++)
+		err = task_exists(ids[i], by_tid ? "thread" : "process");
+	for (int i = 0; !err && i < nr; i++)
+		err = by_tid ? add_tid(&s->target, ids[i]) : list_threads(&s->target, ids[i]);
+	if (err)
+		return err;
+	s->target.pid = ids[0];
+	s->nr_threads = s->target.nr_tids ? s->target.nr_tids : 1;
+	if (nr == 1 && by_tid) { /* one thread: opened on its id, as before */
+		free(s->target.tids);
+		s->target.tids = NULL;
+		s->target.nr_tids = 0;
+	}
+	/*
+	 * Per-task events see the target only, but a bpf-output event is per CPU and a program
+	 * writes into it from any task: its samples are kept for the target.
+	 */
+	s->follow_tree = true;
+	s->tree_by_tid = by_tid;
+	for (int i = 0; i < nr; i++)
+		if (tasktree__add(&s->tree, ids[i]))
+			return -ENOMEM;
 	return 0;
 }
 
 static int setup_target(struct session *s)
 {
 	int err = target__init_cpus(&s->target, s->opts.cpu_list);
+	bool workload = s->opts.argv && s->opts.argv[0];
 
 	if (err)
 		return errmsg__set(err, "invalid CPU list '%s'",
 				   s->opts.cpu_list ? s->opts.cpu_list : "(possible)");
 	s->target.system_wide = s->opts.system_wide;
-	s->target.pid = s->opts.tid > 0 ? s->opts.tid : s->opts.pid;
 	s->nr_threads = 1;
-	if (s->opts.pid > 0 && !s->opts.system_wide && !(s->opts.argv && s->opts.argv[0])) {
-		err = list_threads(&s->target, s->opts.pid);
+	if (!s->opts.system_wide && !workload && (s->opts.nr_pids || s->opts.nr_tids)) {
+		err = existing_tasks(s);
 		if (err)
 			return err;
-		s->nr_threads = s->target.nr_tids ? s->target.nr_tids : 1;
-	}
-	/*
-	 * -p and -t: per-task events see the target only, but a bpf-output event is per CPU
-	 * and a program writes into it from any task: its samples are kept for the target.
-	 */
-	if (s->target.pid > 0 && !s->opts.system_wide) {
-		s->follow_tree = true;
-		s->tree_by_tid = s->opts.tid > 0;
-		if (tasktree__add(&s->tree, s->target.pid))
-			return -ENOMEM;
 	}
 	if (s->opts.argv && s->opts.argv[0]) {
 		s->ctl.workload.stdout_to_stderr = s->opts.workload_stdout_to_stderr;
@@ -484,6 +527,18 @@ static int synth_own_progs(struct session *s, uint64_t id, struct dbuf *d)
 	return err;
 }
 
+/* -p's processes, or the processes of -t's threads: their threads' COMM and MMAP2s. */
+static int synth_existing(struct session *s, struct synthtask *st)
+{
+	bool by_tid = s->opts.nr_tids > 0;
+	const int *ids = by_tid ? s->opts.tids : s->opts.pids;
+	int nr = by_tid ? s->opts.nr_tids : s->opts.nr_pids, err = 0;
+
+	for (int i = 0; !err && i < nr; i++)
+		err = synth__threads(ids[i], synth_thread, st);
+	return err;
+}
+
 /*
  * What existed before the run, as perf synthesizes it: KSYMBOL and BPF_EVENT of our
  * programs (of every program with -a); COMM and the MMAP2s of -p's threads, and COMM, FORK
@@ -496,7 +551,7 @@ int session__synthesize(struct session *s)
 	struct dbuf *d = &s->synth;
 	const struct evsel *tracking = evlist__at(s->evlist, 0);
 	uint64_t id = tracking->nr_fds ? tracking->ids[0] : 0;
-	bool existing = (s->opts.pid > 0 || s->opts.tid > 0) && !s->opts.argv;
+	bool existing = (s->opts.nr_pids || s->opts.nr_tids) && !s->opts.argv;
 	struct synthtask *st;
 	int err;
 
@@ -517,7 +572,7 @@ int session__synthesize(struct session *s)
 		return err;
 	}
 	if (existing)
-		err = synth__threads(s->opts.tid > 0 ? s->opts.tid : s->opts.pid, synth_thread, st);
+		err = synth_existing(s, st);
 	else
 		err = synth__threads(0, synth_thread, st);
 	synthtask__free(st);

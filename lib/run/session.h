@@ -27,8 +27,10 @@ struct session_opts {
 	struct evparse_list *events; /* the -e arguments, parsed (borrowed) */
 	struct compile_opts compile;
 	bool system_wide; /* -a */
-	int pid; /* -p: a process */
-	int tid; /* -t: one thread */
+	const int *pids; /* -p: processes (borrowed) */
+	int nr_pids;
+	const int *tids; /* -t: threads (borrowed) */
+	int nr_tids;
 	const char *cpu_list; /* -C */
 	bool no_inherit; /* -i */
 	/* -F/-c as given; freq: what sampling events without a term of theirs ask for (0: 4000) */

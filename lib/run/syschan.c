@@ -90,6 +90,8 @@ static struct syscalls *open_capture(struct syschan *sc)
 {
 	const struct syschan_config *c = sc->o.config;
 	const struct target *t = sc->o.target;
+	const int *ids = sc->o.nr_ids ? sc->o.ids : &t->pid;
+	int nr = sc->o.nr_ids ? sc->o.nr_ids : 1;
 	struct syscalls_opts so = {
 		.mode = c->mode,
 		.select = c->select ? sc->select : NULL,
@@ -101,11 +103,11 @@ static struct syscalls *open_capture(struct syschan *sc)
 	};
 
 	if (!so.all_tasks && sc->o.by_tid) {
-		so.tids = &t->pid;
-		so.nr_tids = 1;
+		so.tids = ids;
+		so.nr_tids = nr;
 	} else if (!so.all_tasks) {
-		so.pids = &t->pid;
-		so.nr_pids = 1;
+		so.pids = ids;
+		so.nr_pids = nr;
 	}
 	so.gate_pid = sc->o.workload_pid;
 	set_clock(sc, &so);

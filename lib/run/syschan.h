@@ -43,6 +43,8 @@ struct syschan_opts {
 	struct evlist *evlist; /* gets the event */
 	const struct target *target; /* whose calls: every task's, a pid's or a thread's */
 	bool by_tid; /* target->pid is a thread (-t) */
+	const int *ids; /* -p's processes or (by_tid) -t's threads; nr_ids 0: target->pid alone */
+	int nr_ids;
 	bool cpus_given; /* -C: only the calls made on target->cpus */
 	int workload_pid; /* > 0: target->pid is a workload, traced from its exec */
 	int clockid; /* the clock of the run's samples (util/clockid.h) */

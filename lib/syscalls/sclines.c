@@ -13,12 +13,13 @@
 #include "syscalls/scsig.h"
 #include "syscalls/scarray.h"
 #include "syscalls/sclines.h"
+#include "syscalls/scorder.h"
 #include "syscalls/scpair.h"
 
 #define CALL_WIDTH 69 /* perf trace pads the call so that " = " starts here */
 #define LINE_MAX_BYTES 16384
 #define COMM_MAX 16
-#define HEAD_MAX 96 /* "%10.3f (%6.3f ms): comm/tid " */
+#define HEAD_MAX (96 + SCTIME_MAX) /* "[wall-clock ]%10.3f (%6.3f ms): comm/tid " */
 #define RET_MAX 256 /* " = ", the result, "\n" */
 #define SPARE_MAX 64 /* buffers of entries' bytes kept for reuse */
 #define SPARE_MIN 256
@@ -46,6 +47,16 @@ struct sclines {
 	bool have_base;
 	uint64_t printed;
 	size_t unprinted; /* calls in flight whose entry is not printed */
+	/* filtered lines go out at their calls' ends: they wait for the calls before them */
+	bool ordered;
+	struct scorder order;
+	uint64_t oldest; /* the entry of the oldest call in flight, when oldest_known */
+	bool oldest_known;
+	uint64_t newest; /* the latest record's time */
+	FILE *json_f; /* ordered JSON: each object written here, then kept in order */
+	char *json_buf;
+	size_t json_len;
+	struct jsonw *json;
 	char arg[LINE_MAX_BYTES]; /* JSON: an argument's value */
 	/* a line: its head, the call (cut at LINE_MAX_BYTES) padded to CALL_WIDTH, the result */
 	char line[HEAD_MAX + LINE_MAX_BYTES + CALL_WIDTH + RET_MAX];
@@ -104,6 +115,8 @@ static void drop(struct sclines *sv, struct inflight *f)
 
 	if (!f->entry_printed && sv->unprinted)
 		sv->unprinted--;
+	if (sv->oldest_known && f->time <= sv->oldest)
+		sv->oldest_known = false;
 	scpair__drop(sv->inflight, f);
 	if (mem && sv->nr_spare < SPARE_MAX) {
 		sv->spare[sv->nr_spare] = mem;
@@ -113,6 +126,19 @@ static void drop(struct sclines *sv, struct inflight *f)
 	}
 }
 
+static bool filtered(const struct sclines *sv)
+{
+	return sv->o.failure_only || sv->o.min_duration_ns || sv->o.status;
+}
+
+/* Ordered JSON: objects go to a stream of memory first, to wait in order as text lines do. */
+static int json_in_memory(struct sclines *sv)
+{
+	sv->json_f = open_memstream(&sv->json_buf, &sv->json_len);
+	sv->json = sv->json_f ? jsonw__new(sv->json_f, false) : NULL;
+	return sv->json ? 0 : -ENOMEM;
+}
+
 struct sclines *sclines__new(const struct sclines_opts *o)
 {
 	struct sclines *sv = calloc(1, sizeof(*sv));
@@ -120,19 +146,81 @@ struct sclines *sclines__new(const struct sclines_opts *o)
 	if (!sv)
 		return NULL;
 	sv->o = *o;
+	sv->json = o->json;
+	sv->ordered = filtered(sv);
 	sv->inflight = scpair__new(sizeof(struct inflight));
-	if (!sv->inflight) {
-		free(sv);
+	if (!sv->inflight || (sv->ordered && o->json && json_in_memory(sv))) {
+		sclines__free(sv);
 		return NULL;
 	}
 	return sv;
 }
 
+/* ---- the order of filtered lines ---- */
+
+/* The entry time of the oldest call in flight, UINT64_MAX when none is. */
+static uint64_t oldest_in_flight(struct sclines *sv)
+{
+	struct inflight *f;
+
+	if (sv->oldest_known)
+		return sv->oldest;
+	sv->oldest = UINT64_MAX;
+	for (size_t i = 0; (f = scpair__at(sv->inflight, &i));)
+		if (f->time < sv->oldest)
+			sv->oldest = f->time;
+	sv->oldest_known = true;
+	return sv->oldest;
+}
+
+/* The lines that no call in flight comes before (or that waited long enough) go out. */
+static void release(struct sclines *sv)
+{
+	if (sv->ordered && scorder__waiting(&sv->order))
+		scorder__release(&sv->order, sv->o.out, oldest_in_flight(sv), sv->newest);
+}
+
+/* A line of len bytes for time: out now, or kept until the calls before it end. */
+static void emit(struct sclines *sv, uint64_t time, const char *line, size_t len)
+{
+	if (sv->ordered && (scorder__waiting(&sv->order) || time > oldest_in_flight(sv)) &&
+	    !scorder__add(&sv->order, time, line, len))
+		return;
+	fwrite_unlocked(line, 1, len, sv->o.out);
+}
+
+/* Ordered JSON: the object just written is a line to emit. */
+static void json_done(struct sclines *sv, uint64_t time)
+{
+	if (!sv->json_f)
+		return;
+	fflush(sv->json_f);
+	emit(sv, time, sv->json_buf, sv->json_len);
+	rewind(sv->json_f);
+}
+
+static void note_time(struct sclines *sv, uint64_t time)
+{
+	if (time > sv->newest)
+		sv->newest = time;
+}
+
 /* ---- text ---- */
 
-static bool filtered(const struct sclines *sv)
+/* The head's time: relative milliseconds, or the wall-clock time (then maybe the former). */
+static char *head_time(struct sclines *sv, char *p, uint64_t time)
 {
-	return sv->o.failure_only || sv->o.min_duration_ns;
+	struct sctime *t = &sv->o.time;
+
+	if (sctime__is_wall(t)) {
+		p = sctime__wall(t, p, time);
+		*p++ = ' ';
+		if (!t->and_relative)
+			return p;
+	}
+	p = numfmt__ms(p, time - (sv->o.absolute_time ? 0 : sv->base_time), 10);
+	*p++ = ' ';
+	return p;
 }
 
 /* The head of a line, "    12.345 ( 0.055 ms): comm/tid ", into buf (HEAD_MAX bytes). */
@@ -142,10 +230,12 @@ static size_t head(struct sclines *sv, char *buf, bool has_time, uint64_t time, 
 	char *p = buf;
 
 	if (has_time) {
-		p = numfmt__ms(p, time - (sv->o.absolute_time ? 0 : sv->base_time), 10);
-		*p++ = ' ';
+		p = head_time(sv, p, time);
 	} else {
-		p = stpcpy(p, "         ? ");
+		if (sctime__is_wall(&sv->o.time))
+			p = stpcpy(p, "? ");
+		if (!sctime__is_wall(&sv->o.time) || sv->o.time.and_relative)
+			p = stpcpy(p, "         ? ");
 	}
 	if (has_dur) {
 		p = stpcpy(p, "(");
@@ -201,10 +291,10 @@ static char *pad(char *call, size_t len, int width)
 	return call + len + n;
 }
 
-/* The line, from its start to end, in one write. */
-static void write_line(struct sclines *sv, const char *end)
+/* The line, from its start to end, in one write (or kept in order, for time). */
+static void write_line(struct sclines *sv, uint64_t time, const char *end)
 {
-	fwrite_unlocked(sv->line, 1, (size_t)(end - sv->line), sv->o.out);
+	emit(sv, time, sv->line, (size_t)(end - sv->line));
 }
 
 /* "name(args) ...": the entry, when another line comes before the exit. */
@@ -213,14 +303,14 @@ static void print_entry(struct sclines *sv, struct inflight *f)
 	char *call = sv->line + head(sv, sv->line, true, f->time, false, 0, f->comm, f->key.tid);
 	char *p = pad(call, put_call(sv, call, f, true), CALL_WIDTH - 3);
 
-	write_line(sv, mempcpy(p, " ...\n", 5));
+	write_line(sv, f->time, mempcpy(p, " ...\n", 5));
 	f->entry_printed = true;
 }
 
 /* "args": {"name": {"raw": N, "value": decoded}, ...} */
 static void print_json_args(struct sclines *sv, const struct inflight *f, const struct sc_call *c)
 {
-	struct jsonw *w = sv->o.json;
+	struct jsonw *w = sv->json;
 	struct scfmt_opts fo = sv->o.fmt;
 	struct sc_bytes path;
 
@@ -258,7 +348,7 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 static void print_json_call(struct sclines *sv, const struct inflight *f, const struct sc_call *c,
 			    bool has_dur, uint64_t dur)
 {
-	struct jsonw *w = sv->o.json;
+	struct jsonw *w = sv->json;
 
 	jsonw__start_object(w);
 	jsonw__kv_str(w, "type", "syscall");
@@ -282,6 +372,7 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 		jsonw__null(w);
 	}
 	jsonw__end_object(w);
+	json_done(sv, f->time);
 }
 
 /* "head call = result": the call whole, or what follows its entry's line. */
@@ -295,16 +386,34 @@ static void print_text_call(struct sclines *sv, const struct inflight *f, bool w
 	p = mempcpy(p, " = ", 3);
 	p += scfmt__ret(p, RET_MAX - 4, &f->call);
 	*p++ = '\n';
-	write_line(sv, p);
+	write_line(sv, f->time, p);
 }
 
-/* The call's line (or its continuation), if the filters keep it. */
+static bool failed(const struct sc_call *c)
+{
+	return c->exited && c->ret < 0 && c->ret >= -4095;
+}
+
+/* How c ended, as enum sclines_status bits: open, those of a call that did not return. */
+static unsigned int status_of(const struct sc_call *c, unsigned int open)
+{
+	if (!c->exited)
+		return open;
+	return failed(c) ? SCLINES_FAILED : SCLINES_SUCCESSFUL;
+}
+
+/*
+ * The call's line (or its continuation), if the filters keep it; open: how it ended when it
+ * did not return (enum sclines_status).
+ */
 static int print_call(struct sclines *sv, struct inflight *f, bool whole, bool has_dur,
-		      uint64_t dur)
+		      uint64_t dur, unsigned int open)
 {
 	const struct sc_call *c = &f->call;
 
-	if (sv->o.failure_only && !(c->exited && c->ret < 0 && c->ret >= -4095))
+	if (sv->o.failure_only && !failed(c))
+		return 0;
+	if (sv->o.status && !(sv->o.status & status_of(c, open)))
 		return 0;
 	if (sv->o.min_duration_ns && (!has_dur || dur <= sv->o.min_duration_ns))
 		return 0;
@@ -377,14 +486,18 @@ int sclines__enter(struct sclines *sv, const struct sc_event *ev)
 	int err = 0;
 
 	note_base(sv, ev->time);
+	note_time(sv, ev->time);
 	if (f) { /* an entry with no exit before it: that call never returned (execve) */
-		err = print_call(sv, f, !f->entry_printed, false, 0);
+		err = print_call(sv, f, !f->entry_printed, false, 0, SCLINES_UNFINISHED);
 		drop(sv, f);
 	}
+	release(sv); /* what waited long enough, by this record's time */
 	sclines__interrupt(sv); /* the calls in flight on other threads */
 	f = take(sv, ev->tid);
 	if (!f)
 		return -ENOMEM;
+	if (sv->oldest_known && ev->time < sv->oldest)
+		sv->oldest = ev->time;
 	sv->unprinted++;
 	if (copy_entry(sv, f, ev)) {
 		drop(sv, f);
@@ -399,6 +512,7 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 	uint64_t dur;
 	int err;
 
+	note_time(sv, ev->time);
 	if (!f || f->call.desc != ev->call.desc) {
 		/* no entry seen (it came before the capture): only the result is known */
 		orphan = (struct inflight){ .key = { .tid = ev->tid },
@@ -409,7 +523,7 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 					    .call = ev->call };
 		snprintf(orphan.comm, sizeof(orphan.comm), "%s", ev->comm ?: "");
 		note_base(sv, ev->time);
-		return print_call(sv, &orphan, sv->o.json || filtered(sv), false, 0);
+		return print_call(sv, &orphan, sv->o.json || filtered(sv), false, 0, 0);
 	}
 	dur = ev->duration ?: ev->time - f->time;
 	if (!f->comm[0] && ev->comm) /* a task first named at its exit: the workload's execve */
@@ -422,8 +536,9 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 		if (ev->call.mem[i].p &&
 		    (!f->call.mem[i].p || f->call.mem[i].fault || f->call.mem[i].part))
 			f->call.mem[i] = ev->call.mem[i];
-	err = print_call(sv, f, !f->entry_printed, true, dur);
+	err = print_call(sv, f, !f->entry_printed, true, dur, 0);
 	drop(sv, f);
+	release(sv);
 	return err;
 }
 
@@ -468,8 +583,9 @@ void sclines__task_exit(struct sclines *sv, uint32_t tid)
 	if (!f)
 		return;
 	/* "name(args) = ?" as one line, or the rest of its entry's line: never twice */
-	print_call(sv, f, !f->entry_printed, false, 0);
+	print_call(sv, f, !f->entry_printed, false, 0, SCLINES_UNFINISHED);
 	drop(sv, f);
+	release(sv);
 }
 
 void sclines__end(struct sclines *sv)
@@ -479,10 +595,13 @@ void sclines__end(struct sclines *sv)
 	struct inflight *f;
 
 	for (size_t i = 0; left && left[i]; i++)
-		print_call(sv, left[i], !left[i]->entry_printed, false, 0);
+		print_call(sv, left[i], !left[i]->entry_printed, false, 0,
+			   SCLINES_UNFINISHED | SCLINES_DETACHED);
 	free(left);
 	for (size_t i = 0; (f = scpair__at(sv->inflight, &i)); i = 0)
 		drop(sv, f); /* from the start again: a drop moves slots back */
+	if (sv->ordered)
+		scorder__release(&sv->order, sv->o.out, UINT64_MAX, 0);
 }
 
 /* ---- signals and the ends of processes ---- */
@@ -490,7 +609,7 @@ void sclines__end(struct sclines *sv)
 /* {"type": type, "time": ..., "pid": ..., "tid": ..., "comm": ..., "cpu": ...: open */
 static void json_head(struct sclines *sv, const char *type, const struct sc_event *ev, uint32_t tid)
 {
-	struct jsonw *w = sv->o.json;
+	struct jsonw *w = sv->json;
 
 	jsonw__start_object(w);
 	jsonw__kv_str(w, "type", type);
@@ -514,7 +633,7 @@ static void print_other(struct sclines *sv, const struct sc_event *ev, uint32_t 
 		len = LINE_MAX_BYTES;
 	p = mempcpy(p, text, len);
 	*p++ = '\n';
-	write_line(sv, p);
+	write_line(sv, ev->time, p);
 }
 
 int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct sysrec_signal *s)
@@ -522,10 +641,12 @@ int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct 
 	char text[RET_MAX];
 
 	note_base(sv, ev->time);
+	note_time(sv, ev->time);
 	if (sv->o.json) {
 		json_head(sv, "signal", ev, ev->tid);
-		scsig__json_signal(sv->o.json, s);
-		jsonw__end_object(sv->o.json);
+		scsig__json_signal(sv->json, s);
+		jsonw__end_object(sv->json);
+		json_done(sv, ev->time);
 		return 0;
 	}
 	print_other(sv, ev, ev->tid, text, scsig__signal(text, sizeof(text), s));
@@ -537,11 +658,13 @@ int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t
 	char text[RET_MAX];
 
 	note_base(sv, ev->time);
+	note_time(sv, ev->time);
 	sclines__task_exit(sv, ev->tid); /* its last call, exit_group's "= ?", first */
 	if (sv->o.json) {
 		json_head(sv, "exit", ev, ev->pid);
-		scsig__json_exit(sv->o.json, status);
-		jsonw__end_object(sv->o.json);
+		scsig__json_exit(sv->json, status);
+		jsonw__end_object(sv->json);
+		json_done(sv, ev->time);
 		return 0;
 	}
 	print_other(sv, ev, ev->pid, text, scsig__exit(text, sizeof(text), status));
@@ -557,9 +680,63 @@ void sclines__free(struct sclines *sv)
 {
 	if (!sv)
 		return;
-	sclines__end(sv);
+	if (sv->inflight)
+		sclines__end(sv);
 	scpair__free(sv->inflight);
+	scorder__exit(&sv->order);
+	if (sv->json_f) {
+		jsonw__free(sv->json);
+		fclose(sv->json_f);
+		free(sv->json_buf);
+	}
 	while (sv->nr_spare)
 		free(sv->spare[--sv->nr_spare]);
 	free(sv);
+}
+
+static const struct {
+	const char *name;
+	unsigned int bits;
+} status_words[] = {
+	{ "successful", SCLINES_SUCCESSFUL },
+	{ "failed", SCLINES_FAILED },
+	{ "unfinished", SCLINES_UNFINISHED },
+	{ "detached", SCLINES_DETACHED },
+	{ "unavailable", 0 },
+	{ "all", SCLINES_SUCCESSFUL | SCLINES_FAILED | SCLINES_UNFINISHED | SCLINES_DETACHED },
+	{ "none", 0 },
+};
+
+/* The bits of one word of a --status set, or -1. */
+static int status_word(const char *w, size_t len)
+{
+	for (size_t i = 0; i < sizeof(status_words) / sizeof(status_words[0]); i++)
+		if (strlen(status_words[i].name) == len && !strncmp(status_words[i].name, w, len))
+			return (int)status_words[i].bits;
+	return -1;
+}
+
+const char *sclines__parse_status(const char *set, unsigned int *bits, size_t *bad_len)
+{
+	bool all_but = *set == '!';
+	unsigned int on = 0;
+
+	for (const char *p = set + all_but; *p || p == set + all_but;) {
+		size_t len = strcspn(p, ",");
+		int b = status_word(p, len);
+
+		if (b < 0) {
+			*bad_len = len;
+			return p;
+		}
+		on = len == 4 && !strncmp(p, "none", 4) ? 0 : on | (unsigned int)b;
+		p += len;
+		if (!*p)
+			break;
+		p++;
+	}
+	if (all_but)
+		on = ~on & (unsigned int)status_word("all", 3);
+	*bits = on ? on : 1U << 31;
+	return NULL;
 }

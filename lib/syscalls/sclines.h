@@ -10,8 +10,9 @@
  * scriptlet's output, another thread's call), the call's entry prints first, ended by
  * "...", and its exit later as " ... [continued]: name()) = ret". A call that never returns
  * (exit_group) ends its task as "= ?". With --failure or --duration a call prints whole at
- * its exit, or not at all. JSON Lines: one object per call, at its end, with absolute
- * times and every argument raw and decoded.
+ * its exit, or not at all, and waits there until the calls in flight before it have ended
+ * (syscalls/scorder.h): the lines stay in time order. JSON Lines: one object per call, at its
+ * end, with absolute times and every argument raw and decoded.
  *
  *	struct sclines *sv = sclines__new(&opts);
  *	sclines__enter(sv, &ev);  sclines__exit(sv, &ev);	(records of the capture)
@@ -28,9 +29,26 @@
 #include <stdio.h>
 
 #include "syscalls/scfmt.h"
+#include "syscalls/sctime.h"
 
 struct jsonw;
 struct sysrec_signal;
+
+/* How a call ended, in strace's words (--status=): the bits of sclines_opts.status. */
+enum sclines_status {
+	SCLINES_SUCCESSFUL = 1 << 0, /* it returned no error */
+	SCLINES_FAILED = 1 << 1, /* it returned -1 to -4095: an errno */
+	SCLINES_UNFINISHED = 1 << 2, /* it never returned: its task ended, or the trace did */
+	SCLINES_DETACHED = 1 << 3, /* it was still in flight when the trace ended */
+};
+
+/*
+ * strace's --status SET into enum sclines_status bits: successful, failed, unfinished,
+ * detached, unavailable (strace's: a result it could not read; no call here), all, none,
+ * a leading '!' for all but those. A set of no call is a bit no call has: bits are never 0
+ * (which shows all). NULL, or the first word it does not know (its length in *bad_len).
+ */
+const char *sclines__parse_status(const char *set, unsigned int *bits, size_t *bad_len);
 
 struct sclines_opts {
 	FILE *out;
@@ -39,6 +57,12 @@ struct sclines_opts {
 	uint64_t min_duration_ns; /* --duration */
 	uint64_t max_events; /* --max-events: 0 for no limit */
 	bool absolute_time; /* -T: times as they are, not from the first call */
+	/*
+	 * --status, -z, -Z: the calls shown by how they ended, enum sclines_status bits (0: all).
+	 * A call in flight at the end is unfinished and detached: either bit shows it.
+	 */
+	unsigned int status;
+	struct sctime time; /* the time at the head of a text line (JSON keeps its numbers) */
 	struct scfmt_opts fmt; /* strsize, -y (its pid is set per call) */
 };
 

@@ -74,6 +74,8 @@ static int apply(struct opts *o, const struct opt *row, const char *arg)
 	case OPT_KIND_HELP:
 		opts__help(o, stdout);
 		return OPTS_HELP;
+	case OPT_KIND_HABIT:
+		return opts__misuse_hint(o, row->help, "unknown option '%s'", o->name);
 	}
 	return 0;
 }
@@ -100,6 +102,9 @@ static int find_long(struct opts *o, const char *name, size_t len, const struct 
 			*row = r;
 			return 0;
 		}
+		if (r->flags &
+		    OPT_F_HIDDEN) /* whole names only: no prefix of a shown one clashes */
+			continue;
 		if (!nr++)
 			*row = r;
 		else if (n < (int)sizeof(also))
@@ -146,8 +151,11 @@ static int use_row(struct opts *o, const struct opt *row, const char *attached, 
 	const char *arg = NULL;
 	int ret = 0;
 
+	o->row = row;
 	if (row->arg)
 		ret = take_arg(o, row, attached, argc, argv, i, &arg, used);
+	if (!ret && arg && !*arg && !(row->flags & OPT_F_EMPTY))
+		ret = opts__misuse(o, "option '%s' wants %s, not an empty word", o->name, row->arg);
 	if (!ret)
 		ret = apply(o, row, arg);
 	if (!ret && (row->flags & OPT_F_STOP))
@@ -163,6 +171,7 @@ static int parse_word(struct opts *o, int argc, char **argv, int i, int *used)
 	int ret;
 
 	*used = 1;
+	o->row = NULL;
 	if (!strcmp(word, "--list-opts")) {
 		opts__list(o->table, stdout);
 		return OPTS_LISTED;
@@ -180,6 +189,7 @@ static int parse_word(struct opts *o, int argc, char **argv, int i, int *used)
 	}
 	for (const char *p = word + 1; *p; p++) { /* -abc: a cluster of short options */
 		snprintf(o->name, sizeof(o->name), "-%c", *p);
+		o->row = NULL;
 		row = find_short(o->table, (unsigned char)*p);
 		if (!row)
 			return opts__misuse(o, "unknown option '%s'", o->name);
@@ -230,6 +240,7 @@ int opts__parse(struct opts *o, const struct opt *table, const char *const *usag
 	}
 	if (ret == OPTS__STOP)
 		ret = 0;
+	o->row = NULL;
 	o->operands = argv + w;
 	o->nr_operands = argc - w;
 	return ret;
@@ -243,6 +254,8 @@ int opts__exit_status(int ret)
 void opts__list(const struct opt *table, FILE *f)
 {
 	for (const struct opt *r = table; !is_end(r); r++) {
+		if (r->flags & OPT_F_HIDDEN)
+			continue;
 		if (r->short_name)
 			fprintf(f, "-%c%s", r->short_name, r->long_name ? " " : "");
 		if (r->long_name)
@@ -258,19 +271,75 @@ void opts__free_list(struct opt_list *l)
 	l->nr = 0;
 }
 
-int opts__misuse(const struct opts *o, const char *fmt, ...)
+/* "-p, --pid PID: follow existing processes": what a row wants, for a Hint line. */
+static void row_hint(const struct opt *r, char *buf, size_t size)
+{
+	int n = 0;
+
+	if (r->short_name)
+		n += snprintf(buf + n, size - n, "-%c%s", r->short_name, r->long_name ? ", " : "");
+	if (r->long_name && n < (int)size)
+		n += snprintf(buf + n, size - n, "--%s", r->long_name);
+	if (r->arg && n < (int)size)
+		n += snprintf(buf + n, size - n, " %s", r->arg);
+	if (n < (int)size)
+		snprintf(buf + n, size - n, ": %s", r->help);
+}
+
+static int report(const struct opts *o, const char *hint, const char *fmt, va_list ap)
 {
 	char msg[1024];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	pr_err("%s", msg); /* one prefix on stderr for every error: ERROR: */
+	if (hint && *hint)
+		pr_hint("%s", hint);
 	for (const char *const *u = o->usage; u && *u; u++)
 		fprintf(stderr, "%s %s\n", u == o->usage ? "usage:" : "   or:", *u);
 	fputs("Run with -h for the list of options.\n", stderr);
 	return OPTS_USAGE;
+}
+
+int opts__misuse(const struct opts *o, const char *fmt, ...)
+{
+	char hint[512] = "";
+	va_list ap;
+	int ret;
+
+	if (o->row && o->row->help && !(o->row->flags & OPT_F_HIDDEN))
+		row_hint(o->row, hint, sizeof(hint));
+	va_start(ap, fmt);
+	ret = report(o, hint, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int opts__misuse_hint(const struct opts *o, const char *hint, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = report(o, hint, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int opts__bad_value(const struct opts *o, const char *long_name, const char *fmt, ...)
+{
+	char hint[512] = "";
+	va_list ap;
+	int ret;
+
+	for (const struct opt *r = o->table; r && !is_end(r); r++)
+		if (r->long_name && !strcmp(r->long_name, long_name)) {
+			row_hint(r, hint, sizeof(hint));
+			break;
+		}
+	va_start(ap, fmt);
+	ret = report(o, hint, fmt, ap);
+	va_end(ap);
+	return ret;
 }
 
 void opts__help(const struct opts *o, FILE *f)
@@ -283,6 +352,8 @@ void opts__help(const struct opts *o, FILE *f)
 		char left[64];
 		int n = 0;
 
+		if (r->flags & OPT_F_HIDDEN)
+			continue;
 		if (r->short_name)
 			n += snprintf(left + n, sizeof(left) - n, "-%c", r->short_name);
 		else

@@ -52,11 +52,14 @@ enum opt_kind {
 	OPT_KIND_LIST, /* struct opt_list: every argument, in order (repeated -e) */
 	OPT_KIND_CALLBACK, /* cb(o, row, arg) does what it wants with value */
 	OPT_KIND_HELP, /* print the help on stdout and end the parse with OPTS_HELP */
+	OPT_KIND_HABIT, /* another tool's option (OPT_HABIT): a misuse with a Hint */
 };
 
 enum opt_flags {
 	OPT_F_OPTARG = 1 << 0, /* the argument may be left out: the callback gets NULL */
 	OPT_F_STOP = 1 << 1, /* the parse ends after this option, as after --: -V */
+	OPT_F_EMPTY = 1 << 2, /* an empty argument is a value ('--clang-opt='), not a misuse */
+	OPT_F_HIDDEN = 1 << 3, /* left out of the help and of --list-opts */
 };
 
 struct opts;
@@ -103,6 +106,10 @@ struct opt_list {
 #define OPT_STRING(s, l, v, a, h) \
 	{ .kind = OPT_KIND_STRING, .short_name = (s), .long_name = (l), .arg = (a), .help = (h), \
 	  .value = OPT__VALUE(v, const char **) }
+/* A string that may be empty, as a word that clears a configured value. */
+#define OPT_STRING_OR_EMPTY(s, l, v, a, h) \
+	{ .kind = OPT_KIND_STRING, .short_name = (s), .long_name = (l), .arg = (a), .help = (h), \
+	  .value = OPT__VALUE(v, const char **), .flags = OPT_F_EMPTY }
 #define OPT_UINT(s, l, v, a, lo, hi, h) \
 	{ .kind = OPT_KIND_UINT, .short_name = (s), .long_name = (l), .arg = (a), .help = (h), \
 	  .value = OPT__VALUE(v, unsigned int *), .min = (lo), .max = (hi) }
@@ -120,6 +127,17 @@ struct opt_list {
 #define OPT_CALLBACK_OPTARG(s, l, v, a, fn, h) \
 	{ .kind = OPT_KIND_CALLBACK, .short_name = (s), .long_name = (l), .arg = (a), \
 	  .help = (h), .value = (v), .cb = (fn), .flags = OPT_F_OPTARG }
+/*
+ * An option of another tool that users type from habit (strace's -f): hidden, and when
+ * given, an ERROR saying it is no option of ours with a Hint, h, naming what is.
+ */
+#define OPT_HABIT(s, l, h) \
+	{ .kind = OPT_KIND_HABIT, .short_name = (s), .long_name = (l), .help = (h), \
+	  .flags = OPT_F_HIDDEN }
+/* A callback row left out of the help and of --list-opts (another spelling of a shown one). */
+#define OPT_CALLBACK_HIDDEN(s, l, v, a, fn) \
+	{ .kind = OPT_KIND_CALLBACK, .short_name = (s), .long_name = (l), .arg = (a), \
+	  .help = "", .value = (v), .cb = (fn), .flags = OPT_F_HIDDEN }
 #define OPT_END { .kind = OPT_KIND_END }
 /* Rows every command has: -q counts like -v, and any count mutes. */
 #define OPT_COMMON \
@@ -146,6 +164,7 @@ struct opts {
 	char **operands; /* after opts__parse(): the operands, in command line order */
 	int nr_operands;
 	char name[64]; /* the option being applied, as -x or --name, for messages */
+	const struct opt *row; /* its row, while it is applied; NULL after the parse */
 };
 
 /*
@@ -168,8 +187,20 @@ void opts__help(const struct opts *o, FILE *f);
  */
 void opts__list(const struct opt *table, FILE *f);
 
-/* Report misuse (an ERROR: line, as pr_err) and the usage lines on stderr; returns OPTS_USAGE. */
+/*
+ * Report misuse on stderr: an ERROR: line (as pr_err), while an option is applied a Hint:
+ * line with its row's help (what it wants), then the usage lines; returns OPTS_USAGE.
+ */
 int opts__misuse(const struct opts *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with the Hint given (NULL: none). */
+int opts__misuse_hint(const struct opts *o, const char *hint, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/*
+ * A bad value found once the options are read (a check across options): the misuse, with
+ * the help of the row named long_name as its Hint.
+ */
+int opts__bad_value(const struct opts *o, const char *long_name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Exit status for a usage error, as git and perf use it. */
 #define EXIT_USAGE 129

@@ -48,6 +48,11 @@ expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --cloc
 expect_out "--output" perf-bpf record --ou
 expect_out "-y -yy" perf-bpf trace -y
 expect_out "boottime monotonic monotonic_raw realtime tai" perf-bpf trace -k ""
+# --status's words, an item of the list at a time; --timestamps's formats after '='
+expect_out "detached" perf-bpf trace --status d
+expect_out "failed,unfinished" perf-bpf trace --status failed,u
+expect_out "unix" perf-bpf script --timestamps = un
+expect_out "failed" perf-bpf trace -e status = f
 expect_out "realtime" perf-bpf record --clockid = re
 expect_out "prog.c prog.o" perf-bpf trace -e prog
 expect_out "./prog.c ./prog.o ./sub/" perf-bpf trace -e ./
@@ -55,7 +60,7 @@ expect_out "sub/x.c" perf-bpf trace -e sub/
 expect_out "prog.c sub/" perf-bpf compile ""
 expect_out "notes.txt" perf-bpf record -o no
 expect_out "sleep" perf-bpf trace -e prog.c -- sleep
-expect_out "--duration --failure --fields --flamegraph --folded --help --input --json --max-events --no-exits --no-signals --pprof --prom --prom-host --quiet --strsize --summary --summary-columns --summary-mode --summary-sort-by --time --trace-event --verbose --verbose-structs --with-summary" perf-bpf script --
+expect_out "--duration --failed-only --failure --fields --flamegraph --folded --help --input --json --max-events --no-exits --no-signals --pprof --prom --prom-host --quiet --status --strsize --successful-only --summary --summary-columns --summary-mode --summary-sort-by --time --timestamps --trace-event --verbose --verbose-structs --with-summary" perf-bpf script --
 # the summary's columns, in a list as -U takes them, and its orders
 expect_out "calls,p50 calls,p99" perf-bpf trace -s -U calls,p
 expect_out "max-time min-time" perf-bpf trace --summary-columns = m

@@ -406,6 +406,128 @@ static void test_sclines__signal_and_exit_json(void **state)
 	(void)state;
 }
 
+/* --status: each call by how it ended; a call in flight at the end is unfinished and detached */
+static void run_status(unsigned int status)
+{
+	struct sclines_opts o = { .status = status };
+
+	start(&o);
+	sclines__enter(fx.sv, enter(0, 7, "t", &getppid_desc));
+	sclines__exit(fx.sv, leave(1, 7, &getppid_desc, 1));
+	sclines__enter(fx.sv, enter(2, 7, "t", &openat_desc));
+	sclines__exit(fx.sv, leave(3, 7, &openat_desc, -ENOENT));
+	sclines__enter(fx.sv, enter(4, 8, "u", &getppid_desc)); /* its task ends in it */
+	sclines__task_exit(fx.sv, 8);
+	sclines__enter(fx.sv, enter(5, 9, "v", &nanosleep_desc)); /* in flight at the end */
+	finish();
+}
+
+static void test_sclines__status(void **state)
+{
+	static const struct {
+		unsigned int status;
+		const char *shown; /* the tids whose lines show, in order */
+	} cases[] = {
+		{ SCLINES_SUCCESSFUL, "7" },
+		{ SCLINES_FAILED, "7" },
+		{ SCLINES_UNFINISHED, "89" },
+		{ SCLINES_DETACHED, "9" },
+		{ SCLINES_SUCCESSFUL | SCLINES_FAILED, "77" },
+		{ SCLINES_FAILED | SCLINES_UNFINISHED, "789" },
+		{ 1U << 31, "" }, /* --status=none */
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char tids[8] = "";
+		size_t n = 0;
+
+		run_status(cases[i].status);
+		for (const char *l = fx.text; *l && n < sizeof(tids) - 1; l = strchr(l, '\n') + 1)
+			tids[n++] = strchr(l, '/')[1];
+		assert_string_equal(tids, cases[i].shown);
+		if (cases[i].status == SCLINES_FAILED)
+			assert_non_null(strstr(fx.text, "openat("));
+		if (cases[i].status == SCLINES_SUCCESSFUL)
+			assert_non_null(strstr(fx.text, "getppid()"));
+		free(fx.text);
+		fx.text = NULL;
+	}
+	(void)state;
+}
+
+/*
+ * Filtered lines go out at their calls' ends, yet in the order of their entries: a line
+ * waits for the calls in flight before it, or for a second of the trace's time at most.
+ */
+static void test_sclines__filtered_lines_in_time_order(void **state)
+{
+	struct sclines_opts o = { .status = SCLINES_SUCCESSFUL | SCLINES_FAILED };
+	const char *first, *second;
+
+	start(&o);
+	sclines__enter(fx.sv, enter(0, 8, "slow", &openat_desc)); /* 0.000 ms, ends last */
+	sclines__enter(fx.sv, enter(1, 7, "fast", &getppid_desc));
+	sclines__exit(fx.sv, leave(2, 7, &getppid_desc, 1)); /* done first, waits */
+	fflush(fx.out);
+	assert_string_equal(fx.text, "");
+	sclines__exit(fx.sv, leave(3, 8, &openat_desc, -ENOENT));
+	fflush(fx.out);
+	first = strstr(fx.text, "slow/8 openat(");
+	second = strstr(fx.text, "fast/7 getppid(");
+	assert_true(first && second && first < second);
+	assert_int_equal(count_lines(fx.text), 2);
+
+	/* a call in flight for more than a second holds back no line longer than that */
+	sclines__enter(fx.sv, enter(10, 8, "slow", &nanosleep_desc));
+	sclines__enter(fx.sv, enter(11, 7, "fast", &getppid_desc));
+	sclines__exit(fx.sv, leave(12, 7, &getppid_desc, 1));
+	fflush(fx.out);
+	assert_int_equal(count_lines(fx.text), 2);
+	sclines__enter(fx.sv, enter(100012, 7, "fast", &getppid_desc)); /* 1 s later */
+	fflush(fx.out);
+	assert_int_equal(count_lines(fx.text), 3);
+	finish();
+	assert_int_equal(count_lines(fx.text), 3); /* the calls in flight ended no call */
+	(void)state;
+}
+
+/* --timestamps, -tt, -ttt, -F +tod: the wall-clock time at the head of the line */
+static void test_sclines__wall_clock(void **state)
+{
+	static const struct {
+		struct sctime time;
+		const char *head;
+	} cases[] = {
+		{ { .kind = SCTIME_UNIX, .digits = 6 }, "1796420494.000010 ( 0.010 ms): t/7 " },
+		{ { .kind = SCTIME_UNIX, .digits = 9 }, "1796420494.000010000 ( 0.010 ms): t/7 " },
+		{ { .kind = SCTIME_UNIX }, "1796420494 ( 0.010 ms): t/7 " },
+		{ { .kind = SCTIME_TIME, .digits = 6 }, "21:41:34.000010 ( 0.010 ms): t/7 " },
+		{ { .kind = SCTIME_TIME, .digits = 3 }, "21:41:34.000 ( 0.010 ms): t/7 " },
+		{ { .kind = SCTIME_TOD }, "2026-12-04 21:41:34.000010 ( 0.010 ms): t/7 " },
+		{ { .kind = SCTIME_TOD, .and_relative = true },
+		  "2026-12-04 21:41:34.000010      0.010 ( 0.010 ms): t/7 " },
+	};
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sclines_opts o = { .time = cases[i].time };
+
+		o.time.wall_offset_ns = 1796420494000000000LL - 1000000000LL;
+		start(&o);
+		sclines__enter(fx.sv, enter(0, 7, "t", &getppid_desc));
+		sclines__exit(fx.sv, leave(1, 7, &getppid_desc, 1));
+		sclines__enter(fx.sv, enter(1, 7, "t", &getppid_desc));
+		sclines__exit(fx.sv, leave(2, 7, &getppid_desc, 1));
+		finish();
+		assert_string_equal(strchr(fx.text, '\n') + 1,
+				    line(cases[i].head, "getppid()", " = 1"));
+		free(fx.text);
+		fx.text = NULL;
+	}
+	(void)state;
+}
+
 static int teardown(void **state)
 {
 	free(fx.text);
@@ -425,6 +547,9 @@ int main(void)
 		cmocka_unit_test_teardown(test_sclines__json, teardown),
 		cmocka_unit_test_teardown(test_sclines__signal_and_exit, teardown),
 		cmocka_unit_test_teardown(test_sclines__signal_and_exit_json, teardown),
+		cmocka_unit_test_teardown(test_sclines__status, teardown),
+		cmocka_unit_test_teardown(test_sclines__filtered_lines_in_time_order, teardown),
+		cmocka_unit_test_teardown(test_sclines__wall_clock, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

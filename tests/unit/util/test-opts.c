@@ -116,7 +116,8 @@ static struct run *run_flags(int flags, const char *const *words)
 		OPT_CALLBACK('F', "fields", &a->fields, "FIELDS", set_fields, "the fields"),
 		OPT_CALLBACK_OPTARG('s', "stats", a, "SECONDS", set_stats, "count for SECONDS"),
 		OPT_STRING(0, "clang-path", &a->clang_path, "PATH", "clang to run"),
-		OPT_STRING(0, "clang-opt", &a->clang_opt, "OPTS", "more clang options"),
+		OPT_STRING_OR_EMPTY(0, "clang-opt", &a->clang_opt, "OPTS", "more clang options"),
+		OPT_HABIT('f', "follow-forks", "children are followed by default"),
 		OPT_BOOL(0, "no-cache", &a->no_cache, "no cache"),
 		OPT_FINAL('V', "version", &a->version, "print the version"),
 		OPT_COMMON,
@@ -154,15 +155,22 @@ static void run_free(struct run *r)
 	"   or: test --version\n"                 \
 	"Run with -h for the list of options.\n"
 
-static void assert_misuse(struct run *r, const char *msg)
+/* The misuse reported: its ERROR line, its Hint line if hint (NULL: none), the usage. */
+static void assert_misuse_hint(struct run *r, const char *msg, const char *hint)
 {
 	char want[512];
 
-	snprintf(want, sizeof(want), "ERROR: %s\n" USAGE_LINES, msg);
+	snprintf(want, sizeof(want), "ERROR: %s\n%s%s%s" USAGE_LINES, msg, hint ? "Hint: " : "",
+		 hint ? hint : "", hint ? "\n" : "");
 	assert_int_equal(r->ret, OPTS_USAGE);
 	assert_string_equal(r->err, want);
 	assert_string_equal(r->out, "");
 	run_free(r);
+}
+
+static void assert_misuse(struct run *r, const char *msg)
+{
+	assert_misuse_hint(r, msg, NULL);
 }
 
 static void assert_operands(struct run *r, int nr, ...)
@@ -240,18 +248,26 @@ static void test_opts__numbers(void **state)
 
 static void test_opts__bad_numbers(void **state)
 {
+	static const char m[] = "-m, --mmap-pages PAGES: ring pages",
+			  p[] = "-p, --pid PID: a process";
 	struct run *r;
 
-	assert_misuse(run("-m", "abc"), "option '-m' wants a number from 1 to 1024, not 'abc'");
-	assert_misuse(run("--mmap-pages", "0"),
-		      "option '--mmap-pages' wants a number from 1 to 1024, not '0'");
-	assert_misuse(run("-m", "1025"), "option '-m' wants a number from 1 to 1024, not '1025'");
-	assert_misuse(run("-m", "-1"), "option '-m' wants a number from 1 to 1024, not '-1'");
-	assert_misuse(run("-m", "12k"), "option '-m' wants a number from 1 to 1024, not '12k'");
-	assert_misuse(run("-m", ""), "option '-m' wants a number from 1 to 1024, not ''");
-	assert_misuse(run("-p", "-6"), "option '-p' wants a number from -5 to 4194304, not '-6'");
-	assert_misuse(run("-p", "99999999999999999999"),
-		      "option '-p' wants a number from -5 to 4194304, not '99999999999999999999'");
+	assert_misuse_hint(run("-m", "abc"), "option '-m' wants a number from 1 to 1024, not 'abc'",
+			   m);
+	assert_misuse_hint(run("--mmap-pages", "0"),
+			   "option '--mmap-pages' wants a number from 1 to 1024, not '0'", m);
+	assert_misuse_hint(run("-m", "1025"),
+			   "option '-m' wants a number from 1 to 1024, not '1025'", m);
+	assert_misuse_hint(run("-m", "-1"), "option '-m' wants a number from 1 to 1024, not '-1'",
+			   m);
+	assert_misuse_hint(run("-m", "12k"), "option '-m' wants a number from 1 to 1024, not '12k'",
+			   m);
+	assert_misuse_hint(run("-m", ""), "option '-m' wants PAGES, not an empty word", m);
+	assert_misuse_hint(run("-p", "-6"),
+			   "option '-p' wants a number from -5 to 4194304, not '-6'", p);
+	assert_misuse_hint(
+		run("-p", "99999999999999999999"),
+		"option '-p' wants a number from -5 to 4194304, not '99999999999999999999'", p);
 
 	/* the first bad option ends the parse: what follows is not applied */
 	r = run("-m", "x", "-a");
@@ -296,7 +312,8 @@ static void test_opts__callback(void **state)
 	run_free(r);
 
 	/* or opts__misuse, which knows the option as it was written */
-	assert_misuse(run("--fields", "worse"), "--fields: 'worse' is worse");
+	assert_misuse_hint(run("--fields", "worse"), "--fields: 'worse' is worse",
+			   "-F, --fields FIELDS: the fields");
 }
 
 static void test_opts__optional_argument(void **state)
@@ -340,12 +357,16 @@ static void test_opts__optional_argument(void **state)
 	assert_operands(r, 1, "3");
 	run_free(r);
 
-	r = run("-s7", "--st=", "-as", "8");
-	assert_int_equal(r->a.stats_calls, 3);
+	r = run("-s7", "-as", "8");
+	assert_int_equal(r->a.stats_calls, 2);
 	assert_string_equal(r->a.stats, "8");
 	assert_true(r->a.all);
 	assert_operands(r, 0);
 	run_free(r);
+
+	/* attached and empty, it is no value */
+	assert_misuse_hint(run("--st="), "option '--stats' wants SECONDS, not an empty word",
+			   "-s, --stats SECONDS: count for SECONDS");
 
 	r = run("-s", "--stats", "--", "4");
 	assert_int_equal(r->a.stats_calls, 2);
@@ -366,9 +387,23 @@ static void test_opts__unknown_options(void **state)
 	assert_misuse(run("--clang", "x"),
 		      "option '--clang' is ambiguous: --clang-path, --clang-opt");
 	assert_misuse(run("--json=yes"), "option '--json' takes no argument");
-	assert_misuse(run("-o"), "option '-o' needs an argument");
-	assert_misuse(run("--out"), "option '--output' needs an argument");
-	assert_misuse(run("-a", "-e"), "option '-e' needs an argument");
+	assert_misuse_hint(run("-o"), "option '-o' needs an argument",
+			   "-o, --output FILE: write to FILE");
+	assert_misuse_hint(run("--out"), "option '--output' needs an argument",
+			   "-o, --output FILE: write to FILE");
+	assert_misuse_hint(run("-a", "-e"), "option '-e' needs an argument",
+			   "-e, --event EVENT: an event");
+	/* an empty word is no value, but where the row says it is one */
+	assert_misuse_hint(run("-o", ""), "option '-o' wants FILE, not an empty word",
+			   "-o, --output FILE: write to FILE");
+	assert_misuse_hint(run("--event="), "option '--event' wants EVENT, not an empty word",
+			   "-e, --event EVENT: an event");
+	/* another tool's option: the Hint names ours, and the row is in no list */
+	assert_misuse_hint(run("-f"), "unknown option '-f'", "children are followed by default");
+	assert_misuse_hint(run("-af"), "unknown option '-f'", "children are followed by default");
+	assert_misuse_hint(run("--follow-forks"), "unknown option '--follow-forks'",
+			   "children are followed by default");
+	assert_misuse(run("--follow"), "unknown option '--follow'");
 
 	assert_misuse(run("--al"), "option '--al' is ambiguous: --all, --all-cpus");
 

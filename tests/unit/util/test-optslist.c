@@ -22,6 +22,7 @@ static void test_opts__list_opts(void **state)
 		OPT_STRING('o', "output", &file, "FILE", "out"),
 		OPT_UINT(0, "count", &n, "N", 0, 9, "n"),
 		OPT_BOOL('x', NULL, &flag, "x"),
+		OPT_HABIT('f', NULL, "another tool's: hidden"),
 		OPT_COMMON,
 		OPT_END,
 	};
