@@ -270,18 +270,19 @@ static int summary_columns(struct scopts *sc)
 
 	if (!sc->summary_columns && !sc->summary_sort)
 		return 0;
-	if (!sc->view.summary) {
-		pr_err("%s shapes the summary, and no summary is asked for",
-		       sc->summary_columns ? "-U" : "--summary-sort-by");
-		pr_hint("add -s (the summary only) or -S (the calls, then their summary)");
-		return OPTS_USAGE;
-	}
+	/* the values first: a bad one is named whatever else is wrong */
 	if (sc->summary_columns)
 		err = sccolumns__parse(spec, sc->summary_columns);
 	if (!err && sc->summary_sort)
 		err = sccolumns__parse_sort(spec, sc->summary_sort);
 	if (err) {
 		errmsg__print(err, NULL);
+		return OPTS_USAGE;
+	}
+	if (!sc->view.summary) {
+		pr_err("%s shapes the summary, and no summary is asked for",
+		       sc->summary_columns ? "-U/--summary-columns" : "--summary-sort-by");
+		pr_hint("add -s (the summary only) or -S (the calls, then their summary)");
 		return OPTS_USAGE;
 	}
 	return 0;
