@@ -105,7 +105,7 @@ DISKWRITES_SO := $(BUILD)/tests/diskwrites/diskwrites.so
 FUZZ_REPLAY := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/fuzz/%-replay)
 
 BIN := perf-bpf
-ifneq ($(BUILD),build)
+ifneq ($(abspath $(BUILD)),$(abspath build))
 BIN := $(BUILD)/perf-bpf
 endif
 
