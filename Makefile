@@ -1,11 +1,18 @@
 # perf-bpf build.  `make` builds ./perf-bpf; `make check` installs what is missing,
 # builds from scratch and runs every test; `make help` lists the targets.
 
+# Where `make install` puts things (GNU names; DESTDIR is prepended, as packagers stage).
+# The binary finds its data at run time beside it (BINDIR/../share/perf-bpf), so a build
+# installs under any PREFIX as it is; DATADIR elsewhere is baked in as the fallback.
 PREFIX   ?= /usr/local
 DESTDIR  ?=
+BINDIR   ?= $(PREFIX)/bin
+DATADIR  ?= $(PREFIX)/share
+MANDIR   ?= $(DATADIR)/man
+DOCDIR   ?= $(DATADIR)/doc/perf-bpf
 # bash completion: loaded on demand for perf-bpf from BASHCOMPDIR; `perf bpf` needs it loaded
 # with the shell, from BASHCOMPATDIR (bash-completion sources every file there at start)
-BASHCOMPDIR    ?= $(PREFIX)/share/bash-completion/completions
+BASHCOMPDIR    ?= $(DATADIR)/bash-completion/completions
 BASHCOMPATDIR  ?= /etc/bash_completion.d
 BUILD    ?= build
 CC       ?= gcc
@@ -26,15 +33,25 @@ DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ltraceevent -ltracefs -ldw -lcrypto -lzstd -llzma -lprotobuf-c) -lm
 
 # Where the compile stage finds the installed bpf-compat headers, and libbpf's headers.
-PATH_DEFS := -DPERF_BPF_DATADIR='"$(PREFIX)/share/perf-bpf"' \
+PATH_DEFS := -DPERF_BPF_DATADIR='"$(DATADIR)/perf-bpf"' \
 	     -DLIBBPF_INCDIR='"$(or $(shell pkg-config --variable=includedir libbpf 2>/dev/null),/usr/include)"'
 
-WARN     := -Wall -Wextra -Werror -Wmissing-prototypes -Wno-unused-parameter
+# The version (scripts/version.sh): `perf-bpf --version`, the man pages, `make dist`'s name.
+VERSION  ?= $(shell scripts/version.sh)
+
+# A warning fails the build where it is ours to fix: a developer's checkout (a .git) and
+# `make check`; a release tarball or a package build warns only (a newer compiler's new
+# warning must not break a distribution's build). WERROR=0 or 1 decides.
+WERROR   ?= $(if $(wildcard .git),1,0)
+WERROR_FLAG := $(if $(filter 1,$(WERROR)),-Werror)
+WARN     := -Wall -Wextra $(WERROR_FLAG) -Wmissing-prototypes -Wno-unused-parameter
+# CPPFLAGS, CFLAGS and LDFLAGS are the builder's (dpkg-buildflags': fortify, stack
+# protector, relro, bindnow); what the build itself needs is added around them.
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE $(PATH_DEFS) \
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE $(PATH_DEFS) \
 	     -Iinclude -Ilib -I$(BUILD)/gen -iquote . $(DEP_CFLAGS) -MMD -MP
-GEN_CFLAGS = -std=gnu11 $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib -I$(BUILD)/gen \
-	     $(DEP_CFLAGS) -w
+GEN_CFLAGS = -std=gnu11 $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -D_GNU_SOURCE -Iinclude -Ilib \
+	     -I$(BUILD)/gen $(DEP_CFLAGS) -w
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
 # lib/ has a folder per stage of the data flow (README.md, Layout); only the event stage
@@ -52,16 +69,21 @@ GEN_HDRS := $(LIB_YACC:lib/event/%.y=$(BUILD)/gen/%.tab.h) $(LIB_LEX:lib/event/%
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o) $(GEN_SRCS:%.c=%.o)
 SRC_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard src/*.c)))
 LIBA     := $(BUILD)/libperfbpf.a
+VERSION_H := $(BUILD)/gen/version.h
 
 # perf-bpf's own BPF programs, bpf/NAME.bpf.c: compiled for the build's architecture against
-# a vmlinux.h dumped from this machine's kernel BTF (CO-RE: the objects load on other kernels
-# too), linked by bpftool, and embedded as skeletons: $(BUILD)/gen/NAME.skel.h, included by
-# the lib/ module that loads them. No clang at run time.
+# bpf/vmlinux/vmlinux.h, the kernel types they use, kept in the tree (CO-RE: the objects load
+# on other kernels; the build does not read this machine's kernel, so two builds anywhere
+# give the same objects), linked by bpftool, and embedded as skeletons:
+# $(BUILD)/gen/NAME.skel.h, included by the lib/ module that loads them. No clang at run
+# time. `make vmlinux-cut` writes the header again from VMLINUX_BTF, after a program names
+# a type it lacks (`make check` says which).
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_ARCH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
 BPF_ARCH := $(patsubst x86_64,x86,$(patsubst i%86,x86,$(patsubst aarch64,arm64,$(BPF_ARCH))))
-BPF_CFLAGS := -target bpf -mcpu=v3 -O2 -g -Wall -Werror -D__TARGET_ARCH_$(BPF_ARCH) \
-	      -I$(BUILD)/gen -MMD -MP
+BPF_BASE_CFLAGS := -target bpf -mcpu=v3 -O2 -g -Wall -D__TARGET_ARCH_$(BPF_ARCH) \
+		   -fdebug-prefix-map=$(CURDIR)=.
+BPF_CFLAGS := $(BPF_BASE_CFLAGS) $(WERROR_FLAG) -Ibpf/vmlinux -MMD -MP
 BPF_SRCS  := $(sort $(wildcard bpf/*.bpf.c))
 BPF_OBJS  := $(BPF_SRCS:bpf/%.c=$(BUILD)/bpf/%.o)
 BPF_SKELS := $(BPF_SRCS:bpf/%.bpf.c=$(BUILD)/gen/%.skel.h)
@@ -83,7 +105,7 @@ DISKWRITES_SO := $(BUILD)/tests/diskwrites/diskwrites.so
 FUZZ_REPLAY := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/tests/fuzz/%-replay)
 
 BIN := perf-bpf
-ifneq ($(BUILD),build)
+ifneq ($(abspath $(BUILD)),$(abspath build))
 BIN := $(BUILD)/perf-bpf
 endif
 
@@ -99,11 +121,16 @@ TEST_BIN := $(BUILD)/test/perf-bpf
 # would make the next make generate it, and recompile its users, again.
 .SECONDARY: $(GEN_HDRS) $(BPF_OBJS) $(BPF_SKELS)
 
-.PHONY: all deps demo-deps bench-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
+FORCE:
+
+.PHONY: FORCE vmlinux-cut vmlinux-check version all man uninstall dist deps demo-deps bench-deps check check-only tests demo install clean asan help format-check fuzz bench mounts \
 	static guest-bins check-kernel fuzz-bins soak valgrind coverage
 .DEFAULT_GOAL := all
 
 all: $(BIN) $(BPF_SKELS)
+
+version:
+	@echo $(VERSION)
 
 help:
 	@echo 'all        build ./perf-bpf, its own BPF programs (bpf/*.bpf.c) embedded as skeletons'
@@ -117,7 +144,12 @@ help:
 	@echo 'fuzz       each libFuzzer target for FUZZ_SECONDS (in build-fuzz/); a table at the end'
 	@echo 'soak       the crash trials, SOAK_TRIALS times (default 100)'
 	@echo 'bench      perf-bpf against stock perf and bpftrace; writes bench/RESULTS.md'
-	@echo 'install    install perf-bpf, its man pages and bash completion (PREFIX, DESTDIR)'
+	@echo 'install    install perf-bpf, its man pages, completion, data and examples'
+	@echo '           (PREFIX, DESTDIR, BINDIR, DATADIR, MANDIR, DOCDIR, BASHCOMPDIR)'
+	@echo 'uninstall  remove what install put there (the same variables)'
+	@echo 'dist       perf-bpf-VERSION.tar.gz, the committed tree and its VERSION'
+	@echo 'vmlinux-cut  write bpf/vmlinux/vmlinux.h again from VMLINUX_BTF (the types bpf/ uses)'
+	@echo 'version    print the version (scripts/version.sh)'
 	@echo 'clean      remove build products'
 
 $(BIN): $(SRC_OBJS) $(LIBA)
@@ -137,37 +169,52 @@ $(LIBA): $(LIB_OBJS)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/%.o: %.c | $(GEN_HDRS) $(BPF_SKELS)
+$(BUILD)/%.o: %.c | $(GEN_HDRS) $(BPF_SKELS) $(VERSION_H)
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# Rewritten only when the version changes: a new commit recompiles src/main.c alone.
+$(VERSION_H): FORCE
+	$(Q)mkdir -p $(dir $@)
+	$(Q)printf '#define PERF_BPF_VERSION "%s"\n' '$(VERSION)' >$@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+
 $(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h: lib/event/%.y
 	$(call msg,BISON,$<)
 	$(Q)mkdir -p $(BUILD)/gen
-	$(Q)bison -Wall -Werror --defines=$(BUILD)/gen/$*.tab.h -o $(BUILD)/gen/$*.tab.c $<
+	$(Q)bison -Wall $(if $(WERROR_FLAG),-Werror) --defines=$(BUILD)/gen/$*.tab.h -o $(BUILD)/gen/$*.tab.c $<
 
 $(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h: lib/event/%.l
 	$(call msg,FLEX,$<)
 	$(Q)mkdir -p $(BUILD)/gen
 	$(Q)flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
 
-$(BUILD)/gen/vmlinux.h:
-	$(call msg,GEN,$@)
-	$(Q)mkdir -p $(BUILD)/gen
-	$(Q)test -r $(VMLINUX_BTF) || { echo "ERROR: no kernel BTF at '$(VMLINUX_BTF)'" >&2; \
-		echo "Hint: build on a kernel with CONFIG_DEBUG_INFO_BTF, or set VMLINUX_BTF" >&2; \
-		exit 1; }
-	$(Q)$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c >$@.tmp && mv $@.tmp $@
-
-$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c $(BUILD)/gen/vmlinux.h
+$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c
 	$(call msg,CLANG,$<)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c -o $@ $<
 
+# The cut, from VMLINUX_BTF; its check compiles each program against the kept header.
+CUT_TOOL := $(BUILD)/scripts/vmlinux-cut
+CUT_ENV = CLANG='$(CLANG)' BPFTOOL='$(BPFTOOL)' BPF_CFLAGS='$(BPF_BASE_CFLAGS)' \
+	  BUILD='$(BUILD)' CUT_TOOL='$(CUT_TOOL)'
+
+$(CUT_TOOL): scripts/vmlinux-cut.c
+	$(call msg,CC,$<)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(ALL_LDFLAGS) $(DEP_LIBS)
+
+vmlinux-cut: $(CUT_TOOL)
+	$(Q)$(CUT_ENV) scripts/vmlinux-cut.sh gen $(VMLINUX_BTF)
+
+vmlinux-check:
+	$(Q)$(CUT_ENV) scripts/vmlinux-cut.sh check
+
 # bpftool's static linker keeps BTF and drops DWARF: the skeleton embeds the small object.
 $(BUILD)/gen/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(dir $@)
 	$(Q)$(BPFTOOL) gen object $(BUILD)/bpf/$*.linked.o $<
 	$(Q)$(BPFTOOL) gen skeleton $(BUILD)/bpf/$*.linked.o name $*_bpf >$@.tmp && mv $@.tmp $@
 
@@ -220,17 +267,17 @@ $(BUILD)/tests/runners/%: tests/runners/%.c $(LIBA)
 $(BUILD)/tests/workloads/%: tests/workloads/%.c
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) -O1 -g -Wall -Werror -o $@ $<
+	$(Q)$(CC) -O1 -g -Wall $(WERROR_FLAG) -o $@ $<
 
 $(BUILD)/tests/workloads/O0/%: tests/workloads/%.c
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) -O0 -g -Wall -Werror -o $@ $<
+	$(Q)$(CC) -O0 -g -Wall $(WERROR_FLAG) -o $@ $<
 
 $(BUILD)/tests/workloads/O2/%: tests/workloads/%.c
 	$(call msg,CC,$<)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) -O2 -g -Wall -Werror -o $@ $<
+	$(Q)$(CC) -O2 -g -Wall $(WERROR_FLAG) -o $@ $<
 
 $(BUILD)/tests/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(LIBA)
 	$(call msg,CC,$<)
@@ -278,7 +325,8 @@ mounts:
 # From scratch: a stale object must never hide a build break.
 check: deps mounts
 	$(Q)rm -rf $(filter-out $(BUILD)/kernel-lane,$(wildcard $(BUILD)/*)) $(BIN)
-	$(Q)$(MAKE) --no-print-directory tests
+	$(Q)$(MAKE) --no-print-directory vmlinux-check
+	$(Q)$(MAKE) --no-print-directory WERROR=1 tests
 	$(Q)$(MAKE) --no-print-directory format-check
 	$(Q)scripts/layers.sh
 	$(Q)PERF_BPF=$(abspath $(BIN)) BUILD=$(abspath $(BUILD)) tests/run.sh
@@ -342,7 +390,7 @@ demo: demo-deps mounts all
 
 # The program, the library and the tests' C (BPF fixtures and examples keep their layout:
 # compile errors and the seed programs quote them by line).
-FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h bpf/*.c bpf/*.h tests/unit/*/*.c \
+FORMAT_SRCS = $(wildcard src/*.c src/*.h lib/*/*.c lib/*/*.h bpf/*.c bpf/*.h scripts/*.c tests/unit/*/*.c \
 	      tests/fuzz/*.c tests/kernel/*.c tests/kernel/*.h tests/runners/*.c tests/kernel-lane/*.c \
 	      tests/kernel-lane/guest/*.c tests/kernel-lane/guest/*.h tests/workloads/*.c \
 	      tests/diskwrites/*.c tests/diskwrites/*.h)
@@ -351,19 +399,55 @@ format-check:
 	$(Q)clang-format --dry-run --Werror $(FORMAT_SRCS) \
 		&& echo '  FORMAT   ok'
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 perf-bpf $(DESTDIR)$(PREFIX)/bin/perf-bpf
-	install -m 0644 Documentation/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+# The man pages carry the version in their footer (.TH's fourth field).
+MAN_SRCS := $(sort $(wildcard Documentation/*.1))
+MAN_PAGES := $(MAN_SRCS:Documentation/%=$(BUILD)/man/%)
+
+$(BUILD)/man/%.1: Documentation/%.1 $(VERSION_H)
+	$(call msg,GEN,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)sed '1,/^\.TH/s/^\(\.TH [^ ]* [^ ]* [^ ]*\) perf-bpf /\1 "perf-bpf $(VERSION)" /' $< >$@
+
+man: $(MAN_PAGES)
+
+# What install puts where; uninstall removes exactly these (and perf-bpf's own folders).
+COMPAT_FILES := $(shell find include/bpf-compat -type f 2>/dev/null | LC_ALL=C sort)
+EXAMPLES := $(sort $(wildcard examples/*.c))
+PKGDATADIR := $(DATADIR)/perf-bpf
+INSTALLED := $(BINDIR)/perf-bpf $(MAN_SRCS:Documentation/%=$(MANDIR)/man1/%) \
+	     $(BASHCOMPDIR)/perf-bpf $(BASHCOMPATDIR)/perf-bpf \
+	     $(COMPAT_FILES:%=$(PKGDATADIR)/%) $(EXAMPLES:%=$(DOCDIR)/%)
+
+install: all man
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/perf-bpf
+	install -m 0644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(BASHCOMPATDIR)
 	install -m 0644 completion/perf-bpf.bash $(DESTDIR)$(BASHCOMPDIR)/perf-bpf
 	printf '# perf-bpf: completion of `perf bpf` too\n. %s/perf-bpf\n' '$(BASHCOMPDIR)' \
 		>$(DESTDIR)$(BASHCOMPATDIR)/perf-bpf && chmod 0644 $(DESTDIR)$(BASHCOMPATDIR)/perf-bpf
-	if [ -d include/bpf-compat ]; then \
-		install -d $(DESTDIR)$(PREFIX)/share/perf-bpf/include && \
-		cp -R include/bpf-compat $(DESTDIR)$(PREFIX)/share/perf-bpf/include/; fi
+	for f in $(COMPAT_FILES); do \
+		install -D -m 0644 $$f $(DESTDIR)$(PKGDATADIR)/$$f || exit 1; done
+	install -d $(DESTDIR)$(DOCDIR)/examples
+	install -m 0644 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR)
+
+# A release tarball, perf-bpf-VERSION.tar.gz: the committed tree and a VERSION file (no .git
+# in it: scripts/version.sh reads that file), in a reproducible order, owner and time.
+DIST := perf-bpf-$(VERSION)
+dist:
+	$(call msg,DIST,$(DIST).tar.gz)
+	$(Q)rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist
+	$(Q)git archive --format=tar --prefix=$(DIST)/ HEAD | tar -x -C $(BUILD)/dist
+	$(Q)printf '%s\n' '$(VERSION)' >$(BUILD)/dist/$(DIST)/VERSION
+	$(Q)tar -C $(BUILD)/dist --sort=name --owner=0 --group=0 --numeric-owner \
+		--mtime=@$$(git log -1 --format=%ct) -cf - $(DIST) | gzip -9n >$(DIST).tar.gz
+	$(Q)rm -rf $(BUILD)/dist
 
 clean:
-	rm -rf build build-asan build-cov perf-bpf
+	rm -rf build build-asan build-cov perf-bpf perf-bpf-*.tar.gz
 
 -include $(LIB_OBJS:.o=.d) $(SRC_OBJS:.o=.d) $(TESTHOOK_OBJ:.o=.d) $(DISKWRITES_OBJ:.o=.d) $(wildcard $(BPF_OBJS:.o=.d))

@@ -14,8 +14,11 @@ libbpf-dev libelf-dev zlib1g-dev libssl-dev libtraceevent-dev libtracefs-dev lib
 libprotobuf-c-dev"
 # chromium opens the flame graphs the tests make (headless, a screenshot and the DOM);
 # go tool pprof (golang-go) reads the pprof profiles, promtool (prometheus) the .prom files.
+# The package's test builds the .deb (dpkg-dev, debhelper), checks it with lintian and
+# hardening-check (devscripts); groff checks the man pages.
 CHECK_PKGS="llvm clang-format libcmocka-dev linux-perf python3 jq valgrind strace
-qemu-system-x86 busybox-static cpio xz-utils zstd chromium golang-go prometheus"
+qemu-system-x86 busybox-static cpio xz-utils zstd chromium golang-go prometheus
+dpkg-dev debhelper devscripts lintian groff-base"
 
 dry=
 [ "${1-}" = -n ] && { dry=1; shift; }

@@ -13,10 +13,7 @@
 #include "util/log.h"
 #include "util/opts.h"
 #include "util/similar.h"
-
-#ifndef PERF_BPF_VERSION
-#define PERF_BPF_VERSION "0.1"
-#endif
+#include "version.h" /* PERF_BPF_VERSION, by the build (scripts/version.sh) */
 
 struct cmd {
 	const char *name;

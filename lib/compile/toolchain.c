@@ -138,7 +138,11 @@ static bool try_compat(struct compile_job *j, const char *dir, const char *sub)
 	return true;
 }
 
-/* $PERF_BPF_INCLUDE, else next to the binary (source tree, build dir), else installed. */
+/*
+ * $PERF_BPF_INCLUDE, else next to the binary (source tree, build dir), else where it is
+ * installed beside the binary (BINDIR/../share/perf-bpf: any PREFIX), else the DATADIR
+ * the build was configured with.
+ */
 static void find_compat_dir(struct compile_job *j)
 {
 	const char *env = secure_getenv("PERF_BPF_INCLUDE");
@@ -157,7 +161,8 @@ static void find_compat_dir(struct compile_job *j)
 		if (slash)
 			*slash = '\0';
 		if (try_compat(j, exe, "/" COMPAT_SUBDIR) ||
-		    try_compat(j, exe, "/../" COMPAT_SUBDIR))
+		    try_compat(j, exe, "/../" COMPAT_SUBDIR) ||
+		    try_compat(j, exe, "/../share/perf-bpf/" COMPAT_SUBDIR))
 			return;
 	}
 	try_compat(j, PERF_BPF_DATADIR, "/" COMPAT_SUBDIR);
