@@ -7,7 +7,10 @@
  *
  * capture: an ENTER and an EXIT record per call into the ring buffer `records`, with the
  *	    strings, buffers and socket addresses cfg_specs asks for (bpf/syscalls.h);
- * count:   no record, per (thread, system call) statistics in the hash map `counts`.
+ * count:   no record, per (thread, system call) statistics in the hash map `counts`, and
+ *	    per (thread, call, errno) with cfg_errnos in `errnos`; a THREAD_END record when
+ *	    a thread ends, for user space to take its counts out; what the maps have no room
+ *	    for goes to the per-CPU spill arrays by call, so that no call goes uncounted.
  *
  * Tasks: every one but perf-bpf's own (cfg_all_tasks), or the thread groups in `tgids` and
  * the threads in `tids`, which follow_fork extends to their children and forget_exit
@@ -26,6 +29,7 @@
 char LICENSE[] SEC("license") = "GPL";
 
 const volatile bool cfg_count;
+const volatile bool cfg_errnos; /* count: by errno too */
 const volatile bool cfg_all_tasks;
 const volatile bool cfg_tids; /* some threads are selected by tid */
 const volatile bool cfg_boottime;
@@ -128,6 +132,9 @@ struct entry {
 	__u16 retry; /* arguments whose memory could not be read at entry: read at exit */
 	__u32 sel_gen; /* the generation of the verdict: */
 	__u32 sel; /* the task is traced */
+	/* count: */
+	__u64 start; /* the task's start time, in its counts' keys */
+	__u64 called[SYSREC_NR_MAX / 64]; /* the calls it has a count of in `counts` */
 };
 
 struct {
@@ -144,6 +151,30 @@ struct {
 	__type(key, struct sysrec_count_key);
 	__type(value, struct sysrec_count);
 } counts SEC(".maps");
+
+/* Counts of calls `counts` had no room for, by call number: exact, but of no thread. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, SYSREC_NR_MAX); /* 1 when not counting */
+	__type(key, __u32);
+	__type(value, struct sysrec_count);
+} spill SEC(".maps");
+
+/* cfg_errnos: the failed calls by errno, for the keys of `counts`, and their spill. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1); /* set by user space: as `counts` */
+	__type(key, struct sysrec_count_key);
+	__type(value, struct sysrec_errnos);
+} errnos SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1); /* set by user space: SYSREC_NR_MAX */
+	__type(key, __u32);
+	__type(value, struct sysrec_errnos);
+} spill_errnos SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -196,6 +227,7 @@ struct {
 #define ITEM_LAST (SYSREC_RECORD_MAX - ITEM_MAX)
 
 static const struct sysrec_count zero_count;
+static const struct sysrec_errnos zero_errnos;
 
 static __always_inline __u64 now(void)
 {
@@ -753,29 +785,75 @@ static __always_inline void exit_record(const volatile struct sysrec_spec *spec,
 		emit(&rec, sizeof(rec));
 }
 
-static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64 ns)
+/* The count of call nr by the thread of e, made at its first call; NULL: no room. */
+static __always_inline struct sysrec_count *thread_count(struct entry *e, __u64 pid_tgid, __u32 nr,
+							 __u64 ns)
 {
-	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr };
+	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr, .start = e->start };
 	struct sysrec_count *c = bpf_map_lookup_elem(&counts, &key);
-	struct sysrec_lost *l;
+
+	if (c)
+		return c;
+	bpf_map_update_elem(&counts, &key, &zero_count, BPF_NOEXIST);
+	c = bpf_map_lookup_elem(&counts, &key);
+	if (!c)
+		return NULL;
+	c->pid = pid_tgid >> 32;
+	c->min_ns = ns;
+	c->cgroup = bpf_get_current_cgroup_id();
+	bpf_get_current_comm(c->comm, sizeof(c->comm));
+	e->called[(nr / 64) & (SYSREC_NR_MAX / 64 - 1)] |= 1ULL << (nr % 64);
+	return c;
+}
+
+/* The spill's count of call nr on this CPU, for a call the map had no room for. */
+static __always_inline struct sysrec_count *spill_count(__u32 nr, __u64 ns)
+{
+	struct sysrec_count *c = bpf_map_lookup_elem(&spill, &nr);
+	struct sysrec_lost *l = lost_here();
+
+	if (l)
+		l->calls++;
+	if (c && !c->calls)
+		c->min_ns = ns;
+	return c;
+}
+
+/* A failed call's errno, beside its count (in the map, or spilled with it). */
+static __always_inline void count_errno(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
+					bool spilled)
+{
+	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr, .start = e->start };
+	struct sysrec_errnos *n = NULL;
+	__u32 slot = sysrec_errno_slot((__u32)-ret);
+
+	if (!spilled) {
+		n = bpf_map_lookup_elem(&errnos, &key);
+		if (!n) {
+			bpf_map_update_elem(&errnos, &key, &zero_errnos, BPF_NOEXIST);
+			n = bpf_map_lookup_elem(&errnos, &key);
+		}
+	}
+	if (!n)
+		n = bpf_map_lookup_elem(&spill_errnos, &nr);
+	barrier_var(slot); /* the bound stays for the verifier, which cannot see it otherwise */
+	if (n && slot < SYSREC_ERRNO_SLOTS)
+		n->n[slot]++;
+}
+
+static __always_inline void count_call(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
+				       __u64 ns)
+{
+	struct sysrec_count *c = thread_count(e, pid_tgid, nr, ns);
+	bool spilled = !c;
 	__u32 b;
 
-	if (!c) {
-		bpf_map_update_elem(&counts, &key, &zero_count, BPF_NOEXIST);
-		c = bpf_map_lookup_elem(&counts, &key);
-		if (!c) {
-			if ((l = lost_here()))
-				l->calls++;
-			return;
-		}
-		c->pid = pid_tgid >> 32;
-		c->min_ns = ns;
-		bpf_get_current_comm(c->comm, sizeof(c->comm));
-	}
+	if (!c)
+		c = spill_count(nr, ns);
+	if (!c)
+		return; /* cannot be: nr < SYSREC_NR_MAX */
 	/* A thread makes one call at a time: nobody else writes this value meanwhile. */
 	c->calls++;
-	if (ret < 0 && ret >= -4095)
-		c->errors++;
 	c->total_ns += ns;
 	if (ns < c->min_ns)
 		c->min_ns = ns;
@@ -785,6 +863,11 @@ static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64
 	b = sysrec_hist_bucket(ns);
 	if (b < SYSREC_HIST_BUCKETS)
 		c->hist[b]++;
+	if (ret < 0 && ret >= -4095) {
+		c->errors++;
+		if (cfg_errnos)
+			count_errno(e, pid_tgid, nr, ret, spilled);
+	}
 }
 
 static __always_inline bool gate_closed(__u64 pid_tgid)
@@ -806,8 +889,11 @@ static __always_inline struct entry *traced_entry(__u64 pid_tgid)
 	if (e && e->sel_gen == sel_gen)
 		return e->sel ? e : NULL;
 	sel = task_selected(pid_tgid) && !task_compat();
-	if (!e)
+	if (!e) {
 		e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (e)
+			e->start = task->start_time;
+	}
 	if (!e) {
 		if (sel && (l = lost_here()) && cfg_count)
 			l->calls++;
@@ -921,7 +1007,7 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 			gate_open = 1;
 	}
 	if (cfg_count) {
-		count_call(pid_tgid, e->nr, ret, ns);
+		count_call(e, pid_tgid, e->nr, ret, ns);
 		return 0;
 	}
 	spec = spec_of(e->nr);
@@ -1092,6 +1178,32 @@ static __always_inline void report_exit(struct task_struct *task)
 	emit(&rec, sizeof(rec));
 }
 
+/* count: a thread with counts ended, its keys told to user space, which takes them out. */
+static __always_inline void report_thread_end(__u64 pid_tgid)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_thread_end t;
+	} rec;
+	struct entry *e = task_entry();
+	struct sysrec_lost *l;
+	__u64 any = 0;
+
+	if (!e)
+		return;
+	for (int i = 0; i < SYSREC_NR_MAX / 64; i++)
+		any |= e->called[i];
+	if (!any)
+		return;
+	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_THREAD_END);
+	rec.h.size = sizeof(rec);
+	rec.t.start = e->start;
+	for (int i = 0; i < SYSREC_NR_MAX / 64; i++)
+		rec.t.called[i] = e->called[i];
+	if (bpf_ringbuf_output(&records, &rec, sizeof(rec), 0) && (l = lost_here()))
+		l->ends++;
+}
+
 /* A thread that exits is forgotten, and its thread group with its last thread. */
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(forget_exit, struct task_struct *task)
@@ -1099,6 +1211,9 @@ int BPF_PROG(forget_exit, struct task_struct *task)
 	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
 
 	report_exit(task);
+	/* the exiting task is current: its counts are final (exit never returns) */
+	if (cfg_count)
+		report_thread_end(bpf_get_current_pid_tgid());
 
 	/* its exit_group (or exit) never returns: its entry stays live */
 	if (cfg_entries_only)

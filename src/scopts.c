@@ -261,16 +261,37 @@ static int signal_lines(struct scopts *sc, const struct opts *o)
 	return err;
 }
 
+static int summary_mode(const char *name, enum scsummary_mode *mode)
+{
+	static const char *const names[] = {
+		[SCSUMMARY_THREAD] = "thread", [SCSUMMARY_PROCESS] = "process",
+		[SCSUMMARY_COMM] = "comm",     [SCSUMMARY_TOTAL] = "total",
+		[SCSUMMARY_CGROUP] = "cgroup",
+	};
+
+	*mode = SCSUMMARY_THREAD;
+	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i])) {
+			*mode = (enum scsummary_mode)i;
+			return 0;
+		}
+	return name ? -EINVAL : 0;
+}
+
 int scopts__view(struct scopts *sc, const struct opts *o)
 {
 	struct view_syscalls_opts *v = &sc->view;
 	char *end;
 	double ms;
 
-	if (sc->summary_mode && strcmp(sc->summary_mode, "thread") &&
-	    strcmp(sc->summary_mode, "total"))
-		return opts__misuse(o, "--summary-mode wants thread or total, not '%s'",
+	if (summary_mode(sc->summary_mode, &v->summary_mode))
+		return opts__misuse(o,
+				    "--summary-mode wants thread, process, comm, total or cgroup, "
+				    "not '%s'",
 				    sc->summary_mode);
+	if (sc->errno_summary && !sc->summary_only && !sc->with_summary)
+		return opts__misuse(o, "--errno-summary is a column of the summary: add -s "
+				       "(the summary only) or -S (the calls and the summary)");
 	if (sc->duration) {
 		ms = strtod(sc->duration, &end);
 		if (end == sc->duration || *end || !(ms >= 0) || ms > 1e9)
@@ -280,7 +301,7 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	}
 	v->lines = !sc->summary_only || sc->with_summary;
 	v->summary = sc->summary_only || sc->with_summary;
-	v->summary_total = sc->summary_mode && !strcmp(sc->summary_mode, "total");
+	v->errno_summary = sc->errno_summary;
 	v->failure_only = sc->failure;
 	v->max_events = sc->max_events;
 	v->absolute_time = sc->absolute_time;
@@ -319,6 +340,7 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 	sc->config.select = sc->select;
 	sc->config.specs = sc->specs;
 	sc->config.strsize = sc->strsize;
+	sc->config.errnos = sc->errno_summary;
 	return 0;
 }
 

@@ -2,7 +2,7 @@
 /*
  * The system-call options of `trace` and `record`, in perf trace's words: -e takes system
  * call names, globs, '!' and strace's classes beside events; --ev adds an event and keeps
- * the system calls on; -s/-S the summary; --failure, --duration, --max-events, --strsize,
+ * the system calls on; -s/-S the summary; --summary-mode and --errno-summary shape it; --failure, --duration, --max-events, --strsize,
  * --verbose-structs, -y and -T shape the lines; --no-signals, --no-exits and strace's
  * -e signal=SET leave out the lines of signals and of the ends of processes. From them: the
  * selection checked against the running kernel,
@@ -27,7 +27,8 @@ struct scopts {
 	bool no_syscalls; /* --no-syscalls */
 	bool summary_only; /* -s */
 	bool with_summary; /* -S */
-	const char *summary_mode; /* --summary-mode: thread (default) or total */
+	const char *summary_mode; /* --summary-mode: thread (default), process, comm, total, cgroup */
+	bool errno_summary; /* --errno-summary */
 	bool failure; /* --failure */
 	const char *duration; /* --duration MS */
 	unsigned int max_events; /* --max-events */
@@ -59,7 +60,9 @@ struct scopts {
 		 "only a summary of the system calls (live: counted in the kernel)"), \
 	OPT_BOOL('S', "with-summary", &(sc)->with_summary, "the calls and their summary"), \
 	OPT_STRING(0, "summary-mode", &(sc)->summary_mode, "MODE", \
-		   "the summary per thread (default) or in total"), \
+		   "the summary per thread (default), process, comm, cgroup or in total"), \
+	OPT_BOOL(0, "errno-summary", &(sc)->errno_summary, \
+		 "the summary's failed calls by errno (with -s or -S)"), \
 	OPT_BOOL(0, "failure", &(sc)->failure, "only the system calls that failed"), \
 	OPT_STRING(0, "duration", &(sc)->duration, "MS", \
 		   "only the system calls that took longer than MS milliseconds"), \

@@ -156,16 +156,23 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 {
 	const struct sysrec *r = &v->rec;
 	struct sysrec_count_key key = { .tid = r->head.tid, .nr = r->head.nr };
+	struct scsummary_call call;
 
 	if (r->head.type == SYSREC_COUNT) {
 		if (rs->comm) /* the name after its exec, not the one of its first call */
 			snprintf(v->rec.count.comm, sizeof(v->rec.count.comm), "%s", rs->comm);
-		return scsummary__add(v->summary, &key, &r->count);
+		return scsummary__add(v->summary, &key, &r->count,
+				      r->has_errnos ? &r->errnos : NULL);
 	}
 	if (r->head.type != SYSREC_EXIT || r->no_entry)
 		return 0;
-	return scsummary__call(v->summary, r->head.pid, r->head.tid, rs->comm, r->head.nr,
-			       r->duration, r->ret);
+	call = (struct scsummary_call){ .pid = r->head.pid,
+					.tid = r->head.tid,
+					.comm = rs->comm,
+					.nr = r->head.nr,
+					.ns = r->duration,
+					.ret = r->ret };
+	return scsummary__call(v->summary, &call);
 }
 
 static bool shown(const struct sys_view *v, unsigned int nr)
@@ -334,7 +341,9 @@ static int make_parts(struct sys_view *v)
 			 .fd_path = o->fd_paths ? fd_name : NULL,
 			 .ctx = v },
 	};
-	struct scsummary_opts so = { .out = o->out, .total = o->summary_total };
+	struct scsummary_opts so = { .out = o->out,
+				     .mode = o->summary_mode,
+				     .errnos = o->errno_summary };
 
 	v->table = sctable__new();
 	if (!v->table)

@@ -407,7 +407,10 @@ static int drain(struct session *s, struct deliver *d, bool last)
 
 	if (n >= 0)
 		err = channels__read(s->channels, fn, d, last);
-	if (n >= 0 && err >= 0 && s->syschan)
+	/* counts need no time order: straight to the views, never held (nor dropped) in the queue */
+	if (n >= 0 && err >= 0 && s->syschan && syschan__counting(s->syschan))
+		err = syschan__read(s->syschan, deliver_channel_record, NULL, d, last);
+	else if (n >= 0 && err >= 0 && s->syschan)
 		err = syschan__read(s->syschan, fn, s->span_fn ? NULL : queue_room, d, last);
 	if (n >= 0 && err < 0)
 		n = err;
