@@ -823,11 +823,12 @@ static __always_inline struct sysrec_count *spill_count(__u32 nr, __u64 ns)
 static __always_inline void count_errno(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
 					bool spilled)
 {
-	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr, .start = e->start };
+	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr };
 	struct sysrec_errnos *n = NULL;
 	__u32 slot = sysrec_errno_slot((__u32)-ret);
 
-	if (!spilled) {
+	if (!spilled && e) {
+		key.start = e->start;
 		n = bpf_map_lookup_elem(&errnos, &key);
 		if (!n) {
 			bpf_map_update_elem(&errnos, &key, &zero_errnos, BPF_NOEXIST);
@@ -841,10 +842,11 @@ static __always_inline void count_errno(struct entry *e, __u64 pid_tgid, __u32 n
 		n->n[slot]++;
 }
 
+/* A call of e's thread (NULL: a thread whose entry could not be made, counted by call). */
 static __always_inline void count_call(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
 				       __u64 ns)
 {
-	struct sysrec_count *c = thread_count(e, pid_tgid, nr, ns);
+	struct sysrec_count *c = e ? thread_count(e, pid_tgid, nr, ns) : NULL;
 	bool spilled = !c;
 	__u32 b;
 
@@ -876,10 +878,49 @@ static __always_inline bool gate_closed(__u64 pid_tgid)
 }
 
 /*
+ * count: a call whose thread's entry could not be made (the task storage is busy on this
+ * CPU while the kernel frees another task's), held here by thread until its exit, so that
+ * it is still counted.
+ */
+struct held {
+	__u64 time;
+	__u32 nr;
+	__u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* set by user space when counting */
+	__type(key, __u64); /* pid_tgid */
+	__type(value, struct held);
+} held SEC(".maps");
+
+__u64 nr_held; /* entries of `held`: while there is none, sys_exit does not look */
+
+static __always_inline void hold_call(__u64 pid_tgid, long id)
+{
+	struct held h = { .time = now(), .nr = id };
+	struct sysrec_lost *l;
+
+	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
+		return;
+	if (!bpf_map_update_elem(&held, &pid_tgid, &h, BPF_NOEXIST))
+		__sync_fetch_and_add(&nr_held, 1);
+	else if (bpf_map_update_elem(&held, &pid_tgid, &h, BPF_EXIST) && (l = lost_here()))
+		l->uncounted++; /* neither an entry nor room: the only call not counted */
+}
+
+static __always_inline void drop_held(__u64 pid_tgid)
+{
+	if (!bpf_map_delete_elem(&held, &pid_tgid))
+		__sync_fetch_and_add(&nr_held, -1);
+}
+
+/*
  * The current task's entry, with whether it is traced: from the maps once, then kept with
  * it until user space selects more tasks (a hash lookup less per call). NULL: not traced.
  */
-static __always_inline struct entry *traced_entry(__u64 pid_tgid)
+static __always_inline struct entry *traced_entry(__u64 pid_tgid, long id)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct entry *e = bpf_task_storage_get(&entries, task, 0, 0);
@@ -895,9 +936,9 @@ static __always_inline struct entry *traced_entry(__u64 pid_tgid)
 			e->start = task->start_time;
 	}
 	if (!e) {
-		if (sel && (l = lost_here()) && cfg_count)
-			l->calls++;
-		else if (sel && l)
+		if (sel && cfg_count)
+			hold_call(pid_tgid, id);
+		else if (sel && (l = lost_here()))
 			l->records++;
 		return NULL;
 	}
@@ -916,7 +957,7 @@ int BPF_PROG(sys_enter, struct pt_regs *unused, long id)
 	if (!spec || !armed)
 		return 0;
 	pid_tgid = bpf_get_current_pid_tgid();
-	e = traced_entry(pid_tgid);
+	e = traced_entry(pid_tgid, id);
 	if (!e)
 		return 0;
 	/* before the workload's exec, only its tries to exec */
@@ -980,6 +1021,33 @@ static __always_inline struct entry *exit_entry(long ret, __u64 *time)
 	return take_live(e);
 }
 
+/* count: the exit of a held call, counted by its thread if its entry can be made now. */
+static __always_inline int exit_held(long ret, __u64 time)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid(), ns;
+	struct held *h = bpf_map_lookup_elem(&held, &pid_tgid);
+	struct task_struct *task;
+	struct entry *e;
+	__u32 nr;
+
+	if (!h)
+		return 0;
+	ns = (time ?: now()) - h->time;
+	nr = h->nr;
+	drop_held(pid_tgid);
+	if (gate_closed(pid_tgid)) {
+		if (ret != 0)
+			return 0;
+		gate_open = 1;
+	}
+	task = bpf_get_current_task_btf();
+	e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (e && !e->start)
+		e->start = task->start_time;
+	count_call(e, pid_tgid, nr, ret, ns);
+	return 0;
+}
+
 SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 {
@@ -989,13 +1057,15 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 
 	if (cfg_entries_only) {
 		/* no register read, no helper, while no traced call is in progress */
-		if (!live_entries)
+		if (!live_entries && !(cfg_count && nr_held))
 			return 0;
 		time = now();
 		e = take_live(task_entry());
 	} else {
 		e = exit_entry(ret, &time);
 	}
+	if (!e && cfg_count && nr_held)
+		return exit_held(ret, time);
 	if (!e)
 		return 0;
 	ns = time - e->time;
@@ -1214,6 +1284,8 @@ int BPF_PROG(forget_exit, struct task_struct *task)
 	/* the exiting task is current: its counts are final (exit never returns) */
 	if (cfg_count)
 		report_thread_end(bpf_get_current_pid_tgid());
+	if (cfg_count && nr_held)
+		drop_held(bpf_get_current_pid_tgid());
 
 	/* its exit_group (or exit) never returns: its entry stays live */
 	if (cfg_entries_only)

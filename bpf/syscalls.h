@@ -62,6 +62,8 @@ enum sysrec_type {
 #define SYSREC_NARGS(flags) ((flags)&7)
 #define SYSREC_F_NO_ENTRY 0x08 /* EXIT whose ENTER came before the capture: no duration */
 #define SYSREC_F_ITEMS_CUT 0x10 /* items left out: the record reached SYSREC_RECORD_MAX */
+/* COUNT of no thread (the spill's, by call only): head.pid and head.tid are the target's */
+#define SYSREC_F_NO_THREAD 0x20
 
 struct sysrec_head {
 	__u64 time; /* ns of CLOCK_MONOTONIC (CLOCK_BOOTTIME when asked for) */
@@ -304,6 +306,7 @@ struct sysrec_lost {
 	__u64 calls; /* counted, but not by thread: the counting map was full (the spill's) */
 	__u64 tasks; /* children not followed: the task maps were full */
 	__u64 ends; /* THREAD_END not told (ring full): their counts stay to the end */
+	__u64 uncounted; /* calls neither counted by thread nor held to be: none but in theory */
 };
 
 /* The histogram bucket of a duration of ns nanoseconds. */

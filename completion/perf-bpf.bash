@@ -140,6 +140,7 @@ _perf_bpf_arg()
 			minor-faults major-faults bpf-output cycles instructions" -- "$1"
 		;;
 	CLOCK) compgen -W "monotonic monotonic_raw realtime boottime tai" -- "$1" ;;
+	MODE) compgen -W "thread process comm total cgroup" -- "$1" ;; # --summary-mode
 	FILE | PATH) compgen -f -- "$1" ;;
 	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
 	esac

@@ -158,12 +158,16 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 	struct sysrec_count_key key = { .tid = r->head.tid, .nr = r->head.nr };
 	struct scsummary_call call;
 
-	if (r->head.type == SYSREC_COUNT) {
+	if (r->head.type == SYSREC_COUNT && (r->head.flags & SYSREC_F_NO_THREAD)) {
+		key.tid = v->rec.count.pid = 0; /* counted by call only: 'other threads' */
+		v->rec.count.comm[0] = '\0';
+	} else if (r->head.type == SYSREC_COUNT) {
 		if (rs->comm) /* the name after its exec, not the one of its first call */
 			snprintf(v->rec.count.comm, sizeof(v->rec.count.comm), "%s", rs->comm);
+	}
+	if (r->head.type == SYSREC_COUNT)
 		return scsummary__add(v->summary, &key, &r->count,
 				      r->has_errnos ? &r->errnos : NULL);
-	}
 	if (r->head.type != SYSREC_EXIT || r->no_entry)
 		return 0;
 	call = (struct scsummary_call){ .pid = r->head.pid,

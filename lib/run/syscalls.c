@@ -157,6 +157,7 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	bpf_map__set_max_entries(skel->maps.records, count ? COUNT_RING_BYTES : ring);
 	bpf_map__set_max_entries(skel->maps.counts, count ? counts : 1);
 	bpf_map__set_max_entries(skel->maps.spill, count ? SYSREC_NR_MAX : 1);
+	bpf_map__set_max_entries(skel->maps.held, count ? TASKS_MAX : 1);
 	bpf_map__set_max_entries(skel->maps.errnos, ro->cfg_errnos ? counts : 1);
 	bpf_map__set_max_entries(skel->maps.spill_errnos, ro->cfg_errnos ? SYSREC_NR_MAX : 1);
 	bpf_map__set_max_entries(skel->maps.tgids, opts->all_tasks ? 1 : TASKS_MAX);

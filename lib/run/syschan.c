@@ -11,6 +11,7 @@
 #include "syscalls/sysrec.h"
 #include "run/syschan.h"
 #include "util/log.h"
+#include "util/testhook.h"
 
 #define LOST_CPUS_MAX 1024
 
@@ -98,6 +99,7 @@ static struct syscalls *open_capture(struct syschan *sc)
 		.signals = c->signals,
 		.exits = c->exits,
 		.errnos = c->errnos,
+		.max_counts = testhook__max_counts(),
 		.all_tasks = t->system_wide || t->pid <= 0,
 	};
 
@@ -245,6 +247,11 @@ static int count_record(void *ctx, const struct sysrec_count_key *key,
 	if (sc->hide_execve && key->nr == SYS_execve)
 		return 0;
 	memcpy(&h, rec, sizeof(h));
+	if (!key->tid) { /* the spill's: as the target's, which the session's filter keeps */
+		h.flags |= SYSREC_F_NO_THREAD;
+		h.pid = h.tid = sc->o.target->pid > 0 ? (uint32_t)sc->o.target->pid : 0;
+		memcpy(rec, &h, sizeof(h));
+	}
 	return emit(sc, &h, rec, n);
 }
 
@@ -288,6 +295,10 @@ void syschan__report(const struct syschan *sc)
 				"threads'): more (thread, call) pairs at once than the counting map "
 				"holds",
 				(unsigned long long)lost[cpu].calls, cpu);
+		if (lost[cpu].uncounted)
+			pr_warn("%llu system calls not counted on CPU %d: their threads' entries could "
+				"not be made, and more were waiting than the capture holds",
+				(unsigned long long)lost[cpu].uncounted, cpu);
 		if (lost[cpu].ends)
 			pr_debug("%llu ends of threads not told on CPU %d: their counts were read "
 				 "at the end",
