@@ -30,6 +30,7 @@ char LICENSE[] SEC("license") = "GPL";
 
 const volatile bool cfg_count;
 const volatile bool cfg_errnos; /* count: by errno too */
+const volatile bool cfg_cgroups; /* count: by cgroup too (the key's) */
 const volatile bool cfg_all_tasks;
 const volatile bool cfg_tids; /* some threads are selected by tid */
 const volatile bool cfg_boottime;
@@ -785,13 +786,24 @@ static __always_inline void exit_record(const volatile struct sysrec_spec *spec,
 		emit(&rec, sizeof(rec));
 }
 
+static __always_inline void count_key(struct sysrec_count_key *key, struct entry *e, __u64 pid_tgid,
+				      __u32 nr)
+{
+	key->tid = (__u32)pid_tgid;
+	key->nr = nr;
+	key->start = e->start;
+	key->cgroup = cfg_cgroups ? bpf_get_current_cgroup_id() : 0;
+}
+
 /* The count of call nr by the thread of e, made at its first call; NULL: no room. */
 static __always_inline struct sysrec_count *thread_count(struct entry *e, __u64 pid_tgid, __u32 nr,
 							 __u64 ns)
 {
-	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr, .start = e->start };
-	struct sysrec_count *c = bpf_map_lookup_elem(&counts, &key);
+	struct sysrec_count_key key;
+	struct sysrec_count *c;
 
+	count_key(&key, e, pid_tgid, nr);
+	c = bpf_map_lookup_elem(&counts, &key);
 	if (c)
 		return c;
 	bpf_map_update_elem(&counts, &key, &zero_count, BPF_NOEXIST);
@@ -800,7 +812,7 @@ static __always_inline struct sysrec_count *thread_count(struct entry *e, __u64 
 		return NULL;
 	c->pid = pid_tgid >> 32;
 	c->min_ns = ns;
-	c->cgroup = bpf_get_current_cgroup_id();
+	c->cgroup = cfg_cgroups ? key.cgroup : bpf_get_current_cgroup_id();
 	bpf_get_current_comm(c->comm, sizeof(c->comm));
 	e->called[(nr / 64) & (SYSREC_NR_MAX / 64 - 1)] |= 1ULL << (nr % 64);
 	return c;
@@ -823,12 +835,12 @@ static __always_inline struct sysrec_count *spill_count(__u32 nr, __u64 ns)
 static __always_inline void count_errno(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
 					bool spilled)
 {
-	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr };
+	struct sysrec_count_key key;
 	struct sysrec_errnos *n = NULL;
 	__u32 slot = sysrec_errno_slot((__u32)-ret);
 
 	if (!spilled && e) {
-		key.start = e->start;
+		count_key(&key, e, pid_tgid, nr);
 		n = bpf_map_lookup_elem(&errnos, &key);
 		if (!n) {
 			bpf_map_update_elem(&errnos, &key, &zero_errnos, BPF_NOEXIST);
@@ -1270,6 +1282,8 @@ static __always_inline void report_thread_end(__u64 pid_tgid)
 	rec.t.start = e->start;
 	for (int i = 0; i < SYSREC_NR_MAX / 64; i++)
 		rec.t.called[i] = e->called[i];
+	bpf_get_current_comm(rec.t.comm, sizeof(rec.t.comm));
+	rec.t.cgroup = cfg_cgroups ? bpf_get_current_cgroup_id() : 0;
 	if (bpf_ringbuf_output(&records, &rec, sizeof(rec), 0) && (l = lost_here()))
 		l->ends++;
 }

@@ -102,6 +102,8 @@ struct sysrec_signal {
 struct sysrec_thread_end {
 	__u64 start; /* sysrec_count_key.start */
 	__u64 called[SYSREC_NR_MAX / 64]; /* bit nr: a count of call nr is in the map */
+	char comm[16]; /* the thread's name at its end */
+	__u64 cgroup; /* counted by cgroup: the one it ended in (sysrec_count_key.cgroup) */
 };
 
 /* TASK_EXIT: the process's end */
@@ -240,12 +242,14 @@ struct sysrec_spec {
 /*
  * A thread's count of a call. start tells apart two threads that had the same tid one
  * after the other: the kernel's start time of the thread (ns of CLOCK_MONOTONIC), 0 for
- * the counts of no thread (the spill arrays').
+ * the counts of no thread (the spill arrays'). cgroup: the cgroup the calls were made in,
+ * when counted by cgroup (a thread moved to another has a count in each), else 0.
  */
 struct sysrec_count_key {
 	__u32 tid;
 	__u32 nr;
 	__u64 start;
+	__u64 cgroup;
 };
 
 struct sysrec_count {
@@ -257,12 +261,16 @@ struct sysrec_count {
 	__u64 sumsq_lo; /* the sum of the squared durations (ns^2), 128 bits */
 	__u64 sumsq_hi;
 	__u32 pid;
-	__u32 pad;
-	char comm[16]; /* the thread's name at its first call */
+	__u32 flags; /* SYSREC_COUNT_F_*, set by user space */
+	char comm[16]; /* the thread's name at its first call (SYSREC_COUNT_F_ENDED: its end) */
 	__u32 hist[SYSREC_HIST_BUCKETS];
 	/* appended later: a COUNT record of an older recording ends before it (it is 0) */
-	__u64 cgroup; /* the thread's cgroup (v2) at its first call: its id, the inode number */
+	/* the thread's cgroup (v2) at its first call (or the key's): its id, the inode number */
+	__u64 cgroup;
 };
+
+/* sysrec_count.flags */
+#define SYSREC_COUNT_F_ENDED 0x01 /* the thread had ended: comm is its last name */
 
 /* The bytes of a struct sysrec_count before cgroup: a COUNT record's of older recordings. */
 #define SYSREC_COUNT_V1_SIZE (sizeof(struct sysrec_count) - sizeof(__u64))

@@ -341,6 +341,7 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 	sc->config.specs = sc->specs;
 	sc->config.strsize = sc->strsize;
 	sc->config.errnos = sc->errno_summary;
+	sc->config.cgroups = sc->view.summary_mode == SCSUMMARY_CGROUP;
 	return 0;
 }
 

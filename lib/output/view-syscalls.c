@@ -161,7 +161,7 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 	if (r->head.type == SYSREC_COUNT && (r->head.flags & SYSREC_F_NO_THREAD)) {
 		key.tid = v->rec.count.pid = 0; /* counted by call only: 'other threads' */
 		v->rec.count.comm[0] = '\0';
-	} else if (r->head.type == SYSREC_COUNT) {
+	} else if (r->head.type == SYSREC_COUNT && !(r->count.flags & SYSREC_COUNT_F_ENDED)) {
 		if (rs->comm) /* the name after its exec, not the one of its first call */
 			snprintf(v->rec.count.comm, sizeof(v->rec.count.comm), "%s", rs->comm);
 	}

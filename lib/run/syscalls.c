@@ -139,6 +139,7 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 
 	ro->cfg_count = count;
 	ro->cfg_errnos = count && opts->errnos;
+	ro->cfg_cgroups = count && opts->cgroups;
 	ro->cfg_all_tasks = opts->all_tasks;
 	ro->cfg_tids = !opts->all_tasks && opts->nr_tids > 0;
 	ro->cfg_boottime = opts->boottime;
@@ -409,12 +410,17 @@ static int take_thread(struct syscalls *sc, const struct sysrec_head *h,
 	int fd = bpf_map__fd(sc->skel->maps.counts), err;
 
 	for (uint32_t nr = 0; nr < SYSREC_NR_MAX; nr++) {
-		struct sysrec_count_key key = { .tid = h->tid, .nr = nr, .start = t->start };
+		struct sysrec_count_key key = {
+			.tid = h->tid, .nr = nr, .start = t->start, .cgroup = t->cgroup
+		};
 
 		if (!(t->called[nr / 64] >> (nr % 64) & 1))
 			continue;
 		if (bpf_map_lookup_elem(fd, &key, sc->val))
 			continue; /* not there: the thread's tid changed at an exec */
+		memcpy(sc->val->comm, t->comm, sizeof(sc->val->comm));
+		sc->val->comm[sizeof(sc->val->comm) - 1] = '\0';
+		sc->val->flags |= SYSREC_COUNT_F_ENDED;
 		err = sc->count_fn(sc->count_ctx, &key, sc->val, errnos_of(sc, &key));
 		if (err)
 			return err;

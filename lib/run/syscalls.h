@@ -65,6 +65,7 @@ struct syscalls_opts {
 	 */
 	unsigned int max_counts;
 	bool errnos; /* count: the failed calls by errno too */
+	bool cgroups; /* count: by the cgroup the calls are made in too (not only the first's) */
 	bool boottime; /* stamp with CLOCK_BOOTTIME, not CLOCK_MONOTONIC */
 	bool signals; /* capture: the signals the tasks take (SYSREC_SIGNAL) */
 	bool exits; /* capture: the ends of their processes (SYSREC_TASK_EXIT) */

@@ -99,6 +99,7 @@ static struct syscalls *open_capture(struct syschan *sc)
 		.signals = c->signals,
 		.exits = c->exits,
 		.errnos = c->errnos,
+		.cgroups = c->cgroups,
 		.max_counts = testhook__max_counts(),
 		.all_tasks = t->system_wide || t->pid <= 0,
 	};

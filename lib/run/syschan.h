@@ -37,6 +37,7 @@ struct syschan_config {
 	bool signals; /* capture the signals the tasks take */
 	bool exits; /* capture the ends of their processes */
 	bool errnos; /* count: the failed calls by errno too (--errno-summary) */
+	bool cgroups; /* count: by cgroup too (--summary-mode=cgroup) */
 };
 
 struct syschan_opts {
