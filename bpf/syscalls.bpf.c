@@ -134,6 +134,7 @@ struct entry {
 	__u32 sel_gen; /* the generation of the verdict: */
 	__u32 sel; /* the task is traced */
 	/* count: */
+	__u64 pid_tgid; /* the task's, from its verdict on (and its execs): no helper a call */
 	__u64 start; /* the task's start time, in its counts' keys */
 	__u64 called[SYSREC_NR_MAX / 64]; /* the calls it has a count of in `counts` */
 };
@@ -941,6 +942,8 @@ static __always_inline struct entry *traced_entry(__u64 pid_tgid, long id)
 
 	if (e && e->sel_gen == sel_gen)
 		return e->sel ? e : NULL;
+	if (!pid_tgid) /* count: only now */
+		pid_tgid = bpf_get_current_pid_tgid();
 	sel = task_selected(pid_tgid) && !task_compat();
 	if (!e) {
 		e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
@@ -956,6 +959,7 @@ static __always_inline struct entry *traced_entry(__u64 pid_tgid, long id)
 	}
 	e->sel_gen = sel_gen;
 	e->sel = sel;
+	e->pid_tgid = pid_tgid;
 	return sel ? e : NULL;
 }
 
@@ -968,10 +972,13 @@ int BPF_PROG(sys_enter, struct pt_regs *unused, long id)
 
 	if (!spec || !armed)
 		return 0;
-	pid_tgid = bpf_get_current_pid_tgid();
+	/* counting: the task's pid_tgid as its entry keeps it, a helper call less */
+	pid_tgid = cfg_count ? 0 : bpf_get_current_pid_tgid();
 	e = traced_entry(pid_tgid, id);
 	if (!e)
 		return 0;
+	if (cfg_count)
+		pid_tgid = e->pid_tgid;
 	/* before the workload's exec, only its tries to exec */
 	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
 		return 0;
@@ -1056,6 +1063,8 @@ static __always_inline int exit_held(long ret, __u64 time)
 	e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (e && !e->start)
 		e->start = task->start_time;
+	if (e)
+		e->pid_tgid = pid_tgid;
 	count_call(e, pid_tgid, nr, ret, ns);
 	return 0;
 }
@@ -1081,7 +1090,10 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 	if (!e)
 		return 0;
 	ns = time - e->time;
-	pid_tgid = bpf_get_current_pid_tgid();
+	/* counting: as the entry keeps it, but after an exec (a thread's tid is then its leader's) */
+	if (!cfg_count || (ret == 0 && e->nr == cfg_execve_nr))
+		e->pid_tgid = bpf_get_current_pid_tgid();
+	pid_tgid = e->pid_tgid;
 	if (gate_closed(pid_tgid)) {
 		if (ret != 0 && cfg_count)
 			return 0; /* execvp's search of PATH: not the workload yet */
@@ -1277,7 +1289,8 @@ static __always_inline void report_thread_end(__u64 pid_tgid)
 		any |= e->called[i];
 	if (!any)
 		return;
-	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_THREAD_END);
+	/* the tid of its keys: the entry's (the same but for an exec it did not see end) */
+	fill_head(&rec.h, e->pid_tgid ?: pid_tgid, now(), 0, SYSREC_THREAD_END);
 	rec.h.size = sizeof(rec);
 	rec.t.start = e->start;
 	for (int i = 0; i < SYSREC_NR_MAX / 64; i++)

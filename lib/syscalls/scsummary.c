@@ -17,7 +17,10 @@
 #include "syscalls/sysrec.h"
 #include "syscalls/scsummary.h"
 
-/* What a table is of: the fields of the mode, the others 0 */
+/*
+ * What a table is of: the fields of the mode, the others 0. Thread mode: tid 0 of a pid is
+ * the threads of that process that ended once there were too many rows (folded).
+ */
 struct group {
 	uint32_t pid, tid;
 	uint64_t cgroup;
@@ -175,13 +178,25 @@ static void name_entry(struct entry *e, uint32_t pid, uint32_t tid, const char *
 		snprintf(e->c.comm, sizeof(e->c.comm), "%s", comm);
 }
 
+/* Thread mode, too many rows: an ended thread's count goes to its process's folded table. */
+static bool fold_ended(const struct scsummary *s, const struct sysrec_count *c)
+{
+	size_t max = s->o.max_thread_rows ?: SCSUMMARY_THREAD_ROWS;
+
+	return s->o.mode == SCSUMMARY_THREAD && (c->flags & SYSREC_COUNT_F_ENDED) && c->pid &&
+	       s->used >= max;
+}
+
 int scsummary__add(struct scsummary *s, const struct sysrec_count_key *key,
 		   const struct sysrec_count *c, const struct sysrec_errnos *errnos)
 {
 	struct key k = key_of(s, c->pid, key->tid, c->comm, c->cgroup, key->nr);
-	struct entry *e = lookup(s, &k);
+	struct entry *e;
 	struct sysrec_errnos *n;
 
+	if (fold_ended(s, c))
+		k.g.tid = 0;
+	e = lookup(s, &k);
 	if (!e)
 		return -ENOMEM;
 	sysrec__count_add(&e->c, c);
@@ -366,8 +381,10 @@ static void json_group(struct scsummary *s, const struct entry *e)
 	case SCSUMMARY_THREAD:
 	case SCSUMMARY_PROCESS:
 		jsonw__kv_u64(w, "pid", c->pid);
-		if (s->o.mode == SCSUMMARY_THREAD)
+		if (s->o.mode == SCSUMMARY_THREAD && e->key.g.tid)
 			jsonw__kv_u64(w, "tid", e->key.g.tid);
+		else if (s->o.mode == SCSUMMARY_THREAD)
+			jsonw__kv_bool(w, "ended_threads", true);
 		if (c->comm[0])
 			jsonw__kv_str(w, "comm", c->comm);
 		break;
@@ -460,6 +477,10 @@ static void group_title(struct scsummary *s, const struct entry *e, uint64_t cal
 			fprintf(f, " cgroup unknown (not recorded)");
 		if (path && !cgpath__container(path, &ct))
 			fprintf(f, " (%s %.12s)", ct.runtime, ct.id);
+	} else if (s->o.mode == SCSUMMARY_THREAD && !e->key.g.tid) {
+		fprintf(f, " %s (%u), its threads that ended past %zu tables, folded",
+			e->c.comm[0] ? e->c.comm : ":", e->key.g.pid,
+			s->o.max_thread_rows ?: SCSUMMARY_THREAD_ROWS);
 	} else {
 		fprintf(f, " %s (%u)", e->c.comm[0] ? e->c.comm : ":",
 			s->o.mode == SCSUMMARY_PROCESS ? e->key.g.pid : e->key.g.tid);

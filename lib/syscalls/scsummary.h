@@ -40,7 +40,15 @@ struct scsummary_opts {
 	struct jsonw *json; /* one object per group and call instead of tables (borrowed) */
 	enum scsummary_mode mode;
 	bool errnos; /* --errno-summary: the errors of each call by errno */
+	/*
+	 * thread mode: past this many rows (0: SCSUMMARY_THREAD_ROWS), the counts of threads
+	 * that ended (SYSREC_COUNT_F_ENDED) fold into a table of their process's ended threads:
+	 * a day of threads that churn keeps memory bounded.
+	 */
+	size_t max_thread_rows;
 };
+
+#define SCSUMMARY_THREAD_ROWS 65536
 
 /* One call, from its records */
 struct scsummary_call {

@@ -224,6 +224,46 @@ static void test_scsummary__cgroup(void **state)
 	free(text);
 }
 
+/* Thread mode past its rows: ended threads fold into their process's table, live ones not. */
+static void test_scsummary__fold_ended(void **state)
+{
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	struct scsummary_opts o = { .out = f, .mode = SCSUMMARY_THREAD, .max_thread_rows = 2 };
+	struct scsummary *s = scsummary__new(&o);
+	struct sysrec_count *c = calloc(1, sizeof(*c));
+
+	assert_non_null(s);
+	c->calls = 5;
+	c->total_ns = c->min_ns = c->max_ns = 1000;
+	c->hist[sysrec_hist_bucket(1000)] = 5;
+	c->pid = 40;
+	c->flags = SYSREC_COUNT_F_ENDED;
+	snprintf(c->comm, sizeof(c->comm), "churn");
+	for (uint32_t tid = 41; tid <= 45; tid++) {
+		struct sysrec_count_key k = { .tid = tid, .nr = SYS_getppid };
+
+		assert_int_equal(scsummary__add(s, &k, c, NULL), 0);
+	}
+	c->flags = 0; /* a live thread keeps its table */
+	assert_int_equal(scsummary__add(s,
+					&(struct sysrec_count_key){ .tid = 46, .nr = SYS_getppid },
+					c, NULL),
+			 0);
+	assert_int_equal(scsummary__print(s, NULL), 0);
+	fclose(f);
+	assert_non_null(strstr(text, " churn (41), 5 calls"));
+	assert_non_null(strstr(text, " churn (42), 5 calls"));
+	assert_null(strstr(text, " churn (43), "));
+	assert_non_null(strstr(
+		text, " churn (40), its threads that ended past 2 tables, folded, 15 calls"));
+	assert_non_null(strstr(text, " churn (46), 5 calls"));
+	scsummary__free(s);
+	free(c);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_scsummary__comm_and_total),
 		cmocka_unit_test(test_scsummary__errnos),
 		cmocka_unit_test(test_scsummary__cgroup),
+		cmocka_unit_test(test_scsummary__fold_ended),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
