@@ -283,15 +283,19 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	struct view_syscalls_opts *v = &sc->view;
 	char *end;
 	double ms;
+	int err;
 
 	if (summary_mode(sc->summary_mode, &v->summary_mode))
 		return opts__misuse(o,
 				    "--summary-mode wants thread, process, comm, total or cgroup, "
 				    "not '%s'",
 				    sc->summary_mode);
-	if (sc->errno_summary && !sc->summary_only && !sc->with_summary)
-		return opts__misuse(o, "--errno-summary is a column of the summary: add -s "
-				       "(the summary only) or -S (the calls and the summary)");
+	if ((sc->errno_summary || sc->summary_mode) && !sc->summary_only && !sc->with_summary) {
+		err = opts__misuse(o, "%s shapes the summary, which is not asked for",
+				   sc->errno_summary ? "--errno-summary" : "--summary-mode");
+		pr_hint("add -s (the summary only) or -S (the calls and the summary)");
+		return err;
+	}
 	if (sc->duration) {
 		ms = strtod(sc->duration, &end);
 		if (end == sc->duration || *end || !(ms >= 0) || ms > 1e9)
@@ -326,6 +330,12 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 	err = scopts__view(sc, o);
 	if (err)
 		return err;
+	if (sc->view.summary_mode == SCSUMMARY_CGROUP && sc->view.lines) {
+		err = opts__misuse(o, "--summary-mode=cgroup counts in the kernel, with -s: the "
+				      "records of -S carry no cgroup");
+		pr_hint("perf-bpf trace -s --summary-mode=cgroup [-a] [-- COMMAND]");
+		return err;
+	}
 	err = select_calls(sc);
 	if (err == -ENOMEM) {
 		pr_err("cannot select the system calls: %s", strerror(ENOMEM));

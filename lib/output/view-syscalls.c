@@ -170,6 +170,7 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 				      r->has_errnos ? &r->errnos : NULL);
 	if (r->head.type != SYSREC_EXIT || r->no_entry)
 		return 0;
+	/* the records carry no cgroup: a recording's cgroup mode shows it unknown */
 	call = (struct scsummary_call){ .pid = r->head.pid,
 					.tid = r->head.tid,
 					.comm = rs->comm,

@@ -28,6 +28,14 @@ expect_eq "thread mode, the default: a table per thread" 32 "$(grep -c '^ thread
 "$PERF_BPF" trace -s --summary-mode=bogus -- true >/dev/null 2>"$T/err" && fail "a bad mode was taken"
 grep -q "^ERROR: --summary-mode wants thread, process, comm, total or cgroup, not 'bogus'" "$T/err" ||
 	fail "the bad mode's error: $(cat "$T/err")"
+# no silent mode: without a summary, and cgroups of records that carry none
+for bad in "--summary-mode=process" "-S --summary-mode=cgroup"; do
+	# shellcheck disable=SC2086 # the words of $bad
+	"$PERF_BPF" trace $bad -- true >/dev/null 2>"$T/err"
+	expect_eq "exit status of '$bad'" 129 "$?"
+	expect_eq "one ERROR line for '$bad'" 1 "$(grep -c '^ERROR: --summary-mode' "$T/err")"
+	grep -q '^Hint: ' "$T/err" || fail "no hint for '$bad': $(cat "$T/err")"
+done
 
 # cgroups: two made here, a workload moved into each before its exec
 cg2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
