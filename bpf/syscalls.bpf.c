@@ -53,7 +53,11 @@ __u32 armed;
  * can exit without its entry seen, so sys_exit need not look at calls with no live entry.
  */
 const volatile bool cfg_entries_only;
-/* With cfg_entries_only, the entries live now: while there is none, sys_exit returns at once. */
+/*
+ * With cfg_entries_only, the entries live now: while there is none, sys_exit returns at once.
+ * Counting, the traced tasks alive instead (from their first call to their end): a call
+ * then changes no variable every CPU reads, whose cache line would travel at each call.
+ */
 __u64 live_entries;
 
 #if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
@@ -136,6 +140,8 @@ struct entry {
 	/* count: */
 	__u64 pid_tgid; /* the task's, from its verdict on (and its execs): no helper a call */
 	__u64 start; /* the task's start time, in its counts' keys */
+	__u32 alive; /* cfg_entries_only: counted in live_entries, until the task ends */
+	__u32 pad;
 	__u64 called[SYSREC_NR_MAX / 64]; /* the calls it has a count of in `counts` */
 };
 
@@ -983,8 +989,12 @@ int BPF_PROG(sys_enter, struct pt_regs *unused, long id)
 	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
 		return 0;
 	e->nr = id;
-	if (cfg_entries_only && !e->live)
+	if (cfg_entries_only && cfg_count && !e->alive) {
+		e->alive = 1;
 		__sync_fetch_and_add(&live_entries, 1);
+	} else if (cfg_entries_only && !cfg_count && !e->live) {
+		__sync_fetch_and_add(&live_entries, 1);
+	}
 	e->live = 1;
 	if (!cfg_count) {
 		syscall_args(task_regs(), args);
@@ -1019,7 +1029,7 @@ static __always_inline struct entry *take_live(struct entry *e)
 	if (!e || !e->live)
 		return NULL;
 	e->live = 0;
-	if (cfg_entries_only)
+	if (cfg_entries_only && !cfg_count)
 		__sync_fetch_and_add(&live_entries, -1);
 	return e;
 }
@@ -1272,6 +1282,15 @@ static __always_inline void report_exit(struct task_struct *task)
 	emit(&rec, sizeof(rec));
 }
 
+/* count, cfg_entries_only: a traced task ended, live_entries counts it no more. */
+static __always_inline void forget_alive(struct entry *e)
+{
+	if (e && e->alive) {
+		e->alive = 0;
+		__sync_fetch_and_add(&live_entries, -1);
+	}
+}
+
 /* count: a thread with counts ended, its keys told to user space, which takes them out. */
 static __always_inline void report_thread_end(__u64 pid_tgid)
 {
@@ -1315,8 +1334,10 @@ int BPF_PROG(forget_exit, struct task_struct *task)
 		drop_held(bpf_get_current_pid_tgid());
 
 	/* its exit_group (or exit) never returns: its entry stays live */
-	if (cfg_entries_only)
+	if (cfg_entries_only && !cfg_count)
 		take_live(task_entry());
+	if (cfg_entries_only && cfg_count)
+		forget_alive(task_entry());
 	if (cfg_tids)
 		bpf_map_delete_elem(&tids, &tid);
 	if (!BPF_CORE_READ(task, signal, live.counter))
