@@ -122,6 +122,7 @@ sc_floor() {
 				-o /dev/null -- "$timed" "$n"
 		sc_ns "$d" pb_unused "$SC_PB" trace -e openat -o /dev/null -- "$timed" "$n"
 		sc_ns "$d" pb_sum "$SC_PB" trace -s -o /dev/null -- "$timed" "$n"
+		sc_ns "$d" pb_errno "$SC_PB" trace -s --errno-summary -o /dev/null -- "$timed" "$n"
 	done
 	local u
 	u=$(sc_med "$d/untraced.ns")
@@ -138,6 +139,16 @@ sc_floor() {
 	row "floor: perf stat of syscalls:sys_{enter,exit}_openat (no program runs)" floor_tp
 	row "perf-bpf trace -e openat (a call the loop never makes)" pb_unused
 	row "perf-bpf trace -s (counted in the kernel)" pb_sum
+	row "perf-bpf trace -s --errno-summary" pb_errno
+	echo
+	# ns added a call, against the floor's: what the issue's goals are written in
+	added() { awk -v a="$(sc_med "$d/$1.ns")" -v u="$u" 'BEGIN { if (a == "-" || u == "-") print "-"; else print a - u }'; }
+	echo "| ns added a call, same run | ratio |"
+	echo "|---|---:|"
+	printf '| perf-bpf trace -s / floor (empty programs) | %s |\n' "$(sc_ratio "$(added pb_sum)" "$(added floor_raw)")"
+	printf '| perf-bpf trace -s --errno-summary / -s | %s |\n' "$(sc_ratio "$(added pb_errno)" "$(added pb_sum)")"
+	printf '| perf-bpf trace -s --errno-summary / -s, the loop'"'"'s own ns | %s |\n' \
+		"$(sc_ratio "$(sc_med "$d/pb_errno.ns")" "$(sc_med "$d/pb_sum.ns")")"
 	echo
 }
 

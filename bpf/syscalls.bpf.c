@@ -7,7 +7,10 @@
  *
  * capture: an ENTER and an EXIT record per call into the ring buffer `records`, with the
  *	    strings, buffers and socket addresses cfg_specs asks for (bpf/syscalls.h);
- * count:   no record, per (thread, system call) statistics in the hash map `counts`.
+ * count:   no record, per (thread, system call) statistics in the hash map `counts`, and
+ *	    per (thread, call, errno) with cfg_errnos in `errnos`; a THREAD_END record when
+ *	    a thread ends, for user space to take its counts out; what the maps have no room
+ *	    for goes to the per-CPU spill arrays by call, so that no call goes uncounted.
  *
  * Tasks: every one but perf-bpf's own (cfg_all_tasks), or the thread groups in `tgids` and
  * the threads in `tids`, which follow_fork extends to their children and forget_exit
@@ -26,6 +29,8 @@
 char LICENSE[] SEC("license") = "GPL";
 
 const volatile bool cfg_count;
+const volatile bool cfg_errnos; /* count: by errno too */
+const volatile bool cfg_cgroups; /* count: by cgroup too (the key's) */
 const volatile bool cfg_all_tasks;
 const volatile bool cfg_tids; /* some threads are selected by tid */
 const volatile bool cfg_boottime;
@@ -48,7 +53,11 @@ __u32 armed;
  * can exit without its entry seen, so sys_exit need not look at calls with no live entry.
  */
 const volatile bool cfg_entries_only;
-/* With cfg_entries_only, the entries live now: while there is none, sys_exit returns at once. */
+/*
+ * With cfg_entries_only, the entries live now: while there is none, sys_exit returns at once.
+ * Counting, the traced tasks alive instead (from their first call to their end): a call
+ * then changes no variable every CPU reads, whose cache line would travel at each call.
+ */
 __u64 live_entries;
 
 #if !defined(__TARGET_ARCH_x86) && !defined(__TARGET_ARCH_arm64)
@@ -128,6 +137,12 @@ struct entry {
 	__u16 retry; /* arguments whose memory could not be read at entry: read at exit */
 	__u32 sel_gen; /* the generation of the verdict: */
 	__u32 sel; /* the task is traced */
+	/* count: */
+	__u64 pid_tgid; /* the task's, from its verdict on (and its execs): no helper a call */
+	__u64 start; /* the task's start time, in its counts' keys */
+	__u32 alive; /* cfg_entries_only: counted in live_entries, until the task ends */
+	__u32 pad;
+	__u64 called[SYSREC_NR_MAX / 64]; /* the calls it has a count of in `counts` */
 };
 
 struct {
@@ -144,6 +159,30 @@ struct {
 	__type(key, struct sysrec_count_key);
 	__type(value, struct sysrec_count);
 } counts SEC(".maps");
+
+/* Counts of calls `counts` had no room for, by call number: exact, but of no thread. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, SYSREC_NR_MAX); /* 1 when not counting */
+	__type(key, __u32);
+	__type(value, struct sysrec_count);
+} spill SEC(".maps");
+
+/* cfg_errnos: the failed calls by errno, for the keys of `counts`, and their spill. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1); /* set by user space: as `counts` */
+	__type(key, struct sysrec_count_key);
+	__type(value, struct sysrec_errnos);
+} errnos SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1); /* set by user space: SYSREC_NR_MAX */
+	__type(key, __u32);
+	__type(value, struct sysrec_errnos);
+} spill_errnos SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -196,6 +235,7 @@ struct {
 #define ITEM_LAST (SYSREC_RECORD_MAX - ITEM_MAX)
 
 static const struct sysrec_count zero_count;
+static const struct sysrec_errnos zero_errnos;
 
 static __always_inline __u64 now(void)
 {
@@ -753,29 +793,88 @@ static __always_inline void exit_record(const volatile struct sysrec_spec *spec,
 		emit(&rec, sizeof(rec));
 }
 
-static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64 ns)
+static __always_inline void count_key(struct sysrec_count_key *key, struct entry *e, __u64 pid_tgid,
+				      __u32 nr)
 {
-	struct sysrec_count_key key = { .tid = (__u32)pid_tgid, .nr = nr };
-	struct sysrec_count *c = bpf_map_lookup_elem(&counts, &key);
-	struct sysrec_lost *l;
+	key->tid = (__u32)pid_tgid;
+	key->nr = nr;
+	key->start = e->start;
+	key->cgroup = cfg_cgroups ? bpf_get_current_cgroup_id() : 0;
+}
+
+/* The count of call nr by the thread of e, made at its first call; NULL: no room. */
+static __always_inline struct sysrec_count *thread_count(struct entry *e, __u64 pid_tgid, __u32 nr,
+							 __u64 ns)
+{
+	struct sysrec_count_key key;
+	struct sysrec_count *c;
+
+	count_key(&key, e, pid_tgid, nr);
+	c = bpf_map_lookup_elem(&counts, &key);
+	if (c)
+		return c;
+	bpf_map_update_elem(&counts, &key, &zero_count, BPF_NOEXIST);
+	c = bpf_map_lookup_elem(&counts, &key);
+	if (!c)
+		return NULL;
+	c->pid = pid_tgid >> 32;
+	c->min_ns = ns;
+	c->cgroup = cfg_cgroups ? key.cgroup : bpf_get_current_cgroup_id();
+	bpf_get_current_comm(c->comm, sizeof(c->comm));
+	e->called[(nr / 64) & (SYSREC_NR_MAX / 64 - 1)] |= 1ULL << (nr % 64);
+	return c;
+}
+
+/* The spill's count of call nr on this CPU, for a call the map had no room for. */
+static __always_inline struct sysrec_count *spill_count(__u32 nr, __u64 ns)
+{
+	struct sysrec_count *c = bpf_map_lookup_elem(&spill, &nr);
+	struct sysrec_lost *l = lost_here();
+
+	if (l)
+		l->calls++;
+	if (c && !c->calls)
+		c->min_ns = ns;
+	return c;
+}
+
+/* A failed call's errno, beside its count (in the map, or spilled with it). */
+static __always_inline void count_errno(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
+					bool spilled)
+{
+	struct sysrec_count_key key;
+	struct sysrec_errnos *n = NULL;
+	__u32 slot = sysrec_errno_slot((__u32)-ret);
+
+	if (!spilled && e) {
+		count_key(&key, e, pid_tgid, nr);
+		n = bpf_map_lookup_elem(&errnos, &key);
+		if (!n) {
+			bpf_map_update_elem(&errnos, &key, &zero_errnos, BPF_NOEXIST);
+			n = bpf_map_lookup_elem(&errnos, &key);
+		}
+	}
+	if (!n)
+		n = bpf_map_lookup_elem(&spill_errnos, &nr);
+	barrier_var(slot); /* the bound stays for the verifier, which cannot see it otherwise */
+	if (n && slot < SYSREC_ERRNO_SLOTS)
+		n->n[slot]++;
+}
+
+/* A call of e's thread (NULL: a thread whose entry could not be made, counted by call). */
+static __always_inline void count_call(struct entry *e, __u64 pid_tgid, __u32 nr, long ret,
+				       __u64 ns)
+{
+	struct sysrec_count *c = e ? thread_count(e, pid_tgid, nr, ns) : NULL;
+	bool spilled = !c;
 	__u32 b;
 
-	if (!c) {
-		bpf_map_update_elem(&counts, &key, &zero_count, BPF_NOEXIST);
-		c = bpf_map_lookup_elem(&counts, &key);
-		if (!c) {
-			if ((l = lost_here()))
-				l->calls++;
-			return;
-		}
-		c->pid = pid_tgid >> 32;
-		c->min_ns = ns;
-		bpf_get_current_comm(c->comm, sizeof(c->comm));
-	}
+	if (!c)
+		c = spill_count(nr, ns);
+	if (!c)
+		return; /* cannot be: nr < SYSREC_NR_MAX */
 	/* A thread makes one call at a time: nobody else writes this value meanwhile. */
 	c->calls++;
-	if (ret < 0 && ret >= -4095)
-		c->errors++;
 	c->total_ns += ns;
 	if (ns < c->min_ns)
 		c->min_ns = ns;
@@ -785,6 +884,11 @@ static __always_inline void count_call(__u64 pid_tgid, __u32 nr, long ret, __u64
 	b = sysrec_hist_bucket(ns);
 	if (b < SYSREC_HIST_BUCKETS)
 		c->hist[b]++;
+	if (ret < 0 && ret >= -4095) {
+		c->errors++;
+		if (cfg_errnos)
+			count_errno(e, pid_tgid, nr, ret, spilled);
+	}
 }
 
 static __always_inline bool gate_closed(__u64 pid_tgid)
@@ -793,10 +897,49 @@ static __always_inline bool gate_closed(__u64 pid_tgid)
 }
 
 /*
+ * count: a call whose thread's entry could not be made (the task storage is busy on this
+ * CPU while the kernel frees another task's), held here by thread until its exit, so that
+ * it is still counted.
+ */
+struct held {
+	__u64 time;
+	__u32 nr;
+	__u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1); /* set by user space when counting */
+	__type(key, __u64); /* pid_tgid */
+	__type(value, struct held);
+} held SEC(".maps");
+
+__u64 nr_held; /* entries of `held`: while there is none, sys_exit does not look */
+
+static __always_inline void hold_call(__u64 pid_tgid, long id)
+{
+	struct held h = { .time = now(), .nr = id };
+	struct sysrec_lost *l;
+
+	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
+		return;
+	if (!bpf_map_update_elem(&held, &pid_tgid, &h, BPF_NOEXIST))
+		__sync_fetch_and_add(&nr_held, 1);
+	else if (bpf_map_update_elem(&held, &pid_tgid, &h, BPF_EXIST) && (l = lost_here()))
+		l->uncounted++; /* neither an entry nor room: the only call not counted */
+}
+
+static __always_inline void drop_held(__u64 pid_tgid)
+{
+	if (!bpf_map_delete_elem(&held, &pid_tgid))
+		__sync_fetch_and_add(&nr_held, -1);
+}
+
+/*
  * The current task's entry, with whether it is traced: from the maps once, then kept with
  * it until user space selects more tasks (a hash lookup less per call). NULL: not traced.
  */
-static __always_inline struct entry *traced_entry(__u64 pid_tgid)
+static __always_inline struct entry *traced_entry(__u64 pid_tgid, long id)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct entry *e = bpf_task_storage_get(&entries, task, 0, 0);
@@ -805,18 +948,24 @@ static __always_inline struct entry *traced_entry(__u64 pid_tgid)
 
 	if (e && e->sel_gen == sel_gen)
 		return e->sel ? e : NULL;
+	if (!pid_tgid) /* count: only now */
+		pid_tgid = bpf_get_current_pid_tgid();
 	sel = task_selected(pid_tgid) && !task_compat();
-	if (!e)
-		e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
 	if (!e) {
-		if (sel && (l = lost_here()) && cfg_count)
-			l->calls++;
-		else if (sel && l)
+		e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (e)
+			e->start = task->start_time;
+	}
+	if (!e) {
+		if (sel && cfg_count)
+			hold_call(pid_tgid, id);
+		else if (sel && (l = lost_here()))
 			l->records++;
 		return NULL;
 	}
 	e->sel_gen = sel_gen;
 	e->sel = sel;
+	e->pid_tgid = pid_tgid;
 	return sel ? e : NULL;
 }
 
@@ -829,16 +978,23 @@ int BPF_PROG(sys_enter, struct pt_regs *unused, long id)
 
 	if (!spec || !armed)
 		return 0;
-	pid_tgid = bpf_get_current_pid_tgid();
-	e = traced_entry(pid_tgid);
+	/* counting: the task's pid_tgid as its entry keeps it, a helper call less */
+	pid_tgid = cfg_count ? 0 : bpf_get_current_pid_tgid();
+	e = traced_entry(pid_tgid, id);
 	if (!e)
 		return 0;
+	if (cfg_count)
+		pid_tgid = e->pid_tgid;
 	/* before the workload's exec, only its tries to exec */
 	if (gate_closed(pid_tgid) && id != cfg_execve_nr)
 		return 0;
 	e->nr = id;
-	if (cfg_entries_only && !e->live)
+	if (cfg_entries_only && cfg_count && !e->alive) {
+		e->alive = 1;
 		__sync_fetch_and_add(&live_entries, 1);
+	} else if (cfg_entries_only && !cfg_count && !e->live) {
+		__sync_fetch_and_add(&live_entries, 1);
+	}
 	e->live = 1;
 	if (!cfg_count) {
 		syscall_args(task_regs(), args);
@@ -873,7 +1029,7 @@ static __always_inline struct entry *take_live(struct entry *e)
 	if (!e || !e->live)
 		return NULL;
 	e->live = 0;
-	if (cfg_entries_only)
+	if (cfg_entries_only && !cfg_count)
 		__sync_fetch_and_add(&live_entries, -1);
 	return e;
 }
@@ -894,6 +1050,35 @@ static __always_inline struct entry *exit_entry(long ret, __u64 *time)
 	return take_live(e);
 }
 
+/* count: the exit of a held call, counted by its thread if its entry can be made now. */
+static __always_inline int exit_held(long ret, __u64 time)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid(), ns;
+	struct held *h = bpf_map_lookup_elem(&held, &pid_tgid);
+	struct task_struct *task;
+	struct entry *e;
+	__u32 nr;
+
+	if (!h)
+		return 0;
+	ns = (time ?: now()) - h->time;
+	nr = h->nr;
+	drop_held(pid_tgid);
+	if (gate_closed(pid_tgid)) {
+		if (ret != 0)
+			return 0;
+		gate_open = 1;
+	}
+	task = bpf_get_current_task_btf();
+	e = bpf_task_storage_get(&entries, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (e && !e->start)
+		e->start = task->start_time;
+	if (e)
+		e->pid_tgid = pid_tgid;
+	count_call(e, pid_tgid, nr, ret, ns);
+	return 0;
+}
+
 SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 {
@@ -903,17 +1088,22 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 
 	if (cfg_entries_only) {
 		/* no register read, no helper, while no traced call is in progress */
-		if (!live_entries)
+		if (!live_entries && !(cfg_count && nr_held))
 			return 0;
 		time = now();
 		e = take_live(task_entry());
 	} else {
 		e = exit_entry(ret, &time);
 	}
+	if (!e && cfg_count && nr_held)
+		return exit_held(ret, time);
 	if (!e)
 		return 0;
 	ns = time - e->time;
-	pid_tgid = bpf_get_current_pid_tgid();
+	/* counting: as the entry keeps it, but after an exec (a thread's tid is then its leader's) */
+	if (!cfg_count || (ret == 0 && e->nr == cfg_execve_nr))
+		e->pid_tgid = bpf_get_current_pid_tgid();
+	pid_tgid = e->pid_tgid;
 	if (gate_closed(pid_tgid)) {
 		if (ret != 0 && cfg_count)
 			return 0; /* execvp's search of PATH: not the workload yet */
@@ -921,7 +1111,7 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 			gate_open = 1;
 	}
 	if (cfg_count) {
-		count_call(pid_tgid, e->nr, ret, ns);
+		count_call(e, pid_tgid, e->nr, ret, ns);
 		return 0;
 	}
 	spec = spec_of(e->nr);
@@ -1092,6 +1282,44 @@ static __always_inline void report_exit(struct task_struct *task)
 	emit(&rec, sizeof(rec));
 }
 
+/* count, cfg_entries_only: a traced task ended, live_entries counts it no more. */
+static __always_inline void forget_alive(struct entry *e)
+{
+	if (e && e->alive) {
+		e->alive = 0;
+		__sync_fetch_and_add(&live_entries, -1);
+	}
+}
+
+/* count: a thread with counts ended, its keys told to user space, which takes them out. */
+static __always_inline void report_thread_end(__u64 pid_tgid)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_thread_end t;
+	} rec;
+	struct entry *e = task_entry();
+	struct sysrec_lost *l;
+	__u64 any = 0;
+
+	if (!e)
+		return;
+	for (int i = 0; i < SYSREC_NR_MAX / 64; i++)
+		any |= e->called[i];
+	if (!any)
+		return;
+	/* the tid of its keys: the entry's (the same but for an exec it did not see end) */
+	fill_head(&rec.h, e->pid_tgid ?: pid_tgid, now(), 0, SYSREC_THREAD_END);
+	rec.h.size = sizeof(rec);
+	rec.t.start = e->start;
+	for (int i = 0; i < SYSREC_NR_MAX / 64; i++)
+		rec.t.called[i] = e->called[i];
+	bpf_get_current_comm(rec.t.comm, sizeof(rec.t.comm));
+	rec.t.cgroup = cfg_cgroups ? bpf_get_current_cgroup_id() : 0;
+	if (bpf_ringbuf_output(&records, &rec, sizeof(rec), 0) && (l = lost_here()))
+		l->ends++;
+}
+
 /* A thread that exits is forgotten, and its thread group with its last thread. */
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(forget_exit, struct task_struct *task)
@@ -1099,10 +1327,17 @@ int BPF_PROG(forget_exit, struct task_struct *task)
 	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
 
 	report_exit(task);
+	/* the exiting task is current: its counts are final (exit never returns) */
+	if (cfg_count)
+		report_thread_end(bpf_get_current_pid_tgid());
+	if (cfg_count && nr_held)
+		drop_held(bpf_get_current_pid_tgid());
 
 	/* its exit_group (or exit) never returns: its entry stays live */
-	if (cfg_entries_only)
+	if (cfg_entries_only && !cfg_count)
 		take_live(task_entry());
+	if (cfg_entries_only && cfg_count)
+		forget_alive(task_entry());
 	if (cfg_tids)
 		bpf_map_delete_elem(&tids, &tid);
 	if (!BPF_CORE_READ(task, signal, live.counter))

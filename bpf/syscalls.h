@@ -50,12 +50,20 @@ enum sysrec_type {
 	 * (head.nr is 0).
 	 */
 	SYSREC_TASK_EXIT = 5,
+	/*
+	 * Counting only, never recorded: thread head.tid ended, its counts are final. head,
+	 * struct sysrec_thread_end (head.nr is 0). User space takes them out of the counting
+	 * map, which then has room for the threads that come.
+	 */
+	SYSREC_THREAD_END = 6,
 };
 
 /* sysrec_head.flags: the low bits count the arguments of an ENTER, the others are flags */
 #define SYSREC_NARGS(flags) ((flags)&7)
 #define SYSREC_F_NO_ENTRY 0x08 /* EXIT whose ENTER came before the capture: no duration */
 #define SYSREC_F_ITEMS_CUT 0x10 /* items left out: the record reached SYSREC_RECORD_MAX */
+/* COUNT of no thread (the spill's, by call only): head.pid and head.tid are the target's */
+#define SYSREC_F_NO_THREAD 0x20
 
 struct sysrec_head {
 	__u64 time; /* ns of CLOCK_MONOTONIC (CLOCK_BOOTTIME when asked for) */
@@ -88,6 +96,14 @@ struct sysrec_signal {
 	__s32 err; /* si_errno */
 	__u32 pad;
 	__u64 fields[4];
+};
+
+/* THREAD_END: the keys of the ended thread's counts */
+struct sysrec_thread_end {
+	__u64 start; /* sysrec_count_key.start */
+	__u64 called[SYSREC_NR_MAX / 64]; /* bit nr: a count of call nr is in the map */
+	char comm[16]; /* the thread's name at its end */
+	__u64 cgroup; /* counted by cgroup: the one it ended in (sysrec_count_key.cgroup) */
 };
 
 /* TASK_EXIT: the process's end */
@@ -223,9 +239,17 @@ struct sysrec_spec {
 #define SYSREC_HIST_SUB (1 << SYSREC_HIST_SUB_BITS)
 #define SYSREC_HIST_BUCKETS 320
 
+/*
+ * A thread's count of a call. start tells apart two threads that had the same tid one
+ * after the other: the kernel's start time of the thread (ns of CLOCK_MONOTONIC), 0 for
+ * the counts of no thread (the spill arrays'). cgroup: the cgroup the calls were made in,
+ * when counted by cgroup (a thread moved to another has a count in each), else 0.
+ */
 struct sysrec_count_key {
 	__u32 tid;
 	__u32 nr;
+	__u64 start;
+	__u64 cgroup;
 };
 
 struct sysrec_count {
@@ -237,16 +261,60 @@ struct sysrec_count {
 	__u64 sumsq_lo; /* the sum of the squared durations (ns^2), 128 bits */
 	__u64 sumsq_hi;
 	__u32 pid;
-	__u32 pad;
-	char comm[16]; /* the thread's name at its first call */
+	__u32 flags; /* SYSREC_COUNT_F_*, set by user space */
+	char comm[16]; /* the thread's name at its first call (SYSREC_COUNT_F_ENDED: its end) */
 	__u32 hist[SYSREC_HIST_BUCKETS];
+	/* appended later: a COUNT record of an older recording ends before it (it is 0) */
+	/* the thread's cgroup (v2) at its first call (or the key's): its id, the inode number */
+	__u64 cgroup;
 };
+
+/* sysrec_count.flags */
+#define SYSREC_COUNT_F_ENDED 0x01 /* the thread had ended: comm is its last name */
+
+/* The bytes of a struct sysrec_count before cgroup: a COUNT record's of older recordings. */
+#define SYSREC_COUNT_V1_SIZE (sizeof(struct sysrec_count) - sizeof(__u64))
+
+/*
+ * --errno-summary: the calls that failed by errno, a slot each: 1..SYSREC_ERRNO_LOW_MAX at
+ * their own number, the kernel's own codes from 512 (ERESTARTSYS) to 531 after them, and
+ * slot 0 for any other error (-4095..-1).
+ */
+#define SYSREC_ERRNO_LOW_MAX 133 /* EHWPOISON */
+#define SYSREC_ERRNO_HIGH_MIN 512 /* ERESTARTSYS */
+#define SYSREC_ERRNO_HIGH_MAX 531 /* the last of the kernel's own codes (ENOGRACE) */
+#define SYSREC_ERRNO_SLOTS \
+	(SYSREC_ERRNO_LOW_MAX + 1 + SYSREC_ERRNO_HIGH_MAX - SYSREC_ERRNO_HIGH_MIN + 1)
+
+struct sysrec_errnos {
+	__u64 n[SYSREC_ERRNO_SLOTS];
+};
+
+/* The slot of errno err (1..4095). */
+static inline __u32 sysrec_errno_slot(__u32 err)
+{
+	if (err <= SYSREC_ERRNO_LOW_MAX)
+		return err;
+	if (err >= SYSREC_ERRNO_HIGH_MIN && err <= SYSREC_ERRNO_HIGH_MAX)
+		return err - SYSREC_ERRNO_HIGH_MIN + SYSREC_ERRNO_LOW_MAX + 1;
+	return 0;
+}
+
+/* The errno of slot i; 0 for slot 0, the others. */
+static inline __u32 sysrec_slot_errno(__u32 i)
+{
+	if (i <= SYSREC_ERRNO_LOW_MAX)
+		return i;
+	return i - SYSREC_ERRNO_LOW_MAX - 1 + SYSREC_ERRNO_HIGH_MIN;
+}
 
 /* Records and counts the capture could not keep, per CPU. */
 struct sysrec_lost {
 	__u64 records; /* the ring buffer was full */
-	__u64 calls; /* the counting map was full */
+	__u64 calls; /* counted, but not by thread: the counting map was full (the spill's) */
 	__u64 tasks; /* children not followed: the task maps were full */
+	__u64 ends; /* THREAD_END not told (ring full): their counts stay to the end */
+	__u64 uncounted; /* calls neither counted by thread nor held to be: none but in theory */
 };
 
 /* The histogram bucket of a duration of ns nanoseconds. */
@@ -290,6 +358,13 @@ static inline __u32 sysrec_hist_bucket(__u64 ns)
 static inline void sysrec_add_square(__u64 *lo, __u64 *hi, __u64 d)
 {
 	__u64 l = d & 0xffffffff, h = d >> 32;
+
+	if (!h) { /* below 4.3 s, as nearly every call: one product */
+		l *= l;
+		*lo += l;
+		*hi += *lo < l;
+		return;
+	}
 	__u64 ll = l * l, lh = l * h, hh = h * h;
 	/* d^2 = hh * 2^64 + lh * 2^33 + ll */
 	__u64 low = ll + (lh << 33), carry = low < ll;

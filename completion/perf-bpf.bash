@@ -173,6 +173,7 @@ _perf_bpf_arg()
 		-- "$1" ;;
 	SET) _perf_bpf_list_item "$1" "successful failed unfinished detached all none" ;;
 	FORMAT) _perf_bpf_list_item "$1" "time unix s ms us ns" ;;
+	MODE) compgen -W "thread process comm total cgroup" -- "$1" ;; # --summary-mode
 	FILE | PATH) compgen -f -- "$1" ;;
 	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
 	esac

@@ -288,6 +288,23 @@ static int summary_columns(struct scopts *sc)
 	return 0;
 }
 
+static int summary_mode(const char *name, enum scsummary_mode *mode)
+{
+	static const char *const names[] = {
+		[SCSUMMARY_THREAD] = "thread", [SCSUMMARY_PROCESS] = "process",
+		[SCSUMMARY_COMM] = "comm",     [SCSUMMARY_TOTAL] = "total",
+		[SCSUMMARY_CGROUP] = "cgroup",
+	};
+
+	*mode = SCSUMMARY_THREAD;
+	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i])) {
+			*mode = (enum scsummary_mode)i;
+			return 0;
+		}
+	return name ? -EINVAL : 0;
+}
+
 int scopts__view(struct scopts *sc, const struct opts *o)
 {
 	struct view_syscalls_opts *v = &sc->view;
@@ -295,10 +312,17 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	double ms;
 	int err;
 
-	if (sc->summary_mode && strcmp(sc->summary_mode, "thread") &&
-	    strcmp(sc->summary_mode, "total"))
-		return opts__misuse(o, "--summary-mode wants thread or total, not '%s'",
+	if (summary_mode(sc->summary_mode, &v->summary_mode))
+		return opts__misuse(o,
+				    "--summary-mode wants thread, process, comm, total or cgroup, "
+				    "not '%s'",
 				    sc->summary_mode);
+	if ((sc->errno_summary || sc->summary_mode) && !sc->summary_only && !sc->with_summary) {
+		err = opts__misuse(o, "%s shapes the summary, which is not asked for",
+				   sc->errno_summary ? "--errno-summary" : "--summary-mode");
+		pr_hint("add -s (the summary only) or -S (the calls and the summary)");
+		return err;
+	}
 	if (sc->duration) {
 		ms = strtod(sc->duration, &end);
 		if (end == sc->duration || *end || !(ms >= 0) || ms > 1e9)
@@ -308,7 +332,7 @@ int scopts__view(struct scopts *sc, const struct opts *o)
 	}
 	v->lines = !sc->summary_only || sc->with_summary;
 	v->summary = sc->summary_only || sc->with_summary;
-	v->summary_total = sc->summary_mode && !strcmp(sc->summary_mode, "total");
+	v->errno_summary = sc->errno_summary;
 	err = summary_columns(sc);
 	if (err)
 		return err;
@@ -336,6 +360,12 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 	err = scopts__view(sc, o);
 	if (err)
 		return err;
+	if (sc->view.summary_mode == SCSUMMARY_CGROUP && sc->view.lines) {
+		err = opts__misuse(o, "--summary-mode=cgroup counts in the kernel, with -s: the "
+				      "records of -S carry no cgroup");
+		pr_hint("perf-bpf trace -s --summary-mode=cgroup [-a] [-- COMMAND]");
+		return err;
+	}
 	err = select_calls(sc);
 	if (err == -ENOMEM) {
 		pr_err("cannot select the system calls: %s", strerror(ENOMEM));
@@ -350,6 +380,8 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 	sc->config.select = sc->select;
 	sc->config.specs = sc->specs;
 	sc->config.strsize = sc->strsize;
+	sc->config.errnos = sc->errno_summary;
+	sc->config.cgroups = sc->view.summary_mode == SCSUMMARY_CGROUP;
 	return 0;
 }
 

@@ -2,10 +2,11 @@
 /*
  * The system-call options of `trace` and `record`, in perf trace's words: -e takes system
  * call names, globs, '!' and strace's classes beside events; --ev adds an event and keeps
- * the system calls on; -s/-S the summary, -U and --summary-sort-by its columns and order;
- * --failure, --duration, --max-events, --strsize, --verbose-structs, -y and -T shape the
- * lines; --no-signals, --no-exits and strace's -e signal=SET leave out the lines of signals
- * and of the ends of processes. From them: the selection checked against the running kernel,
+ * the system calls on; -s/-S the summary, --summary-mode and --errno-summary what it counts,
+ * -U and --summary-sort-by its columns and order; --failure, --duration, --max-events,
+ * --strsize, --verbose-structs, -y and -T shape the lines; --no-signals, --no-exits and
+ * strace's -e signal=SET leave out the lines of signals and of the ends of processes. From
+ * them: the selection checked against the running kernel,
  * what the capture reads of each call (run/syschan.h) and the view's options
  * (output/view-syscalls.h).
  */
@@ -27,7 +28,8 @@ struct scopts {
 	bool no_syscalls; /* --no-syscalls */
 	bool summary_only; /* -s */
 	bool with_summary; /* -S */
-	const char *summary_mode; /* --summary-mode: thread (default) or total */
+	const char *summary_mode; /* --summary-mode: thread (default), process, comm, total, cgroup */
+	bool errno_summary; /* --errno-summary */
 	const char *summary_columns; /* -U, --summary-columns: strace's */
 	const char *summary_sort; /* --summary-sort-by: strace's -S */
 	bool failure; /* --failure */
@@ -61,7 +63,9 @@ struct scopts {
 		 "only a summary of the system calls (live: counted in the kernel)"), \
 	OPT_BOOL('S', "with-summary", &(sc)->with_summary, "the calls and their summary"), \
 	OPT_STRING(0, "summary-mode", &(sc)->summary_mode, "MODE", \
-		   "the summary per thread (default) or in total"), \
+		   "the summary per thread (default), process, comm, cgroup or in total"), \
+	OPT_BOOL(0, "errno-summary", &(sc)->errno_summary, \
+		 "the summary's failed calls by errno (with -s or -S)"), \
 	OPT_STRING('U', "summary-columns", &(sc)->summary_columns, "COLS", \
 		   "the summary's columns, in order: strace -U's names, stddev, p50, p99"), \
 	OPT_STRING(0, "summary-sort-by", &(sc)->summary_sort, "KEY", \

@@ -156,16 +156,28 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 {
 	const struct sysrec *r = &v->rec;
 	struct sysrec_count_key key = { .tid = r->head.tid, .nr = r->head.nr };
+	struct scsummary_call call;
 
-	if (r->head.type == SYSREC_COUNT) {
+	if (r->head.type == SYSREC_COUNT && (r->head.flags & SYSREC_F_NO_THREAD)) {
+		key.tid = v->rec.count.pid = 0; /* counted by call only: 'other threads' */
+		v->rec.count.comm[0] = '\0';
+	} else if (r->head.type == SYSREC_COUNT && !(r->count.flags & SYSREC_COUNT_F_ENDED)) {
 		if (rs->comm) /* the name after its exec, not the one of its first call */
 			snprintf(v->rec.count.comm, sizeof(v->rec.count.comm), "%s", rs->comm);
-		return scsummary__add(v->summary, &key, &r->count);
 	}
+	if (r->head.type == SYSREC_COUNT)
+		return scsummary__add(v->summary, &key, &r->count,
+				      r->has_errnos ? &r->errnos : NULL);
 	if (r->head.type != SYSREC_EXIT || r->no_entry)
 		return 0;
-	return scsummary__call(v->summary, r->head.pid, r->head.tid, rs->comm, r->head.nr,
-			       r->duration, r->ret);
+	/* the records carry no cgroup: a recording's cgroup mode shows it unknown */
+	call = (struct scsummary_call){ .pid = r->head.pid,
+					.tid = r->head.tid,
+					.comm = rs->comm,
+					.nr = r->head.nr,
+					.ns = r->duration,
+					.ret = r->ret };
+	return scsummary__call(v->summary, &call);
 }
 
 static bool shown(const struct sys_view *v, unsigned int nr)
@@ -338,7 +350,8 @@ static int make_parts(struct sys_view *v)
 	};
 	struct scsummary_opts so = {
 		.out = o->out,
-		.total = o->summary_total,
+		.mode = o->summary_mode,
+		.errnos = o->errno_summary,
 		.columns = o->summary_columns,
 	};
 

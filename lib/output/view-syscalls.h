@@ -16,6 +16,7 @@
 
 #include "syscalls/sccolumns.h"
 #include "syscalls/sctime.h"
+#include "syscalls/scsummary.h"
 
 struct view;
 
@@ -24,8 +25,9 @@ struct view_syscalls_opts {
 	bool json; /* JSON Lines */
 	bool lines; /* a line per call */
 	bool summary; /* the summary tables at the end */
-	bool summary_total; /* --summary-mode=total: one table for every thread */
+	enum scsummary_mode summary_mode; /* --summary-mode */
 	struct sccolumns_spec summary_columns; /* -U, --summary-sort-by; zero: the defaults */
+	bool errno_summary; /* --errno-summary: the errors of each call by errno */
 	bool failure_only; /* --failure */
 	uint64_t min_duration_ns; /* --duration */
 	uint64_t max_events; /* --max-events: 0 for no limit */

@@ -258,6 +258,8 @@ struct deliver {
 	struct session *s;
 	session_record_fn fn;
 	void *ctx;
+	/* the kernel's counts: of the tasks it selected, which FORKs still queued may name */
+	bool counts;
 };
 
 /* Every event is opened with one layout (EVSEL_SAMPLE_TYPE): its id is found before its event. */
@@ -319,7 +321,7 @@ static int deliver(void *ctx, const struct perf_event_header *hdr, int cpu)
 
 	if (note_fork(s, &rec))
 		return -ENOMEM;
-	if (outside_target(s, &rec, ev)) {
+	if (!d->counts && outside_target(s, &rec, ev)) {
 		s->filtered++;
 		return 0;
 	}
@@ -442,6 +444,23 @@ static int read_rings(struct session *s, struct deliver *d)
 				  s->follow_tree ? scan_fork : NULL, d);
 }
 
+/*
+ * The kernel's counts (-s): after the records released, so that the views know the
+ * threads' names by then; straight to the views, as they need no time order (never held,
+ * nor dropped, in the queue).
+ */
+static int read_counts(struct session *s, struct deliver *d, bool last)
+{
+	if (!s->syschan || !syschan__counting(s->syschan))
+		return 0;
+	int n;
+
+	d->counts = true;
+	n = syschan__read(s->syschan, deliver_channel_record, NULL, d, last);
+	d->counts = false;
+	return n < 0 ? n : 0;
+}
+
 /* One pass over the rings; at the end of the run (last) everything queued goes out. */
 static int drain(struct session *s, struct deliver *d, bool last)
 {
@@ -450,7 +469,7 @@ static int drain(struct session *s, struct deliver *d, bool last)
 
 	if (n >= 0)
 		err = channels__read(s->channels, fn, d, last);
-	if (n >= 0 && err >= 0 && s->syschan)
+	if (n >= 0 && err >= 0 && s->syschan && !syschan__counting(s->syschan))
 		err = syschan__read(s->syschan, fn, s->span_fn ? NULL : queue_room, d, last);
 	if (n >= 0 && err < 0)
 		n = err;
@@ -467,6 +486,8 @@ static int drain(struct session *s, struct deliver *d, bool last)
 		return n;
 	}
 	err = deliver_released(s, d);
+	if (!err)
+		err = read_counts(s, d, last);
 	if (!err && s->round_fn)
 		err = s->round_fn(s->round_ctx);
 	return err ? err : n;

@@ -18,13 +18,21 @@
 #include "load/corebtf.h"
 #include "run/rbread.h"
 #include "run/syscalls.h"
+#include "syscalls/sysrec.h"
 #include "syscalls.skel.h"
 #include "util/caps.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 
 #define RING_BYTES_DEFAULT (16u << 20)
-#define MAX_COUNTS_DEFAULT 16384
+/*
+ * (thread, call) pairs counted at once: allocated as they come (BPF_F_NO_PREALLOC), the
+ * ended threads' taken out as they end; what finds no room is spilled, still counted.
+ */
+#define MAX_COUNTS_DEFAULT (1u << 17)
+/* count: the ring only tells of ended threads (a THREAD_END each) */
+#define COUNT_RING_BYTES (1u << 20)
+#define DRAIN_PASS_MAX 1024 /* ended threads taken out in a pass: a few ms of map calls */
 #define TASKS_MAX 8192 /* thread groups, and threads, followed at once */
 #define NPROGS 6
 
@@ -36,6 +44,13 @@ struct syscalls {
 	syscalls_record_fn fn;
 	void *ctx;
 	bool count;
+	bool errnos; /* count: by errno too */
+	/* count: syscalls__drain's */
+	syscalls_count_fn count_fn;
+	void *count_ctx;
+	struct sysrec_count *val; /* a value read, of counts */
+	struct sysrec_errnos *err_val; /* and of errnos */
+	int count_err;
 };
 
 static size_t pow2_at_least(size_t n)
@@ -110,7 +125,8 @@ static void configure_ends(struct syscalls_bpf *skel, const struct syscalls_opts
 	skel->rodata->cfg_exits = exits;
 	bpf_program__set_autoload(skel->progs.signal_deliver, signals);
 	bpf_program__set_autoload(skel->progs.signal_generate, signals);
-	bpf_program__set_autoload(skel->progs.forget_exit, !opts->all_tasks || exits);
+	/* counting: the ends of threads, whose counts are then taken out of the map */
+	bpf_program__set_autoload(skel->progs.forget_exit, !opts->all_tasks || exits || count);
 	bpf_map__set_max_entries(skel->maps.ended, exits ? TASKS_MAX : 1);
 }
 
@@ -122,6 +138,8 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	unsigned int counts = opts->max_counts ? opts->max_counts : MAX_COUNTS_DEFAULT;
 
 	ro->cfg_count = count;
+	ro->cfg_errnos = count && opts->errnos;
+	ro->cfg_cgroups = count && opts->cgroups;
 	ro->cfg_all_tasks = opts->all_tasks;
 	ro->cfg_tids = !opts->all_tasks && opts->nr_tids > 0;
 	ro->cfg_boottime = opts->boottime;
@@ -133,10 +151,16 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	ro->cfg_strsize = opts->strsize ? opts->strsize : SYSREC_STRSIZE_DEFAULT;
 	if (ro->cfg_strsize > SYSREC_STRSIZE_MAX)
 		ro->cfg_strsize = SYSREC_STRSIZE_MAX;
-	ro->cfg_wakeup_bytes = opts->wakeup_bytes ? opts->wakeup_bytes : ring / 4;
+	ro->cfg_wakeup_bytes = opts->wakeup_bytes ? opts->wakeup_bytes :
+			       count		  ? COUNT_RING_BYTES / 4 :
+						    ring / 4;
 	/* What a mode or a scope does not use stays as small as the kernel allows. */
-	bpf_map__set_max_entries(skel->maps.records, count ? 4096 : ring);
+	bpf_map__set_max_entries(skel->maps.records, count ? COUNT_RING_BYTES : ring);
 	bpf_map__set_max_entries(skel->maps.counts, count ? counts : 1);
+	bpf_map__set_max_entries(skel->maps.spill, count ? SYSREC_NR_MAX : 1);
+	bpf_map__set_max_entries(skel->maps.held, count ? TASKS_MAX : 1);
+	bpf_map__set_max_entries(skel->maps.errnos, ro->cfg_errnos ? counts : 1);
+	bpf_map__set_max_entries(skel->maps.spill_errnos, ro->cfg_errnos ? SYSREC_NR_MAX : 1);
 	bpf_map__set_max_entries(skel->maps.tgids, opts->all_tasks ? 1 : TASKS_MAX);
 	bpf_map__set_max_entries(skel->maps.tids, ro->cfg_tids ? TASKS_MAX : 1);
 	bpf_program__set_autoload(skel->progs.follow_fork, !opts->all_tasks);
@@ -253,6 +277,15 @@ struct syscalls *syscalls__open(const struct syscalls_opts *opts)
 		goto fail;
 	}
 	sc->count = opts->mode == SYSCALLS_COUNT;
+	sc->errnos = sc->count && opts->errnos;
+	if (sc->count) {
+		sc->val = malloc(sizeof(*sc->val));
+		sc->err_val = malloc(sizeof(*sc->err_val));
+		if (!sc->val || !sc->err_val) {
+			err = -ENOMEM;
+			goto fail;
+		}
+	}
 	sc->skel = open_skeleton();
 	if (!sc->skel) {
 		err = -errno;
@@ -269,7 +302,7 @@ struct syscalls *syscalls__open(const struct syscalls_opts *opts)
 		goto fail;
 	}
 	err = add_tasks(sc, opts);
-	if (!err && !sc->count)
+	if (!err)
 		err = open_ring(sc);
 	if (err)
 		goto fail;
@@ -357,23 +390,135 @@ uint64_t syscalls__unread(const struct syscalls *sc)
 	return sc->unread;
 }
 
+/* The errnos of a count's key, or NULL (none, or not counted by errno). */
+static const struct sysrec_errnos *errnos_of(struct syscalls *sc,
+					     const struct sysrec_count_key *key)
+{
+	if (!sc->errnos ||
+	    bpf_map_lookup_elem(bpf_map__fd(sc->skel->maps.errnos), key, sc->err_val))
+		return NULL;
+	return sc->err_val;
+}
+
+/*
+ * An ended thread's counts, out of the maps: its thread is gone, nothing adds to them. Each
+ * is passed on before it is deleted, so a count leaves the kernel only once it is kept.
+ */
+static int take_thread(struct syscalls *sc, const struct sysrec_head *h,
+		       const struct sysrec_thread_end *t)
+{
+	int fd = bpf_map__fd(sc->skel->maps.counts), err;
+
+	for (uint32_t nr = 0; nr < SYSREC_NR_MAX; nr++) {
+		struct sysrec_count_key key = {
+			.tid = h->tid, .nr = nr, .start = t->start, .cgroup = t->cgroup
+		};
+
+		if (!(t->called[nr / 64] >> (nr % 64) & 1))
+			continue;
+		if (bpf_map_lookup_elem(fd, &key, sc->val))
+			continue; /* not there: the thread's tid changed at an exec */
+		memcpy(sc->val->comm, t->comm, sizeof(sc->val->comm));
+		sc->val->comm[sizeof(sc->val->comm) - 1] = '\0';
+		sc->val->flags |= SYSREC_COUNT_F_ENDED;
+		err = sc->count_fn(sc->count_ctx, &key, sc->val, errnos_of(sc, &key));
+		if (err)
+			return err;
+		if (sc->errnos)
+			bpf_map_delete_elem(bpf_map__fd(sc->skel->maps.errnos), &key);
+		bpf_map_delete_elem(fd, &key);
+	}
+	return 0;
+}
+
+static int ended_record(void *ctx, const void *data, size_t size)
+{
+	struct syscalls *sc = ctx;
+	struct sysrec_thread_end t;
+	struct sysrec_head h;
+
+	if (size < sizeof(h) + sizeof(t))
+		return 0;
+	memcpy(&h, data, sizeof(h));
+	if (h.type != SYSREC_THREAD_END)
+		return 0;
+	memcpy(&t, (const uint8_t *)data + sizeof(h), sizeof(t));
+	sc->count_err = take_thread(sc, &h, &t);
+	return sc->count_err;
+}
+
+int syscalls__drain(struct syscalls *sc, syscalls_count_fn fn, void *ctx)
+{
+	int n;
+
+	if (!sc->count || !sc->rd)
+		return -EINVAL;
+	sc->fn = ended_record;
+	sc->ctx = sc;
+	sc->count_fn = fn;
+	sc->count_ctx = ctx;
+	sc->count_err = 0;
+	n = rbread__pass(sc->rd, DRAIN_PASS_MAX, RBREAD_PASS_BYTES);
+	return sc->count_err ? sc->count_err : n;
+}
+
+/* The spill's counts, one call at a time, summed over the CPUs: tid 0, start 0. */
+static int read_spill(struct syscalls *sc, syscalls_count_fn fn, void *ctx)
+{
+	int ncpu = libbpf_num_possible_cpus(), err = 0;
+	struct sysrec_count *all = ncpu > 0 ? calloc(ncpu, sizeof(*all)) : NULL;
+	struct sysrec_errnos *errs = ncpu > 0 ? calloc(ncpu, sizeof(*errs)) : NULL;
+
+	if (!all || !errs) {
+		free(all);
+		free(errs);
+		return ncpu < 0 ? ncpu : -ENOMEM;
+	}
+	for (uint32_t nr = 0; nr < SYSREC_NR_MAX && !err; nr++) {
+		struct sysrec_count_key key = { .nr = nr };
+		bool with_errs = sc->errnos;
+
+		if (bpf_map_lookup_elem(bpf_map__fd(sc->skel->maps.spill), &nr, all))
+			continue;
+		with_errs =
+			with_errs &&
+			!bpf_map_lookup_elem(bpf_map__fd(sc->skel->maps.spill_errnos), &nr, errs);
+		memset(sc->val, 0, sizeof(*sc->val));
+		sc->val->min_ns = UINT64_MAX;
+		memset(sc->err_val, 0, sizeof(*sc->err_val));
+		for (int cpu = 0; cpu < ncpu; cpu++) {
+			sysrec__count_add(sc->val, &all[cpu]);
+			for (int i = 0; with_errs && i < SYSREC_ERRNO_SLOTS; i++)
+				sc->err_val->n[i] += errs[cpu].n[i];
+		}
+		if (sc->val->calls)
+			err = fn(ctx, &key, sc->val, with_errs ? sc->err_val : NULL);
+	}
+	free(all);
+	free(errs);
+	return err;
+}
+
 int syscalls__read_counts(struct syscalls *sc, syscalls_count_fn fn, void *ctx)
 {
 	int fd = bpf_map__fd(sc->skel->maps.counts), n = 0, err = 0;
 	struct sysrec_count_key key, next, *prev = NULL;
-	struct sysrec_count *val = malloc(sizeof(*val));
 
-	if (!val)
-		return -ENOMEM;
+	if (!sc->count)
+		return -EINVAL;
+	/* the threads that ended since the last drain first: taken out, not read twice */
+	err = syscalls__drain(sc, fn, ctx);
+	err = err < 0 ? err : 0;
 	while (!err && !bpf_map_get_next_key(fd, prev, &next)) {
 		key = next;
 		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, val))
+		if (bpf_map_lookup_elem(fd, &key, sc->val))
 			continue; /* gone meanwhile */
-		err = fn(ctx, &key, val);
+		err = fn(ctx, &key, sc->val, errnos_of(sc, &key));
 		n++;
 	}
-	free(val);
+	if (!err)
+		err = read_spill(sc, fn, ctx);
 	return err ? err : n;
 }
 
@@ -407,5 +552,7 @@ void syscalls__close(struct syscalls *sc)
 	for (int i = 0; i < NPROGS; i++)
 		bpf_link__destroy(sc->links[i]);
 	syscalls_bpf__destroy(sc->skel);
+	free(sc->val);
+	free(sc->err_val);
 	free(sc);
 }

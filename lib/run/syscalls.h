@@ -9,7 +9,9 @@
  *	capture: poll syscalls__fd(sc), then syscalls__consume(sc, fn, ctx) (at once again
  *		 while syscalls__more(sc)), and syscalls__consume_last(sc, fn, ctx) at the
  *		 end: each record as bpf/syscalls.h lays it out (syscalls/sysrec.h decodes)
- *	count:	 syscalls__read_counts(sc, fn, ctx) at the end (or at intervals)
+ *	count:	 poll syscalls__fd(sc), then syscalls__drain(sc, fn, ctx): the counts of the
+ *		 threads that ended, taken out of the kernel's map; syscalls__read_counts(sc,
+ *		 fn, ctx) at the end: all that is left
  *	syscalls__lost(sc, per_cpu, n);		what the kernel could not keep
  *	syscalls__close(sc);
  *
@@ -57,7 +59,13 @@ struct syscalls_opts {
 	 * syscalls__fd() with a timeout.
 	 */
 	size_t wakeup_bytes;
-	unsigned int max_counts; /* count: (thread, call) pairs kept; 0: 16384 */
+	/*
+	 * count: (thread, call) pairs kept at once; 0: 131072. The calls of pairs past them
+	 * are still counted, by call only (key tid 0).
+	 */
+	unsigned int max_counts;
+	bool errnos; /* count: the failed calls by errno too */
+	bool cgroups; /* count: by the cgroup the calls are made in too (not only the first's) */
 	bool boottime; /* stamp with CLOCK_BOOTTIME, not CLOCK_MONOTONIC */
 	bool signals; /* capture: the signals the tasks take (SYSREC_SIGNAL) */
 	bool exits; /* capture: the ends of their processes (SYSREC_TASK_EXIT) */
@@ -73,9 +81,13 @@ struct syscalls;
 
 /* A record of the capture, size bytes, valid during the call. 0, or a negative errno: stop. */
 typedef int (*syscalls_record_fn)(void *ctx, const void *rec, size_t size);
-/* One (thread, call) pair's statistics, valid during the call. 0, or a negative errno: stop. */
+/*
+ * One (thread, call) pair's statistics, and its errors by errno (NULL: none, or not asked
+ * for), valid during the call. 0, or a negative errno: stop.
+ */
 typedef int (*syscalls_count_fn)(void *ctx, const struct sysrec_count_key *key,
-				 const struct sysrec_count *count);
+				 const struct sysrec_count *count,
+				 const struct sysrec_errnos *errnos);
 
 /* Opened and loaded, not attached; NULL + errno, the ERROR line recorded (util/errmsg.h). */
 struct syscalls *syscalls__open(const struct syscalls_opts *opts);
@@ -90,7 +102,7 @@ int syscalls__attach(struct syscalls *sc);
  * syscalls__attach() attaches the rest later.
  */
 int syscalls__attach_entries(struct syscalls *sc);
-/* capture: a descriptor that polls readable when records wait; -1 when counting. */
+/* A descriptor that polls readable when records wait (counting: threads that ended). */
 int syscalls__fd(const struct syscalls *sc);
 /*
  * capture: the records written so far, in the order written, a bounded pass of them
@@ -105,7 +117,16 @@ bool syscalls__more(const struct syscalls *sc);
  */
 int syscalls__consume_last(struct syscalls *sc, syscalls_record_fn fn, void *ctx);
 uint64_t syscalls__unread(const struct syscalls *sc);
-/* count: every pair counted so far, in no order; returns how many, or <0. */
+/*
+ * count: the pairs of the threads that ended since the last time, each passed to fn, then
+ * deleted from the kernel's map (a bounded pass, as syscalls__consume); how many records
+ * were read, or <0.
+ */
+int syscalls__drain(struct syscalls *sc, syscalls_count_fn fn, void *ctx);
+/*
+ * count: every pair counted so far and not drained, in no order, then the spilled counts
+ * by call (tid 0); returns how many, or <0.
+ */
 int syscalls__read_counts(struct syscalls *sc, syscalls_count_fn fn, void *ctx);
 /*
  * What was lost on each CPU, into per_cpu[0..n); returns the number of possible CPUs (more

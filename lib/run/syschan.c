@@ -11,6 +11,7 @@
 #include "syscalls/sysrec.h"
 #include "run/syschan.h"
 #include "util/log.h"
+#include "util/testhook.h"
 
 #define LOST_CPUS_MAX 1024
 
@@ -99,6 +100,9 @@ static struct syscalls *open_capture(struct syschan *sc)
 		.strsize = c->strsize,
 		.signals = c->signals,
 		.exits = c->exits,
+		.errnos = c->errnos,
+		.cgroups = c->cgroups,
+		.max_counts = testhook__max_counts(),
 		.all_tasks = t->system_wide || t->pid <= 0,
 	};
 
@@ -236,16 +240,21 @@ static int capture_record(void *ctx, const void *rec, size_t size)
 }
 
 static int count_record(void *ctx, const struct sysrec_count_key *key,
-			const struct sysrec_count *count)
+			const struct sysrec_count *count, const struct sysrec_errnos *errnos)
 {
 	struct syschan *sc = ctx;
 	uint64_t *rec = sc->buf + sizeof(sc->buf) / sizeof(*sc->buf) / 2;
-	size_t n = sysrec__encode_count(rec, clock_ns(sc->capture_clock), key, count);
+	size_t n = sysrec__encode_count(rec, clock_ns(sc->capture_clock), key, count, errnos);
 	struct sysrec_head h;
 
 	if (sc->hide_execve && key->nr == SYS_execve)
 		return 0;
 	memcpy(&h, rec, sizeof(h));
+	if (!key->tid) { /* the spill's: as the target's, which the session's filter keeps */
+		h.flags |= SYSREC_F_NO_THREAD;
+		h.pid = h.tid = sc->o.target->pid > 0 ? (uint32_t)sc->o.target->pid : 0;
+		memcpy(rec, &h, sizeof(h));
+	}
 	return emit(sc, &h, rec, n);
 }
 
@@ -259,9 +268,14 @@ int syschan__read(struct syschan *sc, channels_record_fn fn, syschan_room_fn roo
 		return syscalls__consume_last(sc->sys, capture_record, sc);
 	if (sc->o.config->mode == SYSCALLS_CAPTURE)
 		return syscalls__consume(sc->sys, capture_record, sc);
-	if (!last)
-		return 0;
+	if (!last) /* the threads that ended: their counts out of the kernel's map */
+		return syscalls__drain(sc->sys, count_record, sc);
 	return syscalls__read_counts(sc->sys, count_record, sc);
+}
+
+bool syschan__counting(const struct syschan *sc)
+{
+	return sc->o.config->mode == SYSCALLS_COUNT;
 }
 
 bool syschan__more(const struct syschan *sc)
@@ -280,9 +294,18 @@ void syschan__report(const struct syschan *sc)
 				"was full (the reader fell behind)",
 				(unsigned long long)lost[cpu].records, cpu);
 		if (lost[cpu].calls)
-			pr_warn("%llu system calls not counted on CPU %d: more (thread, call) pairs "
-				"than the counting map holds",
+			pr_warn("%llu system calls on CPU %d counted without their thread (in 'other "
+				"threads'): more (thread, call) pairs at once than the counting map "
+				"holds",
 				(unsigned long long)lost[cpu].calls, cpu);
+		if (lost[cpu].uncounted)
+			pr_warn("%llu system calls not counted on CPU %d: their threads' entries could "
+				"not be made, and more were waiting than the capture holds",
+				(unsigned long long)lost[cpu].uncounted, cpu);
+		if (lost[cpu].ends)
+			pr_debug("%llu ends of threads not told on CPU %d: their counts were read "
+				 "at the end",
+				 (unsigned long long)lost[cpu].ends, cpu);
 		if (lost[cpu].tasks)
 			pr_warn("%llu new tasks not followed on CPU %d: the task maps were full",
 				(unsigned long long)lost[cpu].tasks, cpu);

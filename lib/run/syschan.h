@@ -36,6 +36,8 @@ struct syschan_config {
 	unsigned int strsize; /* 0: the default */
 	bool signals; /* capture the signals the tasks take */
 	bool exits; /* capture the ends of their processes */
+	bool errnos; /* count: the failed calls by errno too (--errno-summary) */
+	bool cgroups; /* count: by cgroup too (--summary-mode=cgroup) */
 };
 
 struct syschan_opts {
@@ -75,6 +77,8 @@ typedef void *(*syschan_room_fn)(void *ctx, size_t size, uint64_t time, int cpu,
  */
 int syschan__read(struct syschan *sc, channels_record_fn fn, syschan_room_fn room, void *ctx,
 		  bool last);
+/* The calls are counted in the kernel: COUNT records, which need no time order. */
+bool syschan__counting(const struct syschan *sc);
 /* The last read left records: read again without waiting (run/rbread.h). */
 bool syschan__more(const struct syschan *sc);
 void syschan__report(const struct syschan *sc);

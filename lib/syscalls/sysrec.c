@@ -62,6 +62,22 @@ static int decode_task_exit(struct sysrec *r, const uint8_t *p, size_t off)
 	return 0;
 }
 
+/* A count as this build writes it, with or without errnos, or as older ones wrote it. */
+static int decode_count(struct sysrec *r, const uint8_t *p, size_t off)
+{
+	size_t n = r->head.size - off;
+
+	r->has_errnos = n == sizeof(r->count) + sizeof(r->errnos);
+	if (n != SYSREC_COUNT_V1_SIZE && n != sizeof(r->count) && !r->has_errnos)
+		return -EINVAL;
+	memset(&r->count, 0, sizeof(r->count));
+	memcpy(&r->count, p + off, n < sizeof(r->count) ? n : sizeof(r->count));
+	if (r->has_errnos)
+		memcpy(&r->errnos, p + off + sizeof(r->count), sizeof(r->errnos));
+	r->head.pid = r->count.pid;
+	return 0;
+}
+
 int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 {
 	const uint8_t *p = buf;
@@ -104,11 +120,7 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 		r->no_entry = r->head.flags & SYSREC_F_NO_ENTRY;
 		break;
 	case SYSREC_COUNT:
-		if (r->head.size - off != sizeof(r->count))
-			return -EINVAL;
-		memcpy(&r->count, p + off, sizeof(r->count));
-		r->head.pid = r->count.pid;
-		return 0;
+		return decode_count(r, p, off);
 	case SYSREC_SIGNAL:
 		return decode_body(r, p, off, &r->signal, sizeof(r->signal));
 	case SYSREC_TASK_EXIT:
@@ -120,13 +132,13 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 }
 
 size_t sysrec__encode_count(void *buf, uint64_t time, const struct sysrec_count_key *key,
-			    const struct sysrec_count *c)
+			    const struct sysrec_count *c, const struct sysrec_errnos *errnos)
 {
 	struct sysrec_head h = {
 		.time = time,
 		.pid = c->pid,
 		.tid = key->tid,
-		.size = SYSREC_COUNT_SIZE,
+		.size = errnos ? SYSREC_COUNT_ERRNOS_SIZE : SYSREC_COUNT_SIZE,
 		.nr = (uint16_t)key->nr,
 		.cpu = 0,
 		.type = SYSREC_COUNT,
@@ -134,7 +146,9 @@ size_t sysrec__encode_count(void *buf, uint64_t time, const struct sysrec_count_
 
 	memcpy(buf, &h, sizeof(h));
 	memcpy((uint8_t *)buf + sizeof(h), c, sizeof(*c));
-	return SYSREC_COUNT_SIZE;
+	if (errnos)
+		memcpy((uint8_t *)buf + SYSREC_COUNT_SIZE, errnos, sizeof(*errnos));
+	return h.size;
 }
 
 const struct sysrec_data *sysrec__item(const struct sysrec *r, unsigned int arg)
@@ -216,4 +230,10 @@ void sysrec__count_add(struct sysrec_count *sum, const struct sysrec_count *c)
 	sum->sumsq_lo = lo;
 	for (int b = 0; b < SYSREC_HIST_BUCKETS; b++)
 		sum->hist[b] += c->hist[b];
+}
+
+void sysrec__errnos_add(struct sysrec_errnos *sum, const struct sysrec_errnos *n)
+{
+	for (int i = 0; i < SYSREC_ERRNO_SLOTS; i++)
+		sum->n[i] += n->n[i];
 }

@@ -43,6 +43,8 @@ struct sysrec {
 	int nitems;
 	struct sysrec_data items[SYSREC_ARGS];
 	struct sysrec_count count; /* COUNT: the pair's statistics (head.tid, head.nr its key) */
+	bool has_errnos; /* COUNT: errnos was counted */
+	struct sysrec_errnos errnos; /* COUNT: the failed calls by errno */
 	struct sysrec_signal signal; /* SIGNAL */
 	int32_t exit_status; /* TASK_EXIT: as wait() reports it */
 };
@@ -55,11 +57,13 @@ struct sysrec {
 int sysrec__decode(struct sysrec *r, const void *buf, size_t size);
 /*
  * A COUNT record of one (thread, call) pair, stamped time, into buf (8-byte aligned, at
- * least SYSREC_COUNT_SIZE bytes). Returns its size.
+ * least SYSREC_COUNT_ERRNOS_SIZE bytes): the head, the count, and the errnos when not NULL.
+ * Returns its size. (Older recordings have a shorter count: SYSREC_COUNT_V1_SIZE.)
  */
 #define SYSREC_COUNT_SIZE (sizeof(struct sysrec_head) + sizeof(struct sysrec_count))
+#define SYSREC_COUNT_ERRNOS_SIZE (SYSREC_COUNT_SIZE + sizeof(struct sysrec_errnos))
 size_t sysrec__encode_count(void *buf, uint64_t time, const struct sysrec_count_key *key,
-			    const struct sysrec_count *c);
+			    const struct sysrec_count *c, const struct sysrec_errnos *errnos);
 /* The item of argument arg, or NULL. */
 const struct sysrec_data *sysrec__item(const struct sysrec *r, unsigned int arg);
 
@@ -76,5 +80,7 @@ double sysrec__mean_ns(const struct sysrec_count *c);
 double sysrec__stddev_ns(const struct sysrec_count *c);
 /* Add the calls of c to sum (another thread's of the same call, for totals). */
 void sysrec__count_add(struct sysrec_count *sum, const struct sysrec_count *c);
+/* Add the errors of n to sum. */
+void sysrec__errnos_add(struct sysrec_errnos *sum, const struct sysrec_errnos *n);
 
 #endif

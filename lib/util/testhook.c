@@ -86,6 +86,15 @@ void testhook__ksyms(void)
 	handshake(get("PERF_BPF_TEST_KSYMS"), "ksyms\n");
 }
 
+unsigned int testhook__max_counts(void)
+{
+	const char *v = get("PERF_BPF_TEST_MAX_COUNTS");
+	char *end;
+	unsigned long n = v ? strtoul(v, &end, 10) : 0;
+
+	return v && !*end && n <= 1u << 24 ? (unsigned int)n : 0;
+}
+
 #else /* what ships: no hook */
 
 bool testhook__enabled(void)
@@ -118,6 +127,11 @@ void testhook__rotated(void)
 
 void testhook__ksyms(void)
 {
+}
+
+unsigned int testhook__max_counts(void)
+{
+	return 0;
 }
 
 #endif

@@ -17,6 +17,8 @@
  *						after the old file became FILE.old
  *	PERF_BPF_TEST_KSYMS=FIFO		testhook__ksyms(): the kernel's symbols read
  *						ahead wait on FIFO before they are read
+ *	PERF_BPF_TEST_MAX_COUNTS=N		testhook__max_counts(): the kernel's counting
+ *						map of -s holds N (thread, call) pairs
  *
  * They act only in a test build, compiled with -DPERF_BPF_TESTHOOKS: the unit tests and
  * $(BUILD)/test/perf-bpf, which the end-to-end tests that steer a run use. In the perf-bpf
@@ -48,5 +50,7 @@ bool testhook__channels_hold(void);
 void testhook__rotated(void);
 /* The same handshake on PERF_BPF_TEST_KSYMS's FIFO, with "ksyms\n". */
 void testhook__ksyms(void);
+/* PERF_BPF_TEST_MAX_COUNTS, or 0 (unset, empty, not a number, or not a test build). */
+unsigned int testhook__max_counts(void);
 
 #endif

@@ -60,11 +60,13 @@ expect_out "sub/x.c" perf-bpf trace -e sub/
 expect_out "prog.c sub/" perf-bpf compile ""
 expect_out "notes.txt" perf-bpf record -o no
 expect_out "sleep" perf-bpf trace -e prog.c -- sleep
-expect_out "--duration --failed-only --failure --fields --flamegraph --folded --help --input --json --max-events --no-exits --no-signals --pprof --prom --prom-host --quiet --status --strsize --successful-only --summary --summary-columns --summary-mode --summary-sort-by --time --timestamps --trace-event --verbose --verbose-structs --with-summary" perf-bpf script --
+expect_out "--duration --errno-summary --failed-only --failure --fields --flamegraph --folded --help --input --json --max-events --no-exits --no-signals --pprof --prom --prom-host --quiet --status --strsize --successful-only --summary --summary-columns --summary-mode --summary-sort-by --time --timestamps --trace-event --verbose --verbose-structs --with-summary" perf-bpf script --
 # the summary's columns, in a list as -U takes them, and its orders
 expect_out "calls,p50 calls,p99" perf-bpf trace -s -U calls,p
 expect_out "max-time min-time" perf-bpf trace --summary-columns = m
 expect_out "name nothing" perf-bpf trace --summary-sort-by n
+expect_out "process" perf-bpf trace --summary-mode pro
+expect_out "cgroup comm" perf-bpf script --summary-mode c
 # tracepoints from tracefs: bash splits at ':', the candidates are what follows it
 if [ -r /sys/kernel/tracing/available_events ]; then
 	expect_out "sys_enter_getppid" perf-bpf trace -e syscalls : sys_enter_getpp

@@ -220,7 +220,8 @@ static int print_record(void *ctx, const void *rec, size_t size)
 	return 0;
 }
 
-static int print_count(void *ctx, const struct sysrec_count_key *key, const struct sysrec_count *c)
+static int print_count(void *ctx, const struct sysrec_count_key *key, const struct sysrec_count *c,
+		       const struct sysrec_errnos *errnos)
 {
 	printf("count %u %u %s %llu %llu %llu %llu %llu %llu %llu %.0f\n", c->pid, key->tid,
 	       name_of(key->nr), (unsigned long long)c->calls, (unsigned long long)c->errors,

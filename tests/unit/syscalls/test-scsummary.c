@@ -16,6 +16,14 @@
 #include "syscalls/sctable.h"
 #include "syscalls/scsummary.h"
 
+static int call(struct scsummary *s, uint32_t pid, uint32_t tid, uint32_t nr, uint64_t ns,
+		int64_t ret)
+{
+	struct scsummary_call c = { .pid = pid, .tid = tid, .nr = nr, .ns = ns, .ret = ret };
+
+	return scsummary__call(s, &c);
+}
+
 static char *run_spec(bool total, bool json, const struct sccolumns_spec *spec)
 {
 	struct sctable *t = sctable__new();
@@ -23,7 +31,9 @@ static char *run_spec(bool total, bool json, const struct sccolumns_spec *spec)
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 	struct jsonw *w = json ? jsonw__new(f, false) : NULL;
-	struct scsummary_opts o = { .out = f, .json = w, .total = total };
+	struct scsummary_opts o = { .out = f,
+				    .json = w,
+				    .mode = total ? SCSUMMARY_TOTAL : SCSUMMARY_THREAD };
 	struct scsummary *s;
 	struct sysrec_count_key k = { .tid = 11, .nr = SYS_getppid };
 	struct sysrec_count *c = calloc(1, sizeof(*c));
@@ -35,10 +45,10 @@ static char *run_spec(bool total, bool json, const struct sccolumns_spec *spec)
 	assert_non_null(c);
 	/* thread 10: four openat, one failing; one read */
 	for (int i = 1; i <= 4; i++)
-		assert_int_equal(scsummary__call(s, 10, 10, NULL, SYS_openat, i * 1000000,
+		assert_int_equal(call(s, 10, 10, SYS_openat, i * 1000000,
 						 i == 4 ? -2 : 3),
 				 0);
-	assert_int_equal(scsummary__call(s, 10, 10, NULL, SYS_read, 500000, 10), 0);
+	assert_int_equal(call(s, 10, 10, SYS_read, 500000, 10), 0);
 	scsummary__set_comm(s, 10, 10, "cat");
 	/* thread 11: a kernel count of 100 getppid of 1 us, merged with one call of 3 us */
 	c->calls = 100;
@@ -48,8 +58,8 @@ static char *run_spec(bool total, bool json, const struct sccolumns_spec *spec)
 	c->pid = 10;
 	c->hist[sysrec_hist_bucket(1000)] = 100;
 	snprintf(c->comm, sizeof(c->comm), "worker");
-	assert_int_equal(scsummary__add(s, &k, c), 0);
-	assert_int_equal(scsummary__call(s, 10, 11, NULL, SYS_getppid, 3000, 1), 0);
+	assert_int_equal(scsummary__add(s, &k, c, NULL), 0);
+	assert_int_equal(call(s, 10, 11, SYS_getppid, 3000, 1), 0);
 	assert_int_equal(scsummary__print(s, t), 0);
 	scsummary__free(s);
 	jsonw__free(w);
@@ -171,10 +181,10 @@ static void test_scsummary__long_names_aligned(void **state)
 	o.out = open_memstream(&text, &len);
 	s = scsummary__new(&o);
 	assert_non_null(s);
-	assert_int_equal(scsummary__call(s, 1, 1, "w", SYS_sched_getaffinity, 100, 0), 0);
-	assert_int_equal(scsummary__call(s, 1, 1, "w", SYS_process_madvise, 1000, -22), 0);
-	assert_int_equal(scsummary__call(s, 1, 1, "w", SYS_io_uring_register, 10, 0), 0);
-	assert_int_equal(scsummary__call(s, 1, 1, "w", SYS_read, 10000000000ull, 1), 0);
+	assert_int_equal(call(s, 1, 1, SYS_sched_getaffinity, 100, 0), 0);
+	assert_int_equal(call(s, 1, 1, SYS_process_madvise, 1000, -22), 0);
+	assert_int_equal(call(s, 1, 1, SYS_io_uring_register, 10, 0), 0);
+	assert_int_equal(call(s, 1, 1, SYS_read, 10000000000ull, 1), 0);
 	assert_int_equal(scsummary__print(s, t), 0);
 	scsummary__free(s);
 	sctable__free(t);
@@ -199,6 +209,174 @@ static void test_scsummary__long_names_aligned(void **state)
 	free(text);
 }
 
+/* cgroup ids no cgroup2 mount has (ids are inode numbers) */
+#define CG_A ((1ULL << 60) + 7)
+#define CG_B ((1ULL << 60) + 8)
+
+/* A run of mode: threads 20 and 21 of process 20 (cat), 30 of process 30 (cat too). */
+static char *run_mode(enum scsummary_mode mode, bool errnos, bool json)
+{
+	struct sctable *t = sctable__new();
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	struct jsonw *w = json ? jsonw__new(f, false) : NULL;
+	struct scsummary_opts o = { .out = f, .json = w, .mode = mode, .errnos = errnos };
+	struct scsummary *s = scsummary__new(&o);
+	struct sysrec_count *c = calloc(1, sizeof(*c));
+	struct sysrec_errnos *e = calloc(1, sizeof(*e));
+	struct sysrec_count_key k = { .tid = 21, .nr = SYS_openat };
+	struct scsummary_call one = { .pid = 20, .tid = 20, .comm = "cat", .cgroup = CG_A };
+
+	assert_non_null(s);
+	/* 20: 3 openat, 2 ENOENT; 30: 1 openat EACCES, 1 close EBADF */
+	one.nr = SYS_openat;
+	for (int i = 0; i < 3; i++) {
+		one.ret = i ? -ENOENT : 3;
+		assert_int_equal(scsummary__call(s, &one), 0);
+	}
+	one.pid = one.tid = 30;
+	one.cgroup = CG_B;
+	one.ret = -EACCES;
+	assert_int_equal(scsummary__call(s, &one), 0);
+	one.nr = SYS_close;
+	one.ret = -EBADF;
+	assert_int_equal(scsummary__call(s, &one), 0);
+	/* 21, from the kernel: 10 openat, 4 ENOENT and 1 ERESTARTSYS */
+	c->calls = 10;
+	c->errors = 5;
+	c->total_ns = 10000;
+	c->min_ns = c->max_ns = 1000;
+	c->pid = 20;
+	c->cgroup = CG_A;
+	c->hist[sysrec_hist_bucket(1000)] = 10;
+	snprintf(c->comm, sizeof(c->comm), "worker");
+	e->n[sysrec_errno_slot(ENOENT)] = 4;
+	e->n[sysrec_errno_slot(512)] = 1;
+	assert_int_equal(scsummary__add(s, &k, c, e), 0);
+	/* the spill: 2 getppid of no thread */
+	k = (struct sysrec_count_key){ .nr = SYS_getppid };
+	memset(c, 0, sizeof(*c));
+	c->calls = 2;
+	c->total_ns = 2000;
+	c->min_ns = c->max_ns = 1000;
+	c->hist[sysrec_hist_bucket(1000)] = 2;
+	assert_int_equal(scsummary__add(s, &k, c, NULL), 0);
+	assert_int_equal(scsummary__print(s, t), 0);
+	scsummary__free(s);
+	jsonw__free(w);
+	fclose(f);
+	free(c);
+	free(e);
+	sctable__free(t);
+	return text;
+}
+
+static void test_scsummary__process(void **state)
+{
+	char *text = run_mode(SCSUMMARY_PROCESS, false, false);
+
+	/* process 20: its main thread's name, its threads' calls merged */
+	assert_non_null(strstr(text, " cat (20), 13 calls, 76.5%\n"));
+	assert_non_null(strstr(text, "   openat                13      7 "));
+	assert_non_null(strstr(text, " cat (30), 2 calls, 11.8%\n"));
+	assert_non_null(strstr(text, " other threads (the counting map was full), 2 calls"));
+	assert_null(strstr(text, "worker"));
+	assert_null(strstr(text, "ENOENT"));
+	free(text);
+}
+
+static void test_scsummary__comm_and_total(void **state)
+{
+	char *text = run_mode(SCSUMMARY_COMM, false, false);
+
+	/* two processes named cat in one table, the thread named worker in its own */
+	assert_non_null(strstr(text, "\n cat, 5 calls, 29.4%\n"));
+	assert_non_null(strstr(text, "\n worker, 10 calls, 58.8%\n"));
+	assert_non_null(strstr(text, "   openat                 4      3 "));
+	free(text);
+	text = run_mode(SCSUMMARY_TOTAL, false, false);
+	/* strace -c's: no group's title, a total row of the sums */
+	assert_null(strstr(text, "calls, "));
+	assert_non_null(strstr(text, "        14         8 openat\n"));
+	assert_non_null(strstr(text, "         2           getppid\n"));
+	assert_non_null(strstr(text, "        17         9 total\n"));
+	free(text);
+}
+
+static void test_scsummary__errnos(void **state)
+{
+	char *text = run_mode(SCSUMMARY_TOTAL, true, false);
+	char *row = strstr(text, " openat\n");
+
+	/* under the call's row, by errno number, the kernel's own codes last */
+	assert_non_null(row);
+	assert_non_null(strstr(row, " openat\n\t\t\t\tENOENT: 6\n\t\t\t\tEACCES: 1\n"
+				    "\t\t\t\tERESTARTSYS: 1\n"));
+	assert_non_null(strstr(text, "         1         1 close\n"));
+	assert_non_null(strstr(text, "\t\t\t\tEBADF: 1\n"));
+	free(text);
+	text = run_mode(SCSUMMARY_PROCESS, true, true);
+	assert_non_null(
+		strstr(text, "\"pid\":20,\"comm\":\"cat\",\"name\":\"openat\",\"calls\":13,"));
+	assert_non_null(strstr(text, "\"errnos\":{\"ENOENT\":6,\"ERESTARTSYS\":1}}"));
+	assert_non_null(strstr(text, "\"name\":\"close\",\"calls\":1,"));
+	assert_non_null(strstr(text, "\"errnos\":{\"EBADF\":1}}"));
+	assert_non_null(strstr(text, "\"other_threads\":true,\"name\":\"getppid\""));
+	free(text);
+}
+
+static void test_scsummary__cgroup(void **state)
+{
+	char *text = run_mode(SCSUMMARY_CGROUP, false, false);
+
+	/* ids not under this machine's cgroup2 mount: gone */
+	assert_non_null(strstr(text, " cgroup 1152921504606846983 (gone), 13 calls, 76.5%\n"));
+	assert_non_null(strstr(text, " cgroup 1152921504606846984 (gone), 2 calls, 11.8%\n"));
+	assert_non_null(strstr(text, " cgroup unknown (not recorded), 2 calls"));
+	free(text);
+}
+
+/* Thread mode past its rows: ended threads fold into their process's table, live ones not. */
+static void test_scsummary__fold_ended(void **state)
+{
+	char *text;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	struct scsummary_opts o = { .out = f, .mode = SCSUMMARY_THREAD, .max_thread_rows = 2 };
+	struct scsummary *s = scsummary__new(&o);
+	struct sysrec_count *c = calloc(1, sizeof(*c));
+
+	assert_non_null(s);
+	c->calls = 5;
+	c->total_ns = c->min_ns = c->max_ns = 1000;
+	c->hist[sysrec_hist_bucket(1000)] = 5;
+	c->pid = 40;
+	c->flags = SYSREC_COUNT_F_ENDED;
+	snprintf(c->comm, sizeof(c->comm), "churn");
+	for (uint32_t tid = 41; tid <= 45; tid++) {
+		struct sysrec_count_key k = { .tid = tid, .nr = SYS_getppid };
+
+		assert_int_equal(scsummary__add(s, &k, c, NULL), 0);
+	}
+	c->flags = 0; /* a live thread keeps its table */
+	assert_int_equal(scsummary__add(s,
+					&(struct sysrec_count_key){ .tid = 46, .nr = SYS_getppid },
+					c, NULL),
+			 0);
+	assert_int_equal(scsummary__print(s, NULL), 0);
+	fclose(f);
+	assert_non_null(strstr(text, " churn (41), 5 calls"));
+	assert_non_null(strstr(text, " churn (42), 5 calls"));
+	assert_null(strstr(text, " churn (43), "));
+	assert_non_null(strstr(
+		text, " churn (40), its threads that ended past 2 tables, folded, 15 calls"));
+	assert_non_null(strstr(text, " churn (46), 5 calls"));
+	scsummary__free(s);
+	free(c);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +384,11 @@ int main(void)
 		cmocka_unit_test(test_scsummary__total_and_json),
 		cmocka_unit_test(test_scsummary__columns_and_order),
 		cmocka_unit_test(test_scsummary__long_names_aligned),
+		cmocka_unit_test(test_scsummary__process),
+		cmocka_unit_test(test_scsummary__comm_and_total),
+		cmocka_unit_test(test_scsummary__errnos),
+		cmocka_unit_test(test_scsummary__cgroup),
+		cmocka_unit_test(test_scsummary__fold_ended),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -354,7 +354,7 @@ static void test_count_add(void **state)
 /* A COUNT record made from a pair decodes to the same pair; cut or padded ones do not. */
 static void test_count_record(void **state)
 {
-	uint64_t *buf = calloc(1, SYSREC_COUNT_SIZE + 8);
+	uint64_t *buf = calloc(1, SYSREC_COUNT_ERRNOS_SIZE + 8);
 	struct sysrec_count *c = calloc(1, sizeof(*c));
 	struct sysrec_count_key key = { .tid = 77, .nr = 39 };
 	struct sysrec *r = calloc(1, sizeof(*r));
@@ -365,7 +365,8 @@ static void test_count_record(void **state)
 	count_one(c, 2500, 1);
 	c->pid = 70;
 	memcpy(c->comm, "worker", 7);
-	n = sysrec__encode_count(buf, 123456, &key, c);
+	c->cgroup = 4242;
+	n = sysrec__encode_count(buf, 123456, &key, c, NULL);
 	assert_int_equal(n, SYSREC_COUNT_SIZE);
 	assert_int_equal(sysrec__decode(r, buf, n + 8), 0); /* padding after it is fine */
 	assert_int_equal(r->head.type, SYSREC_COUNT);
@@ -374,11 +375,50 @@ static void test_count_record(void **state)
 	assert_int_equal(r->head.nr, 39);
 	assert_int_equal(r->head.time, 123456);
 	assert_memory_equal(&r->count, c, sizeof(*c));
+	assert_false(r->has_errnos);
 	assert_int_equal(sysrec__decode(r, buf, n - 1), -EINVAL);
-	((struct sysrec_head *)buf)->size = (uint16_t)(n - 8); /* a body shorter than a count */
+	/* an older recording's count ends before cgroup: read, cgroup 0 */
+	((struct sysrec_head *)buf)->size = (uint16_t)(n - 8);
+	assert_int_equal(sysrec__decode(r, buf, n), 0);
+	assert_int_equal(r->count.calls, 2);
+	assert_int_equal(r->count.cgroup, 0);
+	((struct sysrec_head *)buf)->size = (uint16_t)(n - 16); /* a body shorter than a count */
 	assert_int_equal(sysrec__decode(r, buf, n), -EINVAL);
 	free(buf);
 	free(c);
+	free(r);
+}
+
+/* A COUNT record with its errnos decodes them, each in its slot. */
+static void test_count_record_errnos(void **state)
+{
+	uint64_t *buf = calloc(1, SYSREC_COUNT_ERRNOS_SIZE);
+	struct sysrec_count *c = calloc(1, sizeof(*c));
+	struct sysrec_errnos *e = calloc(1, sizeof(*e));
+	struct sysrec_count_key key = { .tid = 7, .nr = 3 };
+	struct sysrec *r = calloc(1, sizeof(*r));
+	size_t n;
+
+	(void)state;
+	count_one(c, 100, 1);
+	e->n[sysrec_errno_slot(ENOENT)] = 1;
+	e->n[sysrec_errno_slot(512)] = 5; /* ERESTARTSYS */
+	e->n[sysrec_errno_slot(531)] = 6; /* the last of the kernel's own */
+	e->n[sysrec_errno_slot(4000)] = 7; /* any other */
+	n = sysrec__encode_count(buf, 1, &key, c, e);
+	assert_int_equal(n, SYSREC_COUNT_ERRNOS_SIZE);
+	assert_int_equal(sysrec__decode(r, buf, n), 0);
+	assert_true(r->has_errnos);
+	assert_memory_equal(&r->errnos, e, sizeof(*e));
+	assert_int_equal(sysrec_errno_slot(ENOENT), ENOENT);
+	assert_int_equal(sysrec_slot_errno(sysrec_errno_slot(512)), 512);
+	assert_int_equal(sysrec_slot_errno(sysrec_errno_slot(531)), 531);
+	assert_int_equal(sysrec_errno_slot(532), 0);
+	assert_int_equal(sysrec_errno_slot(134), 0);
+	assert_true(sysrec_errno_slot(531) < SYSREC_ERRNO_SLOTS);
+	free(buf);
+	free(c);
+	free(e);
 	free(r);
 }
 
@@ -456,6 +496,7 @@ int main(void)
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_count_add),
 		cmocka_unit_test(test_count_record),
+		cmocka_unit_test(test_count_record_errnos),
 		cmocka_unit_test(test_signal_record),
 		cmocka_unit_test(test_task_exit_record),
 	};
