@@ -45,9 +45,7 @@ static char *run_spec(bool total, bool json, const struct sccolumns_spec *spec)
 	assert_non_null(c);
 	/* thread 10: four openat, one failing; one read */
 	for (int i = 1; i <= 4; i++)
-		assert_int_equal(call(s, 10, 10, SYS_openat, i * 1000000,
-						 i == 4 ? -2 : 3),
-				 0);
+		assert_int_equal(call(s, 10, 10, SYS_openat, i * 1000000, i == 4 ? -2 : 3), 0);
 	assert_int_equal(call(s, 10, 10, SYS_read, 500000, 10), 0);
 	scsummary__set_comm(s, 10, 10, "cat");
 	/* thread 11: a kernel count of 100 getppid of 1 us, merged with one call of 3 us */
