@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "compile/compile.h"
+#include "util/cgroups.h"
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
@@ -51,6 +52,8 @@ struct evopts {
 	struct mapshow_opts maps; /* --interval, --clear, --no-maps */
 	struct scopts sc; /* the system calls: -e's names, trace's --ev, -s, ... */
 	struct views_formats fmt; /* trace: --folded, --flamegraph */
+	struct cgroup_ref cgroup; /* -G, found (cgroup.id 0: none) */
+	bool all_cgroups; /* record: --all-cgroups, every sample's cgroup in the file */
 };
 
 /* 0, or OPTS_HELP / OPTS_USAGE / OPTS_ERROR (reported): opts__exit_status() tells the status. */

@@ -291,6 +291,19 @@ static void set_callchains(struct evlist *el)
 	}
 }
 
+/* --all-cgroups: the kernel's samples carry the cgroup, the tracking event its new ones. */
+static void set_cgroups(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind == EVSEL_TRACKING)
+			ev->desc.attr.cgroup = 1;
+		else if (!ev->synthetic)
+			ev->desc.attr.sample_type |= PERF_SAMPLE_CGROUP;
+	}
+}
+
 /*
  * As perf: a workload's profile starts at its exec, not in our child before it (execvp's
  * search of PATH is not the workload's). Only the counters and plain tracepoints opened on
@@ -370,6 +383,8 @@ int session__build_events(struct session *s)
 		typed__bind(s->typed, s->objconf);
 	if (!err && s->opts.callchain)
 		set_callchains(s->evlist);
+	if (!err && s->opts.all_cgroups)
+		set_cgroups(s->evlist);
 	if (!err && s->ctl.has_workload && !s->opts.system_wide)
 		start_at_exec(s->evlist);
 	if (!err && s->opts.syscalls)

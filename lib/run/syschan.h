@@ -36,6 +36,9 @@ struct syschan_config {
 	unsigned int strsize; /* 0: the default */
 	bool signals; /* capture the signals the tasks take */
 	bool exits; /* capture the ends of their processes */
+	bool cgroup_ids; /* each record ends with its task's cgroup id (SYSREC_F_CGROUP) */
+	/* record --all-cgroups: the samples carry it too (PERF_SAMPLE_CGROUP); implies cgroup_ids */
+	bool sample_cgroup;
 };
 
 struct syschan_opts {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/cgroups.h"
 #include "util/jsonw.h"
 #include "util/numfmt.h"
 #include "syscalls/sysconst.h"
@@ -28,6 +29,7 @@ struct inflight {
 	struct scpair_key key; /* its thread */
 	uint32_t pid, cpu;
 	uint64_t time;
+	uint64_t cgroup; /* 0: unknown */
 	char comm[COMM_MAX + 1];
 	bool entry_printed;
 	bool no_entry; /* an exit whose entry came before the capture */
@@ -255,6 +257,24 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 	jsonw__end_object(w);
 }
 
+/* "cgroup_id" and "cgroup" (its path, or null when it is gone), if the capture gave one. */
+static void print_json_cgroup(struct sclines *sv, uint64_t id)
+{
+	struct jsonw *w = sv->o.json;
+	const char *path;
+
+	if (!id)
+		return;
+	jsonw__kv_u64(w, "cgroup_id", id);
+	path = sv->o.cgroups ? cgroups__path(sv->o.cgroups, id) : NULL;
+	if (path) {
+		jsonw__kv_str(w, "cgroup", path);
+	} else {
+		jsonw__key(w, "cgroup");
+		jsonw__null(w);
+	}
+}
+
 static void print_json_call(struct sclines *sv, const struct inflight *f, const struct sc_call *c,
 			    bool has_dur, uint64_t dur)
 {
@@ -270,6 +290,7 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 	if (f->comm[0])
 		jsonw__kv_str(w, "comm", f->comm);
 	jsonw__kv_u64(w, "cpu", f->cpu);
+	print_json_cgroup(sv, f->cgroup);
 	jsonw__kv_str(w, "name", c->desc->name);
 	if (!f->no_entry)
 		print_json_args(sv, f, c);
@@ -339,6 +360,7 @@ static int copy_entry(struct sclines *sv, struct inflight *f, const struct sc_ev
 	f->pid = ev->pid;
 	f->cpu = ev->cpu;
 	f->time = ev->time;
+	f->cgroup = ev->cgroup;
 	copy_comm(f->comm, ev->comm);
 	f->entry_printed = false;
 	/* member by member: a whole struct's copy is a rep movs of what an entry leaves empty */
@@ -406,12 +428,15 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 					    .cpu = ev->cpu,
 					    .no_entry = true,
 					    .time = ev->time,
+					    .cgroup = ev->cgroup,
 					    .call = ev->call };
 		snprintf(orphan.comm, sizeof(orphan.comm), "%s", ev->comm ?: "");
 		note_base(sv, ev->time);
 		return print_call(sv, &orphan, sv->o.json || filtered(sv), false, 0);
 	}
 	dur = ev->duration ?: ev->time - f->time;
+	if (!f->cgroup)
+		f->cgroup = ev->cgroup;
 	if (!f->comm[0] && ev->comm) /* a task first named at its exit: the workload's execve */
 		snprintf(f->comm, sizeof(f->comm), "%s", ev->comm);
 	f->call.exited = true;
@@ -500,6 +525,7 @@ static void json_head(struct sclines *sv, const char *type, const struct sc_even
 	if (ev->comm && *ev->comm)
 		jsonw__kv_str(w, "comm", ev->comm);
 	jsonw__kv_u64(w, "cpu", ev->cpu);
+	print_json_cgroup(sv, ev->cgroup);
 }
 
 /* "head text": a line of no call, after the entries of the calls it falls inside. */

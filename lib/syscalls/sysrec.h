@@ -45,6 +45,9 @@ struct sysrec {
 	struct sysrec_count count; /* COUNT: the pair's statistics (head.tid, head.nr its key) */
 	struct sysrec_signal signal; /* SIGNAL */
 	int32_t exit_status; /* TASK_EXIT: as wait() reports it */
+	/* SYSREC_F_CGROUP: the task's cgroup id (head.size then leaves it out) */
+	uint64_t cgroup;
+	bool has_cgroup;
 };
 
 /*
