@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # bash completion for perf-bpf(1), also as `perf bpf`: subcommands, the options of each
-# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o),
+# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o), cgroups for -G,
 # tracepoint names (tracefs), system-call names and classes for -e, clocks for -k, files for -o and -i, the traced command
 # after --. Needs no bash-completion helpers. The binary asked is the one being completed when
 # it is named by a path (./perf-bpf, ~/src/perf-bpf/perf-bpf), else $PERF_BPF_BIN, else the
@@ -108,6 +108,17 @@ _perf_bpf_signals()
 		sed "s|^|$pre|"
 }
 
+# -G: the cgroups under the cgroup2 mount, as paths from it (/system.slice), matching $1.
+_perf_bpf_cgroups()
+{
+	local mnt d
+	mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo 2>/dev/null)
+	[[ -n $mnt && -d $mnt ]] || return
+	for d in "$mnt${1%/*}"/*/; do
+		[[ -d $d ]] && printf '%s\n' "${d#"$mnt"}"
+	done | compgen -W "$(cat)" -- "$1"
+}
+
 # Files ending in one of the suffixes $2..., and directories, matching $1.
 _perf_bpf_files()
 {
@@ -140,6 +151,7 @@ _perf_bpf_arg()
 			minor-faults major-faults bpf-output cycles instructions" -- "$1"
 		;;
 	CLOCK) compgen -W "monotonic monotonic_raw realtime boottime tai" -- "$1" ;;
+	CGROUP) _perf_bpf_cgroups "${1:-/}" ;;
 	FILE | PATH) compgen -f -- "$1" ;;
 	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
 	esac
