@@ -263,7 +263,7 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 						     "write to FILE instead of stdout");
 	const struct opt all_cgroups = OPT_BOOL(0, "all-cgroups", &eo->all_cgroups,
 						"every sample's cgroup, and the cgroups' paths, in "
-						"the file (perf script -F cgroup)");
+						"the file (perf report --sort cgroup)");
 	const struct opt fields = OPT_CALLBACK(
 		'F', "fields", &eo->fields, "FIELDS", evopts__set_fields,
 		"fields to print, as script's -F (comm,tid,time,... or +FIELD,-FIELD)");

@@ -13,12 +13,13 @@ mkdir "$mnt/$A" "$mnt/$B" || fail "cannot make cgroups under $mnt"
 on_exit "rmdir '$mnt/$A' '$mnt/$B' 2>/dev/null"
 W=$(workload getppid-loop)
 
-# both: a loop in each cgroup at once; each shell moves itself into its cgroup, then execs the
-# loop (the move is seen: the shell's calls before it are outside)
+# both [N_A N_B]: a loop in each cgroup at once (100,000 and 200,000 calls); each shell moves
+# itself into its cgroup, then execs the loop (the move is seen: the shell's calls before it
+# are outside)
 cat >"$T/both" <<EOS
 #!/bin/sh
-sh -c 'echo \$\$ >"$mnt/$A/cgroup.procs" && exec "$W" 100000' &
-sh -c 'echo \$\$ >"$mnt/$B/cgroup.procs" && exec "$W" 200000' &
+sh -c 'echo \$\$ >"$mnt/$A/cgroup.procs" && exec "$W" \${1:-100000}' - "\$1" &
+sh -c 'echo \$\$ >"$mnt/$B/cgroup.procs" && exec "$W" \${1:-200000}' - "\$2" &
 wait
 EOS
 chmod +x "$T/both"
@@ -41,6 +42,22 @@ summary "-a -G" "getppid-loop 100000" -a -G "$A"
 summary "-a -G, the other" "getppid-loop 200000" -a -G "$B"
 # the root holds every task: the shells' own getppid (sh's $PPID) before they moved too
 summary "-G of the root" "$(printf 'both 1\ngetppid-loop 100001\ngetppid-loop 200001')" -G /
+
+# a scriptlet's outputs (its bpf-output channel): only those made while the cgroup's tasks run,
+# with and without -a, beside the system calls too
+if command -v clang >/dev/null; then
+	hello=$TOP/tests/fixtures/bpf/getppid-hello.c
+	outputs() { # WHAT EXPECTED ARGS...
+		local what=$1 want=$2
+		shift 2
+		"$PERF_BPF" trace "$@" -e "$hello" -- "$T/both" 1000 2000 >"$T/out" 2>&1 ||
+			fail "$what: $(tail -3 "$T/out")"
+		expect_eq "$what" "$want" "$(grep -c 'BPF string: "hello"' "$T/out")"
+	}
+	outputs "a scriptlet, -G" 1000 --no-syscalls -G "$A"
+	outputs "a scriptlet, -a -G" 2000 --no-syscalls -a -G "$B"
+	outputs "a scriptlet beside the calls, -G" 1000 -G "$A" -e getppid
+fi
 
 # --json: every record of A's loop carries A's id and path; none of B's is there
 id_a=$(stat -c %i "$mnt/$A")
@@ -72,9 +89,11 @@ if command -v perf >/dev/null; then
 	perf evlist -i "$T/perf.data" -v >"$T/evlist" 2>&1 || fail "perf evlist: $(cat "$T/evlist")"
 	expect_match "sample type" "sample_type: [A-Z|]*CGROUP" "$(grep syscalls "$T/evlist")"
 fi
+# (each call's result once: a file's records may come out of time order, and a call whose
+# exit comes after the next entry prints in two objects, the first with no result)
 got=$("$PERF_BPF" script -i "$T/perf.data" --json 2>/dev/null |
-	jq -r 'select(.type == "syscall" and .comm == "getppid-loop") | .cgroup' | sort | uniq -c |
-	awk '{ print $1, $2 }')
+	jq -r 'select(.type == "syscall" and .comm == "getppid-loop" and .ret != null) | .cgroup' |
+	sort | uniq -c | awk '{ print $1, $2 }')
 expect_eq "script --json's cgroups" "$(printf '100000 /%s\n200000 /%s' "$A" "$B")" "$got"
 
 # a bad -G: one ERROR line and its Hint, status 129
