@@ -290,7 +290,6 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 	if (f->comm[0])
 		jsonw__kv_str(w, "comm", f->comm);
 	jsonw__kv_u64(w, "cpu", f->cpu);
-	print_json_cgroup(sv, f->cgroup);
 	jsonw__kv_str(w, "name", c->desc->name);
 	if (!f->no_entry)
 		print_json_args(sv, f, c);
@@ -302,6 +301,7 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 		jsonw__key(w, "ret");
 		jsonw__null(w);
 	}
+	print_json_cgroup(sv, f->cgroup); /* last: the keys before it keep their places */
 	jsonw__end_object(w);
 }
 
@@ -525,7 +525,6 @@ static void json_head(struct sclines *sv, const char *type, const struct sc_even
 	if (ev->comm && *ev->comm)
 		jsonw__kv_str(w, "comm", ev->comm);
 	jsonw__kv_u64(w, "cpu", ev->cpu);
-	print_json_cgroup(sv, ev->cgroup);
 }
 
 /* "head text": a line of no call, after the entries of the calls it falls inside. */
@@ -551,6 +550,7 @@ int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct 
 	if (sv->o.json) {
 		json_head(sv, "signal", ev, ev->tid);
 		scsig__json_signal(sv->o.json, s);
+		print_json_cgroup(sv, ev->cgroup);
 		jsonw__end_object(sv->o.json);
 		return 0;
 	}
@@ -567,6 +567,7 @@ int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t
 	if (sv->o.json) {
 		json_head(sv, "exit", ev, ev->pid);
 		scsig__json_exit(sv->o.json, status);
+		print_json_cgroup(sv, ev->cgroup);
 		jsonw__end_object(sv->o.json);
 		return 0;
 	}
