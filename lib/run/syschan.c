@@ -26,7 +26,8 @@ struct syschan {
 	bool gated;
 	bool hide_execve; /* traced only to see the workload's exec: not selected */
 	uint64_t select[SYSCALLS_SELECT_WORDS];
-	uint64_t held[SYSREC_RECORD_MAX / sizeof(uint64_t)];
+	uint64_t held[(SYSREC_RECORD_MAX + sizeof(uint64_t)) /
+		      sizeof(uint64_t)]; /* and a cgroup id */
 	size_t held_size;
 	uint64_t gated_out; /* records of the workload's start left out */
 	/* for syschan__read */
