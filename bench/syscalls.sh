@@ -115,6 +115,10 @@ sc_beside() {
 	"$SC_PB" trace "$@" -o /dev/null 2>"$d/$label.err" &
 	pb=$!
 	sleep 3
+	if ! kill -0 "$pb" 2>/dev/null; then
+		echo "bench: '$label' failed: $(tail -n 1 "$d/$label.err")" >&2
+		return 1
+	fi
 	sc_ns "$d" "$label" "$timed" "$n"
 	kill -INT "$pb" 2>/dev/null
 	wait "$pb" 2>/dev/null
