@@ -107,6 +107,41 @@ sc_ns() {
 	"$@" 2>&1 >/dev/null | awk '/^ns_per_call/ { print $2 }' >>"$d/$label.ns"
 }
 
+# sc_beside D LABEL TIMED N PB_ARGS...: the loop's ns a call while a perf-bpf trace that does
+# not trace it runs beside it (given the time to attach: a bench, not a test)
+sc_beside() {
+	local d=$1 label=$2 timed=$3 n=$4 pb
+	shift 4
+	"$SC_PB" trace "$@" -o /dev/null 2>"$d/$label.err" &
+	pb=$!
+	sleep 3
+	if ! kill -0 "$pb" 2>/dev/null; then
+		echo "bench: '$label' failed: $(tail -n 1 "$d/$label.err")" >&2
+		return 1
+	fi
+	sc_ns "$d" "$label" "$timed" "$n"
+	kill -INT "$pb" 2>/dev/null
+	wait "$pb" 2>/dev/null
+}
+
+# sc_outside D TIMED N: the early return of a task not traced, by its ids (-p of another
+# process) and by its cgroup (-G of an empty one): the loop runs outside both
+sc_outside() {
+	local d=$1 timed=$2 n=$3 mnt cg sleeper
+	mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+	[ -n "$mnt" ] || return 0
+	cg=$mnt/perf-bpf-bench.$$
+	mkdir -p "$cg" || return 0
+	sleep 1000 &
+	sleeper=$!
+	for _ in $(seq "$SC_RUNS"); do
+		sc_beside "$d" pb_other_pid "$timed" "$n" -s -e getppid -p "$sleeper"
+		sc_beside "$d" pb_other_cgroup "$timed" "$n" -s -e getppid -a -G "$cg"
+	done
+	kill "$sleeper"
+	rmdir "$cg"
+}
+
 # sc_floor D TIMED N: what a call costs the loop itself (no start-up in it), against the
 # kernel's floor: two empty programs on raw_syscalls, and a syscall tracepoint's perf event
 # for a call the loop never makes (no program runs, but every call takes the traced path)
@@ -124,6 +159,7 @@ sc_floor() {
 		sc_ns "$d" pb_sum "$SC_PB" trace -s -o /dev/null -- "$timed" "$n"
 		sc_ns "$d" pb_errno "$SC_PB" trace -s --errno-summary -o /dev/null -- "$timed" "$n"
 	done
+	sc_outside "$d" "$timed" "$n"
 	local u
 	u=$(sc_med "$d/untraced.ns")
 	row() {
@@ -139,6 +175,9 @@ sc_floor() {
 	row "floor: perf stat of syscalls:sys_{enter,exit}_openat (no program runs)" floor_tp
 	row "perf-bpf trace -e openat (a call the loop never makes)" pb_unused
 	row "perf-bpf trace -s (counted in the kernel)" pb_sum
+	row "perf-bpf trace -s -p OTHER beside it (its early return: not selected)" pb_other_pid
+	row "perf-bpf trace -s -a -G CGROUP beside it (its early return: outside the cgroup)" \
+		pb_other_cgroup
 	row "perf-bpf trace -s --errno-summary" pb_errno
 	echo
 	# ns added a call, against the floor's: what the issue's goals are written in

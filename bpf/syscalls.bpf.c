@@ -109,6 +109,56 @@ static __always_inline bool task_compat(void)
 	return false;
 }
 
+/*
+ * ---- -G: the tasks of one cgroup (of the cgroup2 hierarchy) and of those below it ----
+ *
+ * Judged with the rest of a task's selection, so the verdict is cached with it (struct
+ * entry); a task that moves to another cgroup is judged again: cgroup_moved makes every
+ * verdict stale whenever a task moves, which is rare (a service started, a container's
+ * process placed). A call made in the instant between a task's move and that tracepoint
+ * is judged by where the task was.
+ */
+const volatile bool cfg_cgroup;
+const volatile __u64 cfg_cgroup_id; /* the cgroup's, for tasks other than the current one */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_CGROUP_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} sel_cgroup SEC(".maps");
+
+#define CGROUP_DEPTH_MAX 64 /* levels walked up from a task's cgroup */
+
+static __always_inline bool current_in_cgroup(void)
+{
+	return !cfg_cgroup || bpf_current_task_under_cgroup(&sel_cgroup, 0) == 1;
+}
+
+/* Another task's: its cgroup or one above it is the one selected. */
+static __always_inline bool task_in_cgroup(struct task_struct *t)
+{
+	struct cgroup_subsys_state *css;
+
+	if (!cfg_cgroup)
+		return true;
+	css = (struct cgroup_subsys_state *)BPF_CORE_READ(t, cgroups, dfl_cgrp);
+	for (int i = 0; i < CGROUP_DEPTH_MAX && css; i++) {
+		if (BPF_CORE_READ(css, cgroup, kn, id) == cfg_cgroup_id)
+			return true;
+		css = BPF_CORE_READ(css, parent);
+	}
+	return false;
+}
+
+/* The cgroup of the records (cfg_cgroup_ids): the current task's, or another's. */
+const volatile bool cfg_cgroup_ids;
+
+static __always_inline __u64 task_cgroup_id(struct task_struct *t)
+{
+	return BPF_CORE_READ(t, cgroups, dfl_cgrp, kn, id);
+}
+
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 4 << 20); /* set by user space */
@@ -242,7 +292,8 @@ static __always_inline __u64 now(void)
 	return cfg_boottime ? bpf_ktime_get_boot_ns() : bpf_ktime_get_ns();
 }
 
-static __always_inline bool task_selected(__u64 pid_tgid)
+/* By its ids alone, for any task; its cgroup is judged apart. */
+static __always_inline bool task_ids_selected(__u64 pid_tgid)
 {
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 
@@ -251,6 +302,12 @@ static __always_inline bool task_selected(__u64 pid_tgid)
 	if (cfg_all_tasks || bpf_map_lookup_elem(&tgids, &tgid))
 		return true;
 	return cfg_tids && bpf_map_lookup_elem(&tids, &tid);
+}
+
+/* The current task, pid_tgid. */
+static __always_inline bool task_selected(__u64 pid_tgid)
+{
+	return task_ids_selected(pid_tgid) && current_in_cgroup();
 }
 
 static __always_inline const volatile struct sysrec_spec *spec_of(long nr)
@@ -294,6 +351,19 @@ static __always_inline void fill_head(struct sysrec_head *h, __u64 pid_tgid, __u
 	h->cpu = bpf_get_smp_processor_id();
 	h->type = type;
 	h->flags = 0;
+}
+
+/*
+ * cfg_cgroup_ids: the record of h ends with the id of its task's cgroup, at at (its end so
+ * far, of the bytes h->size says); returns the bytes it adds.
+ */
+static __always_inline __u32 put_cgroup(struct sysrec_head *h, void *at, __u64 id)
+{
+	if (!cfg_cgroup_ids)
+		return 0;
+	__builtin_memcpy(at, &id, sizeof(id));
+	h->flags |= SYSREC_F_CGROUP;
+	return sizeof(id);
 }
 
 /* An item's length: at most max bytes of the want there are; a read that fails is a fault. */
@@ -743,6 +813,7 @@ static __always_inline __u32 emit_with_items(const void *rec, __u32 size, __u32 
 	off = put_items(s, off, spec, nr, at_exit);
 	if (off > SYSREC_RECORD_MAX)
 		return 0;
+	off += put_cgroup((struct sysrec_head *)s->buf, s->buf + off, bpf_get_current_cgroup_id());
 	((struct sysrec_head *)s->buf)->size = off;
 	emit(s->buf, off);
 	return s->retry;
@@ -754,9 +825,10 @@ static __always_inline __u32 enter_record(const volatile struct sysrec_spec *spe
 {
 	struct {
 		struct sysrec_head h;
-		__u64 args[SYSREC_ARGS];
+		__u64 args[SYSREC_ARGS + 1]; /* and the cgroup's id, if asked for, after them */
 	} rec;
 	__u32 nargs = spec->nargs, off;
+	__u64 cg = cfg_cgroup_ids ? bpf_get_current_cgroup_id() : 0;
 
 	if (nargs > SYSREC_ARGS)
 		nargs = SYSREC_ARGS;
@@ -764,11 +836,13 @@ static __always_inline __u32 enter_record(const volatile struct sysrec_spec *spe
 	fill_head(&rec.h, pid_tgid, time, nr, SYSREC_ENTER);
 	rec.h.flags = nargs;
 	rec.h.size = off;
-	for (__u32 i = 0; i < SYSREC_ARGS; i++)
-		rec.args[i] = args[i];
+	/* every slot past the arguments holds the id: the one after the last is the trailer */
+	for (__u32 i = 0; i < SYSREC_ARGS + 1; i++)
+		rec.args[i] = i < SYSREC_ARGS && i < nargs ? args[i] : cg;
 	if (spec->flags & SYSREC_SPEC_ENTER_ITEMS)
 		return emit_with_items(&rec, sizeof(rec), off, spec, nr, args, 0, 0, false);
-	emit(&rec, off);
+	rec.h.size += put_cgroup(&rec.h, &cg, cg);
+	emit(&rec, rec.h.size);
 	return 0;
 }
 
@@ -779,18 +853,22 @@ static __always_inline void exit_record(const volatile struct sysrec_spec *spec,
 	struct {
 		struct sysrec_head h;
 		struct sysrec_exit x;
+		__u64 cg;
 	} rec;
+	__u32 off = sizeof(rec.h) + sizeof(rec.x);
 
 	fill_head(&rec.h, pid_tgid, time, nr, SYSREC_EXIT);
 	if (!args)
 		rec.h.flags = SYSREC_F_NO_ENTRY;
-	rec.h.size = sizeof(rec);
+	rec.h.size = off;
 	rec.x.ret = ret;
 	rec.x.duration = duration;
-	if (args && ((spec->flags & SYSREC_SPEC_EXIT_ITEMS) || retry))
-		emit_with_items(&rec, sizeof(rec), sizeof(rec), spec, nr, args, ret, retry, true);
-	else
-		emit(&rec, sizeof(rec));
+	if (args && ((spec->flags & SYSREC_SPEC_EXIT_ITEMS) || retry)) {
+		emit_with_items(&rec, sizeof(rec), off, spec, nr, args, ret, retry, true);
+		return;
+	}
+	rec.h.size += put_cgroup(&rec.h, &rec.cg, bpf_get_current_cgroup_id());
+	emit(&rec, rec.h.size);
 }
 
 static __always_inline void count_key(struct sysrec_count_key *key, struct entry *e, __u64 pid_tgid,
@@ -1145,6 +1223,14 @@ int BPF_PROG(follow_fork, struct task_struct *parent, struct task_struct *child)
 	return 0;
 }
 
+/* -G: a task moved to another cgroup; every task's verdict is judged again at its next call. */
+SEC("raw_tp/cgroup_attach_task")
+int BPF_PROG(cgroup_moved)
+{
+	__sync_fetch_and_add(&sel_gen, 1);
+	return 0;
+}
+
 /* ---- signals and the ends of processes (SYSREC_SIGNAL, SYSREC_TASK_EXIT) ---- */
 
 const volatile bool cfg_signals;
@@ -1179,15 +1265,15 @@ static __always_inline __u64 task_pid_tgid(struct task_struct *t)
  * the kernel.
  */
 static __always_inline void emit_signal(__u64 pid_tgid, int sig, struct kernel_siginfo *info,
-					__u8 flags)
+					__u8 flags, __u64 cgroup_id)
 {
 	struct {
 		struct sysrec_head h;
 		struct sysrec_signal s;
+		__u64 cg;
 	} rec = {};
 
 	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_SIGNAL);
-	rec.h.size = sizeof(rec);
 	rec.h.flags = flags;
 	rec.s.signo = sig;
 	if ((unsigned long)info > 1) {
@@ -1201,7 +1287,9 @@ static __always_inline void emit_signal(__u64 pid_tgid, int sig, struct kernel_s
 	} else {
 		rec.s.code = SIG_SI_KERNEL;
 	}
-	emit(&rec, sizeof(rec));
+	rec.h.size = sizeof(rec.h) + sizeof(rec.s);
+	rec.h.size += put_cgroup(&rec.h, &rec.cg, cgroup_id);
+	emit(&rec, rec.h.size);
 }
 
 /* A signal a traced thread takes: to its handler or to its default action. */
@@ -1213,7 +1301,7 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	/* no siginfo: the thread dies with its group, whose end says why */
 	if (!info || !armed || !task_traced_now(pid_tgid))
 		return 0;
-	emit_signal(pid_tgid, sig, info, 0);
+	emit_signal(pid_tgid, sig, info, 0, cfg_cgroup_ids ? bpf_get_current_cgroup_id() : 0);
 	return 0;
 }
 
@@ -1239,8 +1327,9 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	if (result != TRACE_SIGNAL_IGNORED && result != TRACE_SIGNAL_DELIVERED)
 		return 0;
 	pid_tgid = task_pid_tgid(task);
-	if (task_traced_now(pid_tgid))
-		emit_signal(pid_tgid, sig, info, SYSREC_SIG_F_UNDELIVERED);
+	if (task_ids_selected(pid_tgid) && !gate_closed(pid_tgid) && task_in_cgroup(task))
+		emit_signal(pid_tgid, sig, info, SYSREC_SIG_F_UNDELIVERED,
+			    cfg_cgroup_ids ? task_cgroup_id(task) : 0);
 	return 0;
 }
 
@@ -1266,6 +1355,7 @@ static __always_inline void report_exit(struct task_struct *task)
 	struct {
 		struct sysrec_head h;
 		struct sysrec_task_exit x;
+		__u64 cg;
 	} rec = {};
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 
@@ -1273,13 +1363,14 @@ static __always_inline void report_exit(struct task_struct *task)
 	    !task_traced_now(pid_tgid) || end_reported(task, pid_tgid >> 32))
 		return;
 	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
-	rec.h.size = sizeof(rec);
 	/* a group exit (exit_group, a fatal signal) sets the code for all; else the leader's */
 	if (BPF_CORE_READ(task, signal, flags) & SIG_GROUP_EXIT)
 		rec.x.status = BPF_CORE_READ(task, signal, group_exit_code);
 	else
 		rec.x.status = BPF_CORE_READ(task, group_leader, exit_code);
-	emit(&rec, sizeof(rec));
+	rec.h.size = sizeof(rec.h) + sizeof(rec.x);
+	rec.h.size += put_cgroup(&rec.h, &rec.cg, bpf_get_current_cgroup_id());
+	emit(&rec, rec.h.size);
 }
 
 /* count, cfg_entries_only: a traced task ended, live_entries counts it no more. */

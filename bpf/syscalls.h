@@ -12,6 +12,8 @@
  *	SIGNAL	head, struct sysrec_signal
  *	TASK_EXIT head, struct sysrec_task_exit
  *
+ * and, with SYSREC_F_CGROUP, the task's cgroup id last.
+ *
  * A body may grow at its end in later versions: readers take the bytes they know.
  *
  * An argument read at entry whose memory was not there (a page not touched yet: a string
@@ -64,6 +66,11 @@ enum sysrec_type {
 #define SYSREC_F_ITEMS_CUT 0x10 /* items left out: the record reached SYSREC_RECORD_MAX */
 /* COUNT of no thread (the spill's, by call only): head.pid and head.tid are the target's */
 #define SYSREC_F_NO_THREAD 0x20
+/*
+ * Any type: the record's last 8 bytes (counted in head.size, past SYSREC_RECORD_MAX for one
+ * that is full) are the __u64 id of its task's cgroup in the cgroup2 hierarchy, when asked for.
+ */
+#define SYSREC_F_CGROUP 0x40
 
 struct sysrec_head {
 	__u64 time; /* ns of CLOCK_MONOTONIC (CLOCK_BOOTTIME when asked for) */

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # bash completion for perf-bpf(1), also as `perf bpf`: subcommands, the options of each
-# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o),
+# (asked from the binary: `perf-bpf SUBCOMMAND --list-opts`), scriptlets (.c, .o), cgroups for -G,
 # tracepoint names (tracefs), system-call names and classes for -e, clocks for -k, --status's
 # words, --timestamps's formats, files for -o and -i, the traced command
 # after --. Needs no bash-completion helpers. The binary asked is the one being completed when
@@ -121,6 +121,17 @@ _perf_bpf_signals()
 		sed "s|^|$pre|"
 }
 
+# -G: the cgroups under the cgroup2 mount, as paths from it (/system.slice), matching $1.
+_perf_bpf_cgroups()
+{
+	local mnt d
+	mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo 2>/dev/null)
+	[[ -n $mnt && -d $mnt ]] || return
+	for d in "$mnt${1%/*}"/*/; do
+		[[ -d $d ]] && printf '%s\n' "${d#"$mnt"}"
+	done | compgen -W "$(cat)" -- "$1"
+}
+
 # Files ending in one of the suffixes $2..., and directories, matching $1.
 _perf_bpf_files()
 {
@@ -174,6 +185,7 @@ _perf_bpf_arg()
 	SET) _perf_bpf_list_item "$1" "successful failed unfinished detached all none" ;;
 	FORMAT) _perf_bpf_list_item "$1" "time unix s ms us ns" ;;
 	MODE) compgen -W "thread process comm total cgroup" -- "$1" ;; # --summary-mode
+	CGROUP) _perf_bpf_cgroups "${1:-/}" ;;
 	FILE | PATH) compgen -f -- "$1" ;;
 	PID | TID) compgen -W "$(cd /proc && printf '%s ' [0-9]*)" -- "$1" ;;
 	esac

@@ -116,6 +116,25 @@ static int set_trace_period(const struct opts *o, const struct opt *row, const c
 				 "%s wants a period of 1 or more events, not '%s'", o->name, arg);
 }
 
+/*
+ * -G CGROUP, as perf's: a path under the cgroup2 mount or a cgroup's name. No such cgroup
+ * is a usage error; no cgroup2 mount, the machine's.
+ */
+static int set_cgroup(const struct opts *o, const struct opt *row, const char *arg)
+{
+	struct evopts *eo = row->value;
+	int err = cgroups__find(arg, &eo->cgroup);
+
+	(void)o;
+	if (!err) {
+		eo->session.cgroup_dir = eo->cgroup.dir;
+		eo->session.cgroup_id = eo->cgroup.id;
+		return 0;
+	}
+	errmsg__print(err, "cannot trace cgroup '%s'", arg);
+	return err == -ENOENT ? OPTS_ERROR : OPTS_USAGE;
+}
+
 /* --filter EXPR: for the -e before it, as perf's */
 static int add_filter(const struct opts *o, const struct opt *row, const char *arg)
 {
@@ -312,6 +331,7 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 				       "realtime, boottime, tai or a clock number",
 				       eo->clockid);
 	so->use_clockid = eo->clockid != NULL;
+	so->all_cgroups = eo->all_cgroups;
 	err = scopts__finish(&eo->sc, o, eo->event_args.nr, cmd == EVOPTS_TRACE);
 	/* checked even with no system call traced: no option goes unread */
 	err = err   ?:
@@ -319,6 +339,9 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 				     &eo->sc.view);
 	if (err || !eo->sc.on)
 		return err;
+	/* the cgroup of each call: trace --json's records show it, record's samples carry it */
+	eo->sc.config.cgroup_ids = cmd == EVOPTS_TRACE && eo->json;
+	eo->sc.config.sample_cgroup = eo->all_cgroups;
 	so->syscalls = &eo->sc.config;
 	if (!so->use_clockid) { /* the capture's clock: calls and samples in one order */
 		so->use_clockid = true;
@@ -367,6 +390,12 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 					     cmd == EVOPTS_RECORD ?
 						     "write to FILE (default perf.data)" :
 						     "write to FILE instead of stdout");
+	const struct opt all_cgroups = OPT_BOOL(0, "all-cgroups", &eo->all_cgroups,
+						"every sample's cgroup, and the cgroups' paths, in "
+						"the file (perf report --sort cgroup)");
+	const struct opt fields = OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", set_trace_fields,
+					       "fields to print, as script's -F (comm,tid,time,... or "
+					       "+FIELD,-FIELD; the system-call lines take tod)");
 	const struct opt rows[] = {
 		OPT_LIST('e', "event", &eo->event_args, "EVENT",
 			 "a BPF scriptlet (FILE.c, FILE.o), a tracepoint (sys:name), or system calls "
@@ -380,6 +409,9 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 		OPT_CALLBACK('t', "tid", eo, "TID", set_tids,
 			     "follow existing threads (TID,TID,... or 'TID TID')"),
 		OPT_STRING('C', "cpu", &so->cpu_list, "CPUS", "only these CPUs (e.g. 0-2,5)"),
+		OPT_CALLBACK('G', "cgroup", eo, "CGROUP", set_cgroup,
+			     "only the tasks of CGROUP (a path under the cgroup2 mount, or a name) "
+			     "and of the cgroups below it"),
 		OPT_BOOL('i', "no-inherit", &so->no_inherit,
 			 "child tasks do not inherit the events"),
 		OPT_BOOL('g', NULL, &so->callchain,
@@ -403,10 +435,8 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 			   "time stamps from CLOCK (monotonic, realtime, boottime, tai, a number)"),
 		output,
 		OPT_COMMON,
-		cmd == EVOPTS_TRACE ? json : (struct opt)OPT_END, /* record's rows end here */
-		OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", set_trace_fields,
-			     "fields to print, as script's -F (comm,tid,time,... or +FIELD,-FIELD; "
-			     "the system-call lines take tod)"),
+		cmd == EVOPTS_TRACE ? json : all_cgroups,
+		cmd == EVOPTS_TRACE ? fields : (struct opt)OPT_END, /* record's rows end here */
 		OPT_SYSCALL_VIEW(&eo->sc),
 		OPT_LINES(&eo->lines),
 		OPT_STRACE_HABITS,

@@ -10,6 +10,7 @@
 
 #include "compile/compile.h"
 #include "util/idlist.h"
+#include "util/cgroups.h"
 #include "util/opts.h"
 #include "run/session.h"
 #include "output/mapshow.h"
@@ -56,6 +57,8 @@ struct evopts {
 	struct scopts sc; /* the system calls: -e's names, trace's --ev, -s, ... */
 	struct lineopts lines; /* trace: --status, -z, -Z, --timestamps, -tt, -ttt */
 	struct views_formats fmt; /* trace: --folded, --flamegraph */
+	struct cgroup_ref cgroup; /* -G, found (cgroup.id 0: none) */
+	bool all_cgroups; /* record: --all-cgroups, every sample's cgroup in the file */
 };
 
 /* 0, or OPTS_HELP / OPTS_USAGE / OPTS_ERROR (reported): opts__exit_status() tells the status. */

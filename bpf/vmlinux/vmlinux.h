@@ -570,6 +570,39 @@ struct arch_tlbflush_unmap_batch {
 	bool unmapped_pages;
 };
 
+struct bpf_cgroup_storage_key {
+	__u64 cgroup_inode_id;
+	__u32 attach_type;
+};
+
+struct rb_node {
+	long unsigned int __rb_parent_color;
+	struct rb_node *rb_right;
+	struct rb_node *rb_left;
+};
+
+struct callback_head {
+	struct callback_head *next;
+	void (*func)(struct callback_head *);
+};
+
+struct bpf_storage_buffer;
+
+struct bpf_cgroup_storage_map;
+
+struct bpf_cgroup_storage {
+	union {
+		struct bpf_storage_buffer *buf;
+		void *percpu_buf;
+	};
+	struct bpf_cgroup_storage_map *map;
+	struct bpf_cgroup_storage_key key;
+	struct list_head list_map;
+	struct list_head list_cg;
+	struct rb_node node;
+	struct callback_head rcu;
+};
+
 struct bpf_iter_meta;
 
 struct file;
@@ -597,14 +630,228 @@ struct bpf_iter_meta {
 	u64 seq_num;
 };
 
-struct callback_head {
-	struct callback_head *next;
-	void (*func)(struct callback_head *);
+struct bpf_prog;
+
+struct bpf_prog_array_item {
+	struct bpf_prog *prog;
+	union {
+		struct bpf_cgroup_storage *cgroup_storage[2];
+		u64 bpf_cookie;
+	};
+};
+
+struct bpf_prog_array {
+	struct callback_head rcu;
+	struct bpf_prog_array_item items[0];
+};
+
+struct cacheline_padding {
+	char x[0];
+};
+
+struct percpu_ref_data;
+
+struct percpu_ref {
+	long unsigned int percpu_count_ptr;
+	struct percpu_ref_data *data;
+};
+
+struct work_struct;
+
+typedef void (*work_func_t)(struct work_struct *);
+
+struct work_struct {
+	atomic_long_t data;
+	struct list_head entry;
+	work_func_t func;
+};
+
+struct workqueue_struct;
+
+struct rcu_work {
+	struct work_struct work;
+	struct callback_head rcu;
+	struct workqueue_struct *wq;
+};
+
+struct cgroup;
+
+struct cgroup_subsys;
+
+struct css_rstat_cpu;
+
+struct cgroup_subsys_state {
+	struct cgroup *cgroup;
+	struct cgroup_subsys *ss;
+	struct percpu_ref refcnt;
+	struct css_rstat_cpu *rstat_cpu;
+	struct list_head sibling;
+	struct list_head children;
+	int id;
+	unsigned int flags;
+	u64 serial_nr;
+	atomic_t online_cnt;
+	struct work_struct destroy_work;
+	struct rcu_work destroy_rwork;
+	struct cgroup_subsys_state *parent;
+	int nr_descendants;
+	struct cgroup_subsys_state *rstat_flush_next;
+};
+
+struct hlist_node {
+	struct hlist_node *next;
+	struct hlist_node **pprev;
+};
+
+struct timer_list {
+	struct hlist_node entry;
+	long unsigned int expires;
+	void (*function)(struct timer_list *);
+	u32 flags;
+};
+
+struct kernfs_node;
+
+struct cgroup_file {
+	struct kernfs_node *kn;
+	long unsigned int notified_at;
+	struct timer_list notify_timer;
+};
+
+struct task_cputime {
+	u64 stime;
+	u64 utime;
+	long long unsigned int sum_exec_runtime;
+};
+
+struct cgroup_base_stat {
+	struct task_cputime cputime;
+	u64 ntime;
+};
+
+struct prev_cputime {
+	u64 utime;
+	u64 stime;
+	raw_spinlock_t lock;
+};
+
+struct wait_queue_head {
+	spinlock_t lock;
+	struct list_head head;
+};
+
+typedef struct wait_queue_head wait_queue_head_t;
+
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+struct cgroup_bpf {
+	struct bpf_prog_array *effective[38];
+	struct hlist_head progs[38];
+	u8 flags[38];
+	u64 revisions[38];
+	struct list_head storages;
+	struct bpf_prog_array *inactive;
+	struct percpu_ref refcnt;
+	struct work_struct release_work;
+};
+
+struct cgroup_freezer_state {
+	bool freeze;
+	bool e_freeze;
+	int nr_frozen_descendants;
+	int nr_frozen_tasks;
+	seqcount_spinlock_t freeze_seq;
+	u64 freeze_start_nsec;
+	u64 frozen_nsec;
+};
+
+struct cgroup_root;
+
+struct cgroup_rstat_base_cpu;
+
+struct psi_group;
+
+struct bpf_local_storage;
+
+struct cgroup {
+	struct cgroup_subsys_state self;
+	long unsigned int flags;
+	int level;
+	int max_depth;
+	int nr_descendants;
+	int nr_dying_descendants;
+	int max_descendants;
+	int nr_populated_csets;
+	int nr_populated_domain_children;
+	int nr_populated_threaded_children;
+	int nr_threaded_children;
+	unsigned int kill_seq;
+	struct kernfs_node *kn;
+	struct cgroup_file procs_file;
+	struct cgroup_file events_file;
+	struct cgroup_file psi_files[3];
+	u16 subtree_control;
+	u16 subtree_ss_mask;
+	u16 old_subtree_control;
+	u16 old_subtree_ss_mask;
+	struct cgroup_subsys_state *subsys[12];
+	int nr_dying_subsys[12];
+	struct cgroup_root *root;
+	struct list_head cset_links;
+	struct list_head e_csets[12];
+	struct cgroup *dom_cgrp;
+	struct cgroup *old_dom_cgrp;
+	struct cgroup_rstat_base_cpu *rstat_base_cpu;
+	long: 64;
+	long: 64;
+	long: 64;
+	struct cacheline_padding _pad_;
+	struct cgroup_base_stat last_bstat;
+	struct cgroup_base_stat bstat;
+	struct prev_cputime prev_cputime;
+	struct list_head pidlists;
+	struct mutex pidlist_mutex;
+	wait_queue_head_t offline_waitq;
+	struct work_struct release_agent_work;
+	struct psi_group *psi;
+	struct cgroup_bpf bpf;
+	struct cgroup_freezer_state freezer;
+	struct bpf_local_storage *bpf_cgrp_storage;
+	struct cgroup *ancestors[0];
+	long: 64;
+	long: 64;
 };
 
 struct cpu_itimer {
 	u64 expires;
 	u64 incr;
+};
+
+struct css_set {
+	struct cgroup_subsys_state *subsys[12];
+	refcount_t refcount;
+	struct css_set *dom_cset;
+	struct cgroup *dfl_cgrp;
+	int nr_tasks;
+	struct list_head tasks;
+	struct list_head mg_tasks;
+	struct list_head dying_tasks;
+	struct list_head task_iters;
+	struct list_head e_cset_node[12];
+	struct list_head threaded_csets;
+	struct list_head threaded_csets_node;
+	struct hlist_node hlist;
+	struct list_head cgrp_links;
+	struct list_head mg_src_preload_node;
+	struct list_head mg_dst_preload_node;
+	struct list_head mg_node;
+	struct cgroup *mg_src_cgrp;
+	struct cgroup *mg_dst_cgrp;
+	struct css_set *mg_dst_cset;
+	bool dead;
+	struct callback_head callback_head;
 };
 
 struct desc_struct {
@@ -647,8 +894,6 @@ struct file_operations;
 struct cred;
 
 struct fown_struct;
-
-struct hlist_head;
 
 struct file {
 	spinlock_t f_lock;
@@ -733,23 +978,6 @@ struct ftrace_ops {
 };
 
 struct ftrace_regs {};
-
-struct hlist_node;
-
-struct hlist_head {
-	struct hlist_node *first;
-};
-
-struct hlist_node {
-	struct hlist_node *next;
-	struct hlist_node **pprev;
-};
-
-struct rb_node {
-	long unsigned int __rb_parent_color;
-	struct rb_node *rb_right;
-	struct rb_node *rb_left;
-};
 
 struct timerqueue_node {
 	struct rb_node node;
@@ -974,6 +1202,53 @@ struct k_sigaction {
 	struct sigaction sa;
 };
 
+struct kernfs_ops;
+
+struct kernfs_open_node;
+
+struct kernfs_elem_attr {
+	const struct kernfs_ops *ops;
+	struct kernfs_open_node *open;
+	loff_t size;
+	struct kernfs_node *notify_next;
+};
+
+struct kernfs_root;
+
+struct kernfs_elem_dir {
+	long unsigned int subdirs;
+	struct rb_root children;
+	struct kernfs_root *root;
+	long unsigned int rev;
+};
+
+struct kernfs_elem_symlink {
+	struct kernfs_node *target_kn;
+};
+
+struct kernfs_iattrs;
+
+struct kernfs_node {
+	atomic_t count;
+	atomic_t active;
+	struct kernfs_node *__parent;
+	const char *name;
+	struct rb_node rb;
+	const void *ns;
+	unsigned int hash;
+	short unsigned int flags;
+	umode_t mode;
+	union {
+		struct kernfs_elem_dir dir;
+		struct kernfs_elem_symlink symlink;
+		struct kernfs_elem_attr attr;
+	};
+	u64 id;
+	void *priv;
+	struct kernfs_iattrs *iattr;
+	struct callback_head rcu;
+};
+
 struct kmap_ctrl {};
 
 struct load_weight {
@@ -1003,16 +1278,6 @@ struct xol_area;
 struct uprobes_state {
 	struct xol_area *xol_area;
 	struct hlist_head head_tramps;
-};
-
-struct work_struct;
-
-typedef void (*work_func_t)(struct work_struct *);
-
-struct work_struct {
-	atomic_long_t data;
-	struct list_head entry;
-	work_func_t func;
 };
 
 struct mm_cid;
@@ -1230,13 +1495,6 @@ struct perf_event_attr {
 	__u64 config3;
 };
 
-struct wait_queue_head {
-	spinlock_t lock;
-	struct list_head head;
-};
-
-typedef struct wait_queue_head wait_queue_head_t;
-
 struct pmu;
 
 struct perf_event_context;
@@ -1250,8 +1508,6 @@ struct fasync_struct;
 struct perf_addr_filter_range;
 
 struct pid_namespace;
-
-struct bpf_prog;
 
 struct trace_event_call;
 
@@ -1442,12 +1698,6 @@ struct posix_cputimers_work {
 	struct callback_head work;
 	struct mutex mutex;
 	unsigned int scheduled;
-};
-
-struct prev_cputime {
-	u64 utime;
-	u64 stime;
-	raw_spinlock_t lock;
 };
 
 struct pt_regs {
@@ -1793,13 +2043,6 @@ struct tlbflush_unmap_batch {
 	bool writable;
 };
 
-struct timer_list {
-	struct hlist_node entry;
-	long unsigned int expires;
-	void (*function)(struct timer_list *);
-	u32 flags;
-};
-
 union unwind_task_id {
 	struct {
 		u32 cpu;
@@ -1876,8 +2119,6 @@ struct io_context;
 
 struct capture_control;
 
-struct css_set;
-
 struct robust_list_head;
 
 struct compat_robust_list_head;
@@ -1903,8 +2144,6 @@ struct gendisk;
 struct uprobe_task;
 
 struct vm_struct;
-
-struct bpf_local_storage;
 
 struct bpf_run_ctx;
 
@@ -2177,8 +2416,6 @@ struct trace_event {
 struct trace_event_class;
 
 struct tracepoint;
-
-struct bpf_prog_array;
 
 struct trace_event_call {
 	struct list_head list;

@@ -316,7 +316,7 @@ static int on_lost(struct consumer *c, const struct record *rec)
 	return err;
 }
 
-/* COMM, FORK, EXIT: the resolver's first, then the views'. */
+/* COMM, FORK, EXIT, CGROUP: the resolver's first, then the views'. */
 static int on_task(struct consumer *c, const struct record *rec)
 {
 	int err = resolver__record(c->res, rec);
@@ -343,6 +343,7 @@ int consumer__record(struct consumer *c, const struct record *rec, int ev)
 	case PERF_RECORD_COMM:
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
+	case PERF_RECORD_CGROUP:
 		return on_task(c, rec);
 	default:
 		return resolver__record(c->res, rec);

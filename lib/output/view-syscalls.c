@@ -14,6 +14,7 @@
 #include "output/view.h"
 #include "syscalls/sctable.h"
 #include "syscalls/sysrec.h"
+#include "util/cgroups.h"
 #include "util/jsonw.h"
 #include "util/log.h"
 
@@ -23,6 +24,7 @@ struct sys_view {
 	struct sclines *lines;
 	struct scsummary *summary;
 	struct jsonw *json;
+	struct cgroups *cgroups; /* JSON: the paths of the records' cgroups */
 	const struct sc_desc *descs[SYSREC_NR_MAX]; /* each call's, once found */
 	struct sc_desc *unknown[SYSREC_NR_MAX]; /* calls this machine's headers do not name */
 	struct sysrec rec;
@@ -140,6 +142,7 @@ static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 	ev->cpu = r->head.cpu;
 	ev->comm = rs->comm;
 	ev->duration = r->duration;
+	ev->cgroup = r->cgroup;
 	call_of(&ev->call, desc, r);
 	if (r->head.type == SYSREC_ENTER) {
 		if (v->fds)
@@ -222,6 +225,7 @@ static int show_signal_or_exit(struct sys_view *v, const struct resolved_sample 
 	ev->tid = r->head.tid;
 	ev->cpu = r->head.cpu;
 	ev->comm = rs->comm;
+	ev->cgroup = r->cgroup;
 	if (r->head.type == SYSREC_SIGNAL)
 		return sclines__signal(v->lines, ev, &r->signal);
 	return sclines__process_exit(v->lines, ev, r->exit_status);
@@ -260,6 +264,8 @@ static int sys_task(void *priv, const struct record *rec)
 
 	if (!rec->decoded)
 		return 0;
+	if (v->cgroups && rec->type == PERF_RECORD_CGROUP)
+		return cgroups__note(v->cgroups, rec->cgroup.id, rec->cgroup.path);
 	if (v->lines && rec->type == PERF_RECORD_EXIT)
 		sclines__task_exit(v->lines, rec->task.tid);
 	if (v->fds && rec->type == PERF_RECORD_FORK)
@@ -299,6 +305,7 @@ static void sys_free(void *priv)
 	sclines__free(v->lines);
 	scsummary__free(v->summary);
 	jsonw__free(v->json);
+	cgroups__free(v->cgroups);
 	sctable__free(v->table);
 	scfdtrack__free(v->fds);
 	for (int i = 0; i < SYSREC_NR_MAX; i++) {
@@ -367,6 +374,8 @@ static int make_parts(struct sys_view *v)
 		if (!v->json)
 			return -ENOMEM;
 		lo.json = so.json = v->json;
+		/* no cgroup2 mount: the records carry no cgroup, nor paths to find */
+		lo.cgroups = v->cgroups = cgroups__new();
 	}
 	if (o->lines && !(v->lines = sclines__new(&lo)))
 		return -ENOMEM;

@@ -17,7 +17,7 @@
  *	sample	one sample, resolved. Its strings and frames live until the call returns:
  *		a view that keeps them (a summary, folded stacks) copies what it keeps.
  *	lost	the kernel lost that many samples (s: the LOST record's sample_id trailer).
- *	task	a COMM, FORK or EXIT record, after the resolver took it in.
+ *	task	a COMM, FORK, EXIT or CGROUP record, after the resolver took it in.
  *	maps	a look at the run's maps (at its end, or every --interval).
  *	flush	end of a round: hand what is buffered to the output, so that a live run
  *		shows it now; -EIO when the output failed.

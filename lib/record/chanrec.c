@@ -13,6 +13,8 @@ size_t chanrec__size(uint32_t raw_size)
 size_t chanrec__encode(void *buf, size_t size, const struct chanrec_sample *s)
 {
 	static const struct record_layout layout = { CHANREC_SAMPLE_TYPE, true };
+	static const struct record_layout with_cgroup = { CHANREC_SAMPLE_TYPE | PERF_SAMPLE_CGROUP,
+							  true };
 	struct record r;
 
 	/*
@@ -32,5 +34,6 @@ size_t chanrec__encode(void *buf, size_t size, const struct chanrec_sample *s)
 	r.s.raw_size = s->raw_size;
 	r.s.callchain = NULL;
 	r.s.callchain_nr = 0;
-	return record__encode(buf, size, &layout, &r);
+	r.s.cgroup = s->cgroup;
+	return record__encode(buf, size, s->has_cgroup ? &with_cgroup : &layout, &r);
 }

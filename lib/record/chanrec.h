@@ -9,6 +9,7 @@
 #define PERF_BPF_CHANREC_H
 
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,9 @@ struct chanrec_sample {
 	uint64_t period; /* 1 for a tracepoint's, 0 for a bpf-output's, as the kernel's */
 	const void *raw; /* the RAW payload: a tracepoint's entry, or a bpf-output's bytes */
 	uint32_t raw_size;
+	/* PERF_SAMPLE_CGROUP after RAW (record --all-cgroups), 8 bytes more than chanrec__size */
+	bool has_cgroup;
+	uint64_t cgroup;
 };
 
 /*

@@ -237,6 +237,12 @@ static int decode_body(struct record *r, size_t end)
 			return -EINVAL;
 		r->lost_samples.lost = bytes__u64(r->hdr, HDR);
 		return 0;
+	case PERF_RECORD_CGROUP:
+		if (end < HDR + 9)
+			return -EINVAL;
+		r->cgroup.id = bytes__u64(r->hdr, HDR);
+		r->cgroup.path = string_at(r->hdr, HDR + 8, end);
+		return r->cgroup.path ? 0 : -EINVAL;
 	default:
 		return -ENOENT;
 	}
@@ -306,6 +312,8 @@ static size_t body_size(const struct record *r)
 		return 16;
 	case PERF_RECORD_LOST_SAMPLES:
 		return 8;
+	case PERF_RECORD_CGROUP:
+		return 8 + padded(r->cgroup.path, RECORD_PATH_MAX, &n);
 	default:
 		return 0;
 	}
@@ -315,7 +323,7 @@ static size_t body_size(const struct record *r)
 #define SAMPLE_ENCODED                                                                  \
 	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
 	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |  \
-	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW)
+	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW | PERF_SAMPLE_CGROUP)
 
 /* RAW: its u32 size and the bytes, zero-padded to 8 as the kernel pads them. */
 static size_t raw_room(const struct sample *s)
@@ -333,7 +341,7 @@ static size_t sample_size(uint64_t st, const struct sample *s)
 		n += 8 + 8 * (size_t)s->callchain_nr;
 	if (st & PERF_SAMPLE_RAW)
 		n += raw_room(s);
-	return n;
+	return n; /* CGROUP's u64 is among the fields counted first */
 }
 
 /* Where the encoder writes: bytes at p, the next at at (the room was checked before). */
@@ -428,6 +436,8 @@ static void put_sample(struct out *o, uint64_t st, const struct sample *s)
 		put(o, s->raw, s->raw_size);
 		put_zero(o, room - 4 - s->raw_size);
 	}
+	if (st & PERF_SAMPLE_CGROUP)
+		put64(o, s->cgroup);
 }
 
 static void put_mmap(struct out *o, const struct record *r)
@@ -485,6 +495,10 @@ static void put_body(struct out *o, const struct record *r)
 		break;
 	case PERF_RECORD_LOST_SAMPLES:
 		put64(o, r->lost_samples.lost);
+		break;
+	case PERF_RECORD_CGROUP:
+		put64(o, r->cgroup.id);
+		put_string(o, r->cgroup.path, RECORD_PATH_MAX);
 		break;
 	}
 }

@@ -111,6 +111,11 @@ struct record {
 		struct { /* LOST_SAMPLES */
 			uint64_t lost;
 		} lost_samples;
+		struct { /* CGROUP */
+			uint64_t id;
+			const char *
+				path; /* from the cgroup2 mount, NUL-terminated inside the record */
+		} cgroup;
 	};
 };
 

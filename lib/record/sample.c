@@ -140,6 +140,12 @@ int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sam
 		return -EINVAL;
 	if ((sample_type & PERF_SAMPLE_RAW) && take_raw(&c, s))
 		return -EINVAL;
+	/* CGROUP, when none of the fields between RAW and it is there */
+	if ((sample_type & SAMPLE_AFTER_RAW) == PERF_SAMPLE_CGROUP) {
+		if (take_u64(&c, &s->cgroup))
+			return -EINVAL;
+		s->has_cgroup = 1;
+	}
 	return 0;
 }
 

@@ -28,8 +28,9 @@ struct sample {
 	const void *callchain;
 	uint32_t callchain_nr;
 	uint8_t cpumode; /* of ip: the header's PERF_RECORD_MISC_CPUMODE_MASK bits */
+	uint64_t cgroup; /* CGROUP: the task's cgroup id (cgroup2) */
 	unsigned has_id : 1, has_ip : 1, has_tid : 1, has_time : 1, has_cpu : 1, has_period : 1,
-		has_raw : 1, has_callchain : 1;
+		has_raw : 1, has_callchain : 1, has_cgroup : 1;
 };
 
 static inline uint64_t sample__callchain_entry(const struct sample *s, uint32_t i)
@@ -45,7 +46,7 @@ static inline uint64_t sample__callchain_entry(const struct sample *s, uint32_t 
  * header's own size field. Returns 0, or -EINVAL if the record is too short for
  * sample_type or uses PERF_SAMPLE_READ (its layout depends on read_format).
  * CALLCHAIN is pointed to (callchain, callchain_nr); the fields the kernel puts after RAW (BRANCH_STACK, REGS,
- * STACK, WEIGHT, ...) are left undecoded.
+ * STACK, WEIGHT, ...) are left undecoded, but CGROUP when it comes right after RAW.
  */
 int sample__parse(uint64_t sample_type, const void *rec, size_t size, struct sample *s);
 

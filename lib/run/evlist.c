@@ -389,6 +389,9 @@ int target__init_cpus(struct target *t, const char *list)
 
 void target__exit(struct target *t)
 {
+	if (t->cgroup_fd > 0)
+		close(t->cgroup_fd);
+	t->cgroup_fd = 0;
 	free(t->cpus);
 	free(t->tids);
 	t->cpus = NULL;

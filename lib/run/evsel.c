@@ -164,13 +164,17 @@ int evsel__rename(struct evsel *ev, const char *name)
 	return 0;
 }
 
-static int open_one(struct evsel *ev, int pid, int cpu)
+/* pid -1 and a cgroup fd: the event of the cgroup's tasks on cpu (PERF_FLAG_PID_CGROUP). */
+static int open_one(struct evsel *ev, int pid, int cpu, int cgroup_fd)
 {
-	int fd = syscall(SYS_perf_event_open, &ev->desc.attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	unsigned long flags = PERF_FLAG_FD_CLOEXEC |
+			      (pid < 0 && cgroup_fd > 0 ? PERF_FLAG_PID_CGROUP : 0);
+	int fd = syscall(SYS_perf_event_open, &ev->desc.attr,
+			 flags & PERF_FLAG_PID_CGROUP ? cgroup_fd : pid, cpu, -1, flags);
 
 	if (fd < 0 && errno == EINVAL && (ev->desc.attr.read_format & PERF_FORMAT_LOST)) {
 		ev->desc.attr.read_format &= ~PERF_FORMAT_LOST; /* before Linux 6.0 */
-		return open_one(ev, pid, cpu);
+		return open_one(ev, pid, cpu, cgroup_fd);
 	}
 	return fd < 0 ? -errno : fd;
 }
@@ -220,7 +224,8 @@ int evsel__open(struct evsel *ev, const struct target *target)
 	for (int i = 0; i < ev->nr_fds; i++) {
 		int t = i / target->nr_cpus, cpu = target->cpus[i % target->nr_cpus];
 		int pid = !per_task ? -1 : target->nr_tids > 0 ? target->tids[t] : target->pid;
-		int fd = open_one(ev, pid, cpu);
+		/* the tracking event follows every task: the workload's may leave the cgroup */
+		int fd = open_one(ev, pid, cpu, ev->kind == EVSEL_TRACKING ? 0 : target->cgroup_fd);
 
 		if (fd < 0) {
 			open_error(ev, fd, pid, cpu);

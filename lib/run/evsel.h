@@ -37,6 +37,13 @@ struct target {
 	int *tids; /* -p's threads, as perf opens them (freed by target__exit) */
 	int nr_cpus; /* CPUs to open on (possible CPUs by default) */
 	int *cpus;
+	/*
+	 * -G: > 0, the fd of a cgroup2 directory (closed by target__exit): events opened per
+	 * CPU count, sample and take outputs only while a task of it (or of a cgroup below it)
+	 * runs; 0: none. cgroup_id is its id.
+	 */
+	int cgroup_fd;
+	uint64_t cgroup_id;
 };
 
 struct evsel {

@@ -296,6 +296,34 @@ static void set_callchains(struct evlist *el)
 }
 
 /*
+ * -G with a command, -p or -t: a cgroup's events are per CPU, so the events that would be
+ * opened on the target's tasks are opened on every CPU for the cgroup, and the target's
+ * samples kept in user space, as those of the events maps take are (outside_target).
+ */
+static void per_cpu_for_cgroup(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind != EVSEL_TRACKING && !ev->synthetic)
+			ev->per_task = false;
+	}
+}
+
+/* --all-cgroups: the kernel's samples carry the cgroup, the tracking event its new ones. */
+static void set_cgroups(struct evlist *el)
+{
+	for (int i = 0; i < evlist__nr(el); i++) {
+		struct evsel *ev = evlist__at(el, i);
+
+		if (ev->kind == EVSEL_TRACKING)
+			ev->desc.attr.cgroup = 1;
+		else if (!ev->synthetic)
+			ev->desc.attr.sample_type |= PERF_SAMPLE_CGROUP;
+	}
+}
+
+/*
  * As perf: a workload's profile starts at its exec, not in our child before it (execvp's
  * search of PATH is not the workload's). Only the counters and plain tracepoints opened on
  * the workload's task: one opened per CPU (-a, an event map's) has no task
@@ -379,6 +407,10 @@ int session__build_events(struct session *s)
 		typed__bind(s->typed, s->objconf);
 	if (!err && s->opts.callchain)
 		set_callchains(s->evlist);
+	if (!err && s->opts.all_cgroups)
+		set_cgroups(s->evlist);
+	if (!err && s->target.cgroup_fd > 0)
+		per_cpu_for_cgroup(s->evlist);
 	if (!err && s->ctl.has_workload && !s->opts.system_wide)
 		start_at_exec(s->evlist);
 	if (!err && s->opts.syscalls)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@
 
 #include "load/loader.h"
 #include "load/probeprog.h"
+#include "record/record.h"
+#include "util/cgroups.h"
 #include "util/errmsg.h"
 #include "util/log.h"
 #include "run/channels.h"
@@ -114,6 +117,21 @@ static int existing_tasks(struct session *s)
 	return 0;
 }
 
+static int open_cgroup(struct session *s)
+{
+	int fd;
+
+	if (!s->opts.cgroup_dir)
+		return 0;
+	fd = open(s->opts.cgroup_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return errmsg__set(-errno, "cannot open cgroup '%s': %s", s->opts.cgroup_dir,
+				   strerror(errno));
+	s->target.cgroup_fd = fd;
+	s->target.cgroup_id = s->opts.cgroup_id;
+	return 0;
+}
+
 static int setup_target(struct session *s)
 {
 	int err = target__init_cpus(&s->target, s->opts.cpu_list);
@@ -123,6 +141,9 @@ static int setup_target(struct session *s)
 		return errmsg__set(err, "invalid CPU list '%s'",
 				   s->opts.cpu_list ? s->opts.cpu_list : "(possible)");
 	s->target.system_wide = s->opts.system_wide;
+	err = open_cgroup(s);
+	if (err)
+		return err;
 	s->nr_threads = 1;
 	if (!s->opts.system_wide && !workload && (s->opts.nr_pids || s->opts.nr_tids)) {
 		err = existing_tasks(s);
@@ -560,6 +581,46 @@ static int synth_existing(struct session *s, struct synthtask *st)
 	return err;
 }
 
+struct cgroup_synth {
+	struct dbuf *d;
+	uint64_t id;
+	uint8_t buf[RECORD_PATH_MAX + 256];
+};
+
+static int synth_cgroup(void *ctx, uint64_t id, const char *path)
+{
+	struct cgroup_synth *cs = ctx;
+	struct record r = { .type = PERF_RECORD_CGROUP,
+			    .cgroup = { .id = id, .path = path },
+			    .s = { .id = cs->id } };
+	size_t n = record__encode(cs->buf, sizeof(cs->buf), &live_layout, &r);
+
+	return n ? synth_emit(cs->d, (const void *)cs->buf) : 0;
+}
+
+/* --all-cgroups: a CGROUP record for each cgroup there is, as perf writes them at its start. */
+static int synth_cgroups(struct session *s, uint64_t id)
+{
+	struct cgroups *cg = cgroups__new();
+	struct cgroup_synth *cs = calloc(1, sizeof(*cs));
+	int err;
+
+	if (!cg || !cs) {
+		err = cg ? -ENOMEM : -errno;
+		if (err == -ENOENT)
+			errmsg__set(err, "--all-cgroups: no cgroup2 file system is mounted");
+		free(cs);
+		cgroups__free(cg);
+		return err;
+	}
+	cs->d = &s->synth;
+	cs->id = id;
+	err = cgroups__for_each(cg, synth_cgroup, cs);
+	free(cs);
+	cgroups__free(cg);
+	return err;
+}
+
 /*
  * What existed before the run, as perf synthesizes it: KSYMBOL and BPF_EVENT of our
  * programs (of every program with -a); COMM and the MMAP2s of -p's threads, and COMM, FORK
@@ -580,6 +641,8 @@ int session__synthesize(struct session *s)
 		err = synthbpf__all(&live_layout, id, synth_emit, d);
 	else
 		err = synth_own_progs(s, id, d);
+	if (!err && s->opts.all_cgroups)
+		err = synth_cgroups(s, id);
 	if (err || (!existing && !s->opts.system_wide && !s->ctl.has_workload))
 		return err;
 	st = synthtask__new(&live_layout, id, s->opts.system_wide, synth_emit, d);

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/uio.h>
 
 #include "event/sampling.h"
@@ -32,6 +33,18 @@ struct session_opts {
 	const int *tids; /* -t: threads (borrowed) */
 	int nr_tids;
 	const char *cpu_list; /* -C */
+	/*
+	 * -G: a cgroup2 directory (util/cgroups.h), cgroup_id its id: the system calls of its
+	 * tasks only (and of the cgroups below it), the events opened per CPU for them only
+	 */
+	const char *cgroup_dir;
+	uint64_t cgroup_id;
+	/*
+	 * record --all-cgroups: every sample of the events the kernel writes carries its
+	 * task's cgroup (PERF_SAMPLE_CGROUP), and CGROUP records name the cgroups (those there
+	 * at the start, synthesized, and those made during the run)
+	 */
+	bool all_cgroups;
 	bool no_inherit; /* -i */
 	/* -F/-c as given; freq: what sampling events without a term of theirs ask for (0: 4000) */
 	struct sampling sampling;

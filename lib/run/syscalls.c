@@ -34,7 +34,7 @@
 #define COUNT_RING_BYTES (1u << 20)
 #define DRAIN_PASS_MAX 1024 /* ended threads taken out in a pass: a few ms of map calls */
 #define TASKS_MAX 8192 /* thread groups, and threads, followed at once */
-#define NPROGS 6
+#define NPROGS 7
 
 struct syscalls {
 	struct syscalls_bpf *skel;
@@ -130,6 +130,31 @@ static void configure_ends(struct syscalls_bpf *skel, const struct syscalls_opts
 	bpf_map__set_max_entries(skel->maps.ended, exits ? TASKS_MAX : 1);
 }
 
+/* -G's cgroup, and the cgroup ids of the records. */
+static void configure_cgroup(struct syscalls_bpf *skel, const struct syscalls_opts *opts)
+{
+	bool cgroup = opts->cgroup_fd > 0;
+
+	skel->rodata->cfg_cgroup = cgroup;
+	skel->rodata->cfg_cgroup_id = opts->cgroup_id;
+	skel->rodata->cfg_cgroup_ids = opts->cgroup_ids && opts->mode == SYSCALLS_CAPTURE;
+	bpf_program__set_autoload(skel->progs.cgroup_moved, cgroup);
+}
+
+static int set_cgroup(struct syscalls *sc, const struct syscalls_opts *opts)
+{
+	uint32_t key = 0, fd = opts->cgroup_fd;
+
+	if (opts->cgroup_fd <= 0)
+		return 0;
+	if (bpf_map_update_elem(bpf_map__fd(sc->skel->maps.sel_cgroup), &key, &fd, BPF_ANY)) {
+		int err = -errno;
+
+		return errmsg__set(err, "cannot select the cgroup of -G: %s", strerror(-err));
+	}
+	return 0;
+}
+
 static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opts)
 {
 	struct syscalls_bpf__rodata *ro = skel->rodata;
@@ -165,6 +190,7 @@ static void configure(struct syscalls_bpf *skel, const struct syscalls_opts *opt
 	bpf_map__set_max_entries(skel->maps.tids, ro->cfg_tids ? TASKS_MAX : 1);
 	bpf_program__set_autoload(skel->progs.follow_fork, !opts->all_tasks);
 	configure_ends(skel, opts);
+	configure_cgroup(skel, opts);
 }
 
 static int load_error(int err)
@@ -302,6 +328,8 @@ struct syscalls *syscalls__open(const struct syscalls_opts *opts)
 		goto fail;
 	}
 	err = add_tasks(sc, opts);
+	if (!err)
+		err = set_cgroup(sc, opts);
 	if (!err)
 		err = open_ring(sc);
 	if (err)

@@ -75,6 +75,14 @@ struct syscalls_opts {
 	 * succeeds: execvp's search of PATH is not the command's).
 	 */
 	int gate_pid;
+	/*
+	 * -G: > 0, a cgroup2 directory's fd (borrowed, needed until syscalls__open returns):
+	 * only the tasks of that cgroup and of those below it, judged again when a task moves.
+	 * cgroup_id is its id.
+	 */
+	int cgroup_fd;
+	uint64_t cgroup_id;
+	bool cgroup_ids; /* every record ends with its task's cgroup id (SYSREC_F_CGROUP) */
 };
 
 struct syscalls;

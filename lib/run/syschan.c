@@ -27,7 +27,8 @@ struct syschan {
 	bool gated;
 	bool hide_execve; /* traced only to see the workload's exec: not selected */
 	uint64_t select[SYSCALLS_SELECT_WORDS];
-	uint64_t held[SYSREC_RECORD_MAX / sizeof(uint64_t)];
+	uint64_t held[(SYSREC_RECORD_MAX + sizeof(uint64_t)) /
+		      sizeof(uint64_t)]; /* and a cgroup id */
 	size_t held_size;
 	uint64_t gated_out; /* records of the workload's start left out */
 	/* for syschan__read */
@@ -104,6 +105,9 @@ static struct syscalls *open_capture(struct syschan *sc)
 		.cgroups = c->cgroups,
 		.max_counts = testhook__max_counts(),
 		.all_tasks = t->system_wide || t->pid <= 0,
+		.cgroup_fd = t->cgroup_fd,
+		.cgroup_id = t->cgroup_id,
+		.cgroup_ids = c->cgroup_ids || c->sample_cgroup,
 	};
 
 	if (!so.all_tasks && sc->o.by_tid) {
@@ -143,6 +147,8 @@ struct syschan *syschan__new(const struct syschan_opts *opts)
 		sc->ev = add_event(opts->evlist);
 		err = sc->ev ? 0 : -ENOMEM;
 	}
+	if (!err && opts->config->sample_cgroup)
+		sc->ev->desc.attr.sample_type |= PERF_SAMPLE_CGROUP;
 	if (err) {
 		syschan__free(sc);
 		errno = -err;
@@ -176,13 +182,19 @@ static int emit(struct syschan *sc, const struct sysrec_head *h, const void *rec
 		.cpu = h->cpu,
 		.raw = rec,
 		.raw_size = (uint32_t)size,
+		.has_cgroup = sc->o.config->sample_cgroup,
 	};
-	size_t n = chanrec__size(cs.raw_size);
+	size_t n = chanrec__size(cs.raw_size) + (cs.has_cgroup ? sizeof(cs.cgroup) : 0);
 	void *at = sc->buf;
 	int err = 0;
 
 	if (n > sizeof(sc->buf))
 		return 0; /* cannot be: a record is at most SYSREC_RECORD_MAX */
+	/* the record's trailer (a COUNT, made here, has none: the root's 0) */
+	if (cs.has_cgroup && (h->flags & SYSREC_F_CGROUP) && h->type != SYSREC_COUNT &&
+	    size >= sizeof(*h) + sizeof(cs.cgroup))
+		memcpy(&cs.cgroup, (const uint8_t *)rec + size - sizeof(cs.cgroup),
+		       sizeof(cs.cgroup));
 	if (sc->room) {
 		at = sc->room(sc->ctx, n, cs.time, (int)h->cpu, &err);
 		if (!at)

@@ -38,6 +38,9 @@ struct syschan_config {
 	bool exits; /* capture the ends of their processes */
 	bool errnos; /* count: the failed calls by errno too (--errno-summary) */
 	bool cgroups; /* count: by cgroup too (--summary-mode=cgroup) */
+	bool cgroup_ids; /* each record ends with its task's cgroup id (SYSREC_F_CGROUP) */
+	/* record --all-cgroups: the samples carry it too (PERF_SAMPLE_CGROUP); implies cgroup_ids */
+	bool sample_cgroup;
 };
 
 struct syschan_opts {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/cgroups.h"
 #include "util/jsonw.h"
 #include "util/numfmt.h"
 #include "syscalls/sysconst.h"
@@ -29,6 +30,7 @@ struct inflight {
 	struct scpair_key key; /* its thread */
 	uint32_t pid, cpu;
 	uint64_t time;
+	uint64_t cgroup; /* 0: unknown */
 	char comm[COMM_MAX + 1];
 	bool entry_printed;
 	bool no_entry; /* an exit whose entry came before the capture */
@@ -345,6 +347,24 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 	jsonw__end_object(w);
 }
 
+/* "cgroup_id" and "cgroup" (its path, or null when it is gone), if the capture gave one. */
+static void print_json_cgroup(struct sclines *sv, uint64_t id)
+{
+	struct jsonw *w = sv->json;
+	const char *path;
+
+	if (!id)
+		return;
+	jsonw__kv_u64(w, "cgroup_id", id);
+	path = sv->o.cgroups ? cgroups__path(sv->o.cgroups, id) : NULL;
+	if (path) {
+		jsonw__kv_str(w, "cgroup", path);
+	} else {
+		jsonw__key(w, "cgroup");
+		jsonw__null(w);
+	}
+}
+
 static void print_json_call(struct sclines *sv, const struct inflight *f, const struct sc_call *c,
 			    bool has_dur, uint64_t dur)
 {
@@ -371,6 +391,7 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 		jsonw__key(w, "ret");
 		jsonw__null(w);
 	}
+	print_json_cgroup(sv, f->cgroup); /* last: the keys before it keep their places */
 	jsonw__end_object(w);
 	json_done(sv, f->time);
 }
@@ -448,6 +469,7 @@ static int copy_entry(struct sclines *sv, struct inflight *f, const struct sc_ev
 	f->pid = ev->pid;
 	f->cpu = ev->cpu;
 	f->time = ev->time;
+	f->cgroup = ev->cgroup;
 	copy_comm(f->comm, ev->comm);
 	f->entry_printed = false;
 	/* member by member: a whole struct's copy is a rep movs of what an entry leaves empty */
@@ -520,12 +542,15 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 					    .cpu = ev->cpu,
 					    .no_entry = true,
 					    .time = ev->time,
+					    .cgroup = ev->cgroup,
 					    .call = ev->call };
 		snprintf(orphan.comm, sizeof(orphan.comm), "%s", ev->comm ?: "");
 		note_base(sv, ev->time);
 		return print_call(sv, &orphan, sv->o.json || filtered(sv), false, 0, 0);
 	}
 	dur = ev->duration ?: ev->time - f->time;
+	if (!f->cgroup)
+		f->cgroup = ev->cgroup;
 	if (!f->comm[0] && ev->comm) /* a task first named at its exit: the workload's execve */
 		snprintf(f->comm, sizeof(f->comm), "%s", ev->comm);
 	f->call.exited = true;
@@ -645,6 +670,7 @@ int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct 
 	if (sv->o.json) {
 		json_head(sv, "signal", ev, ev->tid);
 		scsig__json_signal(sv->json, s);
+		print_json_cgroup(sv, ev->cgroup);
 		jsonw__end_object(sv->json);
 		json_done(sv, ev->time);
 		return 0;
@@ -663,6 +689,7 @@ int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t
 	if (sv->o.json) {
 		json_head(sv, "exit", ev, ev->pid);
 		scsig__json_exit(sv->json, status);
+		print_json_cgroup(sv, ev->cgroup);
 		jsonw__end_object(sv->json);
 		json_done(sv, ev->time);
 		return 0;

@@ -12,7 +12,8 @@
  * (exit_group) ends its task as "= ?". With --failure or --duration a call prints whole at
  * its exit, or not at all, and waits there until the calls in flight before it have ended
  * (syscalls/scorder.h): the lines stay in time order. JSON Lines: one object per call, at its
- * end, with absolute times and every argument raw and decoded.
+ * end, with absolute times and every argument raw and decoded, and the task's cgroup
+ * ("cgroup_id", and "cgroup", its path from the cgroup2 mount or null) when the capture gave it.
  *
  *	struct sclines *sv = sclines__new(&opts);
  *	sclines__enter(sv, &ev);  sclines__exit(sv, &ev);	(records of the capture)
@@ -31,6 +32,7 @@
 #include "syscalls/scfmt.h"
 #include "syscalls/sctime.h"
 
+struct cgroups;
 struct jsonw;
 struct sysrec_signal;
 
@@ -64,6 +66,8 @@ struct sclines_opts {
 	unsigned int status;
 	struct sctime time; /* the time at the head of a text line (JSON keeps its numbers) */
 	struct scfmt_opts fmt; /* strsize, -y (its pid is set per call) */
+	/* JSON: the paths of the records' cgroup ids (borrowed; NULL: ids alone) */
+	struct cgroups *cgroups;
 };
 
 /* One record of the capture, decoded: an entry (call.args, call.mem) or an exit (ret, out). */
@@ -72,6 +76,7 @@ struct sc_event {
 	uint32_t pid, tid, cpu;
 	const char *comm; /* NULL when unknown */
 	uint64_t duration; /* exit: ns since the entry, as the capture measured it; 0: unknown */
+	uint64_t cgroup; /* the task's cgroup id; 0: unknown */
 	struct sc_call call; /* exited set for an exit */
 };
 

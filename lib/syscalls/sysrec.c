@@ -93,7 +93,8 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 	r->ret = 0;
 	r->duration = 0;
 	r->exit_status = 0;
-	r->no_entry = r->items_cut = false;
+	r->no_entry = r->items_cut = r->has_cgroup = false;
+	r->cgroup = 0;
 	if (size < sizeof(r->head)) {
 		memset(&r->head, 0, sizeof(r->head));
 		return -EINVAL;
@@ -101,6 +102,13 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 	memcpy(&r->head, p, sizeof(r->head));
 	if (r->head.size < sizeof(r->head) || r->head.size > size)
 		return -EINVAL;
+	if (r->head.flags & SYSREC_F_CGROUP) {
+		if (r->head.size - sizeof(r->head) < sizeof(r->cgroup))
+			return -EINVAL;
+		r->head.size -= sizeof(r->cgroup);
+		memcpy(&r->cgroup, p + r->head.size, sizeof(r->cgroup));
+		r->has_cgroup = true;
+	}
 	r->items_cut = r->head.flags & SYSREC_F_ITEMS_CUT;
 	switch (r->head.type) {
 	case SYSREC_ENTER:

@@ -47,6 +47,9 @@ struct sysrec {
 	struct sysrec_errnos errnos; /* COUNT: the failed calls by errno */
 	struct sysrec_signal signal; /* SIGNAL */
 	int32_t exit_status; /* TASK_EXIT: as wait() reports it */
+	/* SYSREC_F_CGROUP: the task's cgroup id (head.size then leaves it out) */
+	uint64_t cgroup;
+	bool has_cgroup;
 };
 
 /*

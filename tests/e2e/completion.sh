@@ -44,7 +44,7 @@ expect_out() { # EXPECTED WORD...
 }
 expect_out "compile query record script trace" perf-bpf ""
 expect_out "trace" perf-bpf tr
-expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf-bpf trace --c
+expect_out "--call-graph --cgroup --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf-bpf trace --c
 expect_out "--output" perf-bpf record --ou
 expect_out "-y -yy" perf-bpf trace -y
 expect_out "boottime monotonic monotonic_raw realtime tai" perf-bpf trace -k ""
@@ -54,6 +54,13 @@ expect_out "failed,unfinished" perf-bpf trace --status failed,u
 expect_out "unix" perf-bpf script --timestamps = un
 expect_out "failed" perf-bpf trace -e status = f
 expect_out "realtime" perf-bpf record --clockid = re
+# -G: the cgroups under the cgroup2 mount, a level at a time, as paths from it
+cgmnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+if [ -n "$cgmnt" ] && [ "$(id -u)" = 0 ] && mkdir -p "$cgmnt/pb-comp.$$/inner"; then
+	on_exit "rmdir '$cgmnt/pb-comp.$$/inner' '$cgmnt/pb-comp.$$'"
+	expect_out "/pb-comp.$$/" perf-bpf trace -G /pb-comp.
+	expect_out "/pb-comp.$$/inner/" perf-bpf record -G "/pb-comp.$$/"
+fi
 expect_out "prog.c prog.o" perf-bpf trace -e prog
 expect_out "./prog.c ./prog.o ./sub/" perf-bpf trace -e ./
 expect_out "sub/x.c" perf-bpf trace -e sub/
@@ -91,7 +98,7 @@ expect_eq "./perf-bpf <TAB> over \$PERF_BPF_BIN" "compile query record script tr
 	"$(PERF_BPF_BIN=$T/fake/perf-bpf comp_path ./perf-bpf "")"
 # perf bpf: the same, after "bpf"; "bpf" itself is one of perf's commands
 expect_out "record" perf bpf rec
-expect_out "--call-graph --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf bpf trace --c
+expect_out "--call-graph --cgroup --clang-opt --clang-path --clang-timeout --clear --clockid --count --cpu" perf bpf trace --c
 expect_out "boottime monotonic monotonic_raw realtime tai" perf bpf record -k ""
 expect_out "bpf" perf bp
 exit 0

@@ -47,8 +47,9 @@ expect_match "exit_group before the end" 'exit_group\(error_code: 3\) += \?$' "$
 # --json: objects of their own type, raw numbers and names
 "$PERF_BPF" trace --json -e $CALLS -- "$sig" >"$T/json" 2>"$T/err" || fail "trace --json exited $?: $(tail -n 3 "$T/err")"
 expect_match "a signal object" '^\{"type":"signal","time":[0-9]+,"pid":[0-9]+,"tid":[0-9]+,"comm":"signals","cpu":[0-9]+,"signo":17,"signal":"SIGCHLD","si_code":1,"si_code_name":"CLD_EXITED","si_errno":0,"si_pid":[0-9]+,"si_uid":0,"si_status":3,' "$(grep -m1 CLD_EXITED "$T/json")"
-expect_match "an exit object" '^\{"type":"exit",.*"status":768,"exit_code":3\}$' "$(grep -m1 '"exit_code":3' "$T/json")"
-expect_match "a killed one" '"type":"exit",.*"status":10,"signo":10,"signal":"SIGUSR1","core_dumped":false\}$' "$(grep -m1 '"signal":"SIGUSR1","core' "$T/json")"
+# (the task's cgroup last: "cgroup_id" and "cgroup", its path)
+expect_match "an exit object" '^\{"type":"exit",.*"status":768,"exit_code":3,"cgroup_id":[0-9]+,"cgroup":("/[^"]*"|null)\}$' "$(grep -m1 '"exit_code":3' "$T/json")"
+expect_match "a killed one" '"type":"exit",.*"status":10,"signo":10,"signal":"SIGUSR1","core_dumped":false,"cgroup_id":[0-9]+,"cgroup":("/[^"]*"|null)\}$' "$(grep -m1 '"signal":"SIGUSR1","core' "$T/json")"
 if command -v jq >/dev/null; then
 	jq -e . "$T/json" >/dev/null || fail "the JSON lines do not parse"
 fi

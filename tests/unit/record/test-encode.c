@@ -350,6 +350,53 @@ static void test_encode_sample(void **state)
 	}
 }
 
+/* CGROUP records, as perf writes them (--all-cgroups): the id, the path padded to 8. */
+static void test_encode_cgroup(void **state)
+{
+	(void)state;
+	for (size_t l = 0; l < NR_LAYOUTS; l++) {
+		for (size_t len = 1; len <= 20; len++) {
+			char path[32];
+			struct record r = { .type = PERF_RECORD_CGROUP,
+					    .cgroup = { .id = 0x1000000025ULL, .path = path },
+					    .s = trailer },
+				      d;
+
+			snprintf(path, sizeof(path), "/%.*s", (int)len - 1, letters);
+			round_trip(&layouts[l], &r, &d);
+			assert_true(d.cgroup.id == r.cgroup.id);
+			check_string(d.cgroup.path, path, RECORD_PATH_MAX);
+			check_trailer(&layouts[l], &d.s);
+		}
+	}
+}
+
+/* PERF_SAMPLE_CGROUP: the u64 after RAW, written and read back. */
+static void test_encode_sample_cgroup(void **state)
+{
+	const struct record_layout lay = { ST_OURS | PERF_SAMPLE_CGROUP, true };
+
+	(void)state;
+	for (uint32_t raw = 0; raw <= 13; raw++) {
+		struct record r = { .type = PERF_RECORD_SAMPLE,
+				    .misc = PERF_RECORD_MISC_USER,
+				    .s = { .id = 5,
+					   .pid = 7,
+					   .tid = 8,
+					   .time = 9,
+					   .cgroup = 44,
+					   .raw = letters,
+					   .raw_size = raw } },
+			      d;
+
+		round_trip(&lay, &r, &d);
+		assert_true(d.s.has_cgroup);
+		assert_true(d.s.cgroup == 44);
+		assert_true(d.s.raw_size >= raw); /* padded, as the kernel pads it */
+		assert_memory_equal(d.s.raw, letters, raw);
+	}
+}
+
 /* Long names are cut where the kernel cuts them. */
 static void test_encode_cuts_names(void **state)
 {
@@ -414,6 +461,8 @@ int main(void)
 		cmocka_unit_test(test_encode_ksymbol),
 		cmocka_unit_test(test_encode_bpf_event_and_lost),
 		cmocka_unit_test(test_encode_sample),
+		cmocka_unit_test(test_encode_cgroup),
+		cmocka_unit_test(test_encode_sample_cgroup),
 		cmocka_unit_test(test_encode_cuts_names),
 		cmocka_unit_test(test_encode_refuses),
 		cmocka_unit_test(test_encode_empty_sample),

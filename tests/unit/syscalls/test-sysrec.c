@@ -160,6 +160,62 @@ static void test_exit_items_out_or_again(void **state)
 	assert_false(s.items[0].out);
 }
 
+/* SYSREC_F_CGROUP: the task's cgroup id ends any record, after its items; none is too short. */
+static void test_cgroup_trailer(void **state)
+{
+	struct sysrec_exit x = { .ret = 3, .duration = 9 };
+	struct sysrec_signal sig = { .signo = 10 };
+	uint64_t args[2] = { 1, 2 }, cg = 0x1234567890ULL;
+	struct rec r;
+	struct sysrec s;
+
+	(void)state;
+	put_head(&r, SYSREC_ENTER, 2 | SYSREC_F_CGROUP, 257);
+	put(&r, args, sizeof(args));
+	put_item(&r, 1, SYSREC_KIND_STR, "/etc", 4);
+	put(&r, &cg, sizeof(cg));
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), 0);
+	assert_true(s.has_cgroup);
+	assert_int_equal(s.cgroup, cg);
+	assert_int_equal(s.nargs, 2);
+	assert_int_equal(s.nitems, 1);
+	assert_memory_equal(s.items[0].data, "/etc", 4);
+
+	put_head(&r, SYSREC_EXIT, SYSREC_F_CGROUP, 0);
+	put(&r, &x, sizeof(x));
+	put(&r, &cg, sizeof(cg));
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len + 4), 0); /* a sample's padding after */
+	assert_int_equal(s.cgroup, cg);
+	assert_int_equal(s.ret, 3);
+	assert_int_equal(s.nitems, 0);
+
+	put_head(&r, SYSREC_SIGNAL, SYSREC_SIG_F_UNDELIVERED | SYSREC_F_CGROUP, 0);
+	put(&r, &sig, sizeof(sig));
+	put(&r, &cg, sizeof(cg));
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), 0);
+	assert_int_equal(s.signal.signo, 10);
+	assert_int_equal(s.cgroup, cg);
+
+	/* without the flag, none; a record too short for one is refused */
+	put_head(&r, SYSREC_EXIT, 0, 0);
+	put(&r, &x, sizeof(x));
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), 0);
+	assert_false(s.has_cgroup);
+	assert_int_equal(s.cgroup, 0);
+	put_head(&r, SYSREC_EXIT, SYSREC_F_CGROUP, 0);
+	put(&r, &x, sizeof(x));
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), -EINVAL);
+	put_head(&r, SYSREC_TASK_EXIT, SYSREC_F_CGROUP, 0);
+	put(&r, &cg, 4);
+	seal(&r);
+	assert_int_equal(sysrec__decode(&s, r.buf, r.len), -EINVAL);
+}
+
 static void test_broken(void **state)
 {
 	struct sysrec_exit x = { 0 };
@@ -490,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_enter),
 		cmocka_unit_test(test_exit),
 		cmocka_unit_test(test_exit_items_out_or_again),
+		cmocka_unit_test(test_cgroup_trailer),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_buckets),
 		cmocka_unit_test(test_square_sum),
