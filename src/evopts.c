@@ -393,9 +393,10 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 	const struct opt all_cgroups = OPT_BOOL(0, "all-cgroups", &eo->all_cgroups,
 						"every sample's cgroup, and the cgroups' paths, in "
 						"the file (perf report --sort cgroup)");
-	const struct opt fields = OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", set_trace_fields,
-					       "fields to print, as script's -F (comm,tid,time,... or "
-					       "+FIELD,-FIELD; the system-call lines take tod)");
+	const struct opt fields =
+		OPT_CALLBACK('F', "fields", &eo->fields, "FIELDS", set_trace_fields,
+			     "fields to print, as script's -F (comm,tid,time,... or "
+			     "+FIELD,-FIELD; the system-call lines take tod)");
 	const struct opt rows[] = {
 		OPT_LIST('e', "event", &eo->event_args, "EVENT",
 			 "a BPF scriptlet (FILE.c, FILE.o), a tracepoint (sys:name), or system calls "
