@@ -19,7 +19,7 @@
 #define LINE_MAX_BYTES 16384
 #define COMM_MAX 16
 #define HEAD_MAX 96 /* "%10.3f (%6.3f ms): comm/tid " */
-#define RET_MAX 256 /* " = ", the result, "\n" */
+#define RET_MAX 768 /* " = ", the result, -y's "<name>" of a descriptor, "\n" */
 #define SPARE_MAX 64 /* buffers of entries' bytes kept for reuse */
 #define SPARE_MIN 256
 
@@ -255,6 +255,15 @@ static void print_json_args(struct sclines *sv, const struct inflight *f, const 
 	jsonw__end_object(w);
 }
 
+/* -y: the name of the descriptor the call returned into buf, its length; 0: none. */
+static size_t ret_fd(struct sclines *sv, const struct inflight *f, char *buf, size_t size)
+{
+	struct scfmt_opts fo = sv->o.fmt;
+
+	fo.pid = f->pid;
+	return scfmt__ret_fd(buf, size, &f->call, &fo);
+}
+
 static void print_json_call(struct sclines *sv, const struct inflight *f, const struct sc_call *c,
 			    bool has_dur, uint64_t dur)
 {
@@ -275,6 +284,8 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 		print_json_args(sv, f, c);
 	if (c->exited) {
 		jsonw__kv_s64(w, "ret", c->ret);
+		if (ret_fd(sv, f, sv->arg, sizeof(sv->arg)))
+			jsonw__kv_str(w, "ret_fd", sv->arg); /* -y: "/etc/hostname" */
 		if (c->ret < 0 && c->ret >= -4095 && sysconst__name(&sysconst_errno, -c->ret))
 			jsonw__kv_str(w, "errno", sysconst__name(&sysconst_errno, -c->ret));
 	} else {
@@ -282,6 +293,19 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 		jsonw__null(w);
 	}
 	jsonw__end_object(w);
+}
+
+/* The result at p (RET_MAX - 4 bytes of room), "3" or, with -y, "3</etc/hostname>"; its end. */
+static char *put_ret(struct sclines *sv, const struct inflight *f, char *p)
+{
+	size_t n = scfmt__ret(p, RET_MAX / 4, &f->call), fd;
+
+	fd = ret_fd(sv, f, p + n + 1, RET_MAX - 8 - n);
+	if (!fd)
+		return p + n;
+	p[n] = '<';
+	p[n + 1 + fd] = '>';
+	return p + n + fd + 2;
 }
 
 /* "head call = result": the call whole, or what follows its entry's line. */
@@ -293,7 +317,7 @@ static void print_text_call(struct sclines *sv, const struct inflight *f, bool w
 	char *p = pad(call, put_call(sv, call, f, whole), CALL_WIDTH);
 
 	p = mempcpy(p, " = ", 3);
-	p += scfmt__ret(p, RET_MAX - 4, &f->call);
+	p = put_ret(sv, f, p);
 	*p++ = '\n';
 	write_line(sv, p);
 }

@@ -30,6 +30,7 @@
 #include "syscalls/scfmt.h"
 
 struct jsonw;
+struct sysrec_fdinfo;
 struct sysrec_signal;
 
 struct sclines_opts {
@@ -49,6 +50,9 @@ struct sc_event {
 	const char *comm; /* NULL when unknown */
 	uint64_t duration; /* exit: ns since the entry, as the capture measured it; 0: unknown */
 	struct sc_call call; /* exited set for an exit */
+	/* -y: what the descriptors of the call referred to, as the capture read them */
+	int nfds;
+	const struct sysrec_fdinfo *fds;
 };
 
 struct sclines;
