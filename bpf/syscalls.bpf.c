@@ -1015,6 +1015,18 @@ static __always_inline struct entry *exit_entry(long ret, __u64 *time)
 	return take_live(e);
 }
 
+/*
+ * A call that failed because a fatal signal ends its thread (exit_group killing the other
+ * threads, SIGKILL): it never returns to the task, and strace says "= ?" of it, not
+ * ERESTARTSYS. No exit record: the call ends with its task.
+ */
+static __always_inline bool killed_in_call(long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+
+	return ret < 0 && (BPF_CORE_READ(task, pending.signal.sig[0]) & (1UL << (9 - 1)));
+}
+
 SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 {
@@ -1046,7 +1058,7 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 		return 0;
 	}
 	spec = spec_of(e->nr);
-	if (spec)
+	if (spec && !killed_in_call(ret))
 		exit_record(spec, pid_tgid, time, e->nr, ret, ns, e->args, e->retry);
 	return 0;
 }
@@ -1213,12 +1225,34 @@ static __always_inline void report_exit(struct task_struct *task)
 	emit(&rec, sizeof(rec));
 }
 
+/*
+ * A traced thread's end, other than its group leader's (whose end is the process's, as
+ * strace reports it): the status its exit or its group's left in its exit_code.
+ */
+static __always_inline void report_thread_exit(struct task_struct *task)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_task_exit x;
+	} rec = {};
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	if (!cfg_exits || !armed || (__u32)pid_tgid == pid_tgid >> 32 || !task_traced_now(pid_tgid))
+		return;
+	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
+	rec.h.size = sizeof(rec);
+	rec.h.flags = SYSREC_EXIT_F_THREAD;
+	rec.x.status = BPF_CORE_READ(task, exit_code);
+	emit(&rec, sizeof(rec));
+}
+
 /* A thread that exits is forgotten, and its thread group with its last thread. */
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(forget_exit, struct task_struct *task)
 {
 	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
 
+	report_thread_exit(task);
 	report_exit(task);
 
 	/* its exit_group (or exit) never returns: its entry stays live */

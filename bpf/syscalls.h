@@ -52,7 +52,9 @@ enum sysrec_type {
 	SYSREC_SIGNAL = 4,
 	/*
 	 * Process head.pid ended with its last thread, head.tid: head, struct sysrec_task_exit
-	 * (head.nr is 0).
+	 * (head.nr is 0). With SYSREC_EXIT_F_THREAD in head.flags, thread head.tid ended, not
+	 * the group's leader: its own status (the process's, when exit_group or a signal ended
+	 * them all); the process's record follows its last thread's.
 	 */
 	SYSREC_TASK_EXIT = 5,
 };
@@ -95,7 +97,10 @@ struct sysrec_signal {
 	__u64 fields[4];
 };
 
-/* TASK_EXIT: the process's end */
+/* TASK_EXIT: sysrec_head.flags */
+#define SYSREC_EXIT_F_THREAD 0x01 /* a thread's end, not its process's */
+
+/* TASK_EXIT: the process's end (or the thread's) */
 struct sysrec_task_exit {
 	__s32 status; /* as wait() reports it: the exit code << 8, or the signal | 0x80 (core) */
 	__u32 pad;

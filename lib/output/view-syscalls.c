@@ -234,6 +234,8 @@ static int show_signal_or_exit(struct sys_view *v, const struct resolved_sample 
 	ev->comm = rs->comm;
 	if (r->head.type == SYSREC_SIGNAL)
 		return sclines__signal(v->lines, ev, &r->signal);
+	if (r->head.flags & SYSREC_EXIT_F_THREAD)
+		return sclines__thread_exit(v->lines, ev, r->exit_status);
 	return sclines__process_exit(v->lines, ev, r->exit_status);
 }
 

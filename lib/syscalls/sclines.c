@@ -572,6 +572,22 @@ int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t
 	return 0;
 }
 
+int sclines__thread_exit(struct sclines *sv, const struct sc_event *ev, int32_t status)
+{
+	char text[RET_MAX];
+
+	note_base(sv, ev->time);
+	sclines__task_exit(sv, ev->tid); /* its last call, exit's "= ?", first */
+	if (sv->o.json) {
+		json_head(sv, "thread_exit", ev, ev->tid);
+		scsig__json_exit(sv->o.json, status);
+		jsonw__end_object(sv->o.json);
+		return 0;
+	}
+	print_other(sv, ev, ev->tid, text, scsig__exit(text, sizeof(text), status));
+	return 0;
+}
+
 uint64_t sclines__printed(const struct sclines *sv)
 {
 	return sv->printed;

@@ -75,6 +75,11 @@ void sclines__task_exit(struct sclines *sv, uint32_t tid);
  */
 int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct sysrec_signal *s);
 int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t status);
+/*
+ * The end of ev's thread, not its process's: "+++ exited with 0 +++" on the thread's line
+ * (JSON: type "thread_exit"), as strace -f reports each thread. 0.
+ */
+int sclines__thread_exit(struct sclines *sv, const struct sc_event *ev, int32_t status);
 /* The stream ended: every call in flight prints as "= ?". */
 void sclines__end(struct sclines *sv);
 /* Calls printed. */
