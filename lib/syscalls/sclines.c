@@ -260,6 +260,8 @@ static size_t ret_fd(struct sclines *sv, const struct inflight *f, char *buf, si
 {
 	struct scfmt_opts fo = sv->o.fmt;
 
+	if (f->no_entry)
+		return 0; /* its arguments are unknown: fcntl's command too */
 	fo.pid = f->pid;
 	return scfmt__ret_fd(buf, size, &f->call, &fo);
 }
