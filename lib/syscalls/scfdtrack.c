@@ -203,7 +203,10 @@ static bool proc_link(uint32_t pid, int fd, const char *prefix, char *buf, size_
 	return !strncmp(buf, prefix, strlen(prefix));
 }
 
-/* A pipe's or a socket's new descriptor: its inode from /proc while it can be read. */
+/*
+ * A pipe's or a socket's new descriptor: its inode as the capture read it at the exit (-y's
+ * FDINFO), else from /proc while it can be read.
+ */
 static struct scfds_file *new_object(struct scfdtrack *t, const struct sc_event *ev, int fd,
 				     const char *kind, bool cloexec)
 {
