@@ -617,9 +617,10 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr, __u32 o
 /*
  * What descriptor fd of the current task refers to, at off in the record (bpf/syscalls.h);
  * the offset past it, off itself for a file whose path says it all. The task's table is
- * read as typed memory; the file, a pointer of an array, by the helper.
+ * read as typed memory; the file, a pointer of an array, by the helper. Global: one copy,
+ * checked once, however many descriptors a call names.
  */
-static __always_inline __u32 put_fd(struct scratch *s, __u32 off, int fd)
+__noinline int put_fd(struct scratch *s, __u32 off, int fd)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct files_struct *files = task->files;
@@ -631,7 +632,7 @@ static __always_inline __u32 put_fd(struct scratch *s, __u32 off, int fd)
 	__u64 slot;
 	long n = 0;
 
-	if (fd < 0 || !fdt || (unsigned int)fd >= fdt->max_fds || off > ITEM_LAST)
+	if (!s || fd < 0 || !fdt || (unsigned int)fd >= fdt->max_fds || off > ITEM_LAST)
 		return off;
 	slot = (__u64)fdt->fd + (__u64)fd * sizeof(f);
 	if (bpf_probe_read_kernel(&f, sizeof(f), (const void *)slot) || !f)
@@ -657,8 +658,14 @@ static __always_inline __u32 put_fd_item(struct scratch *s, __u32 off, __u32 arg
 	struct sysrec_item it = { .arg = arg, .flags = SYSREC_KIND_FDINFO };
 	__u32 at = off + sizeof(it);
 
-	for (__u32 i = 0; i < 2 && i < n; i++)
-		at = put_fd(s, at, fds[i]);
+	int next;
+
+	for (__u32 i = 0; i < 2 && i < n; i++) {
+		next = put_fd(s, at, fds[i]);
+		if (next < 0 || next > SYSREC_RECORD_MAX)
+			return off;
+		at = next;
+	}
 	if (at == off + sizeof(it) || at > SYSREC_RECORD_MAX)
 		return off; /* none to name */
 	it.len = at - off - sizeof(it);
@@ -1020,11 +1027,13 @@ static __always_inline struct entry *exit_entry(long ret, __u64 *time)
  * threads, SIGKILL): it never returns to the task, and strace says "= ?" of it, not
  * ERESTARTSYS. No exit record: the call ends with its task.
  */
+#define KILL_PENDING (1UL << (9 - 1)) /* SIGKILL's bit in a signal set's first word */
+
 static __always_inline bool killed_in_call(long ret)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
 
-	return ret < 0 && (BPF_CORE_READ(task, pending.signal.sig[0]) & (1UL << (9 - 1)));
+	return ret < 0 && (BPF_CORE_READ(task, pending.signal.sig[0]) & KILL_PENDING);
 }
 
 SEC("raw_tp/sys_exit")
