@@ -37,6 +37,10 @@ sc_loop() {
 			sc_run "$d" "$name.pb_before" "$SC_PB_BEFORE" trace -o "$d/pb0.out" -- "$@" &&
 				grep -c " = " "$d/pb0.out" >>"$d/$name.pb_before.lines"
 		fi
+		# -y: every call's descriptors named, the capture reading each one's inode
+		sc_run "$d" "$name.pb_y" "$SC_PB" trace -y -o "$d/pby.out" -- "$@"
+		[ -n "${SC_PB_BEFORE:-}" ] &&
+			sc_run "$d" "$name.pb_before_y" "$SC_PB_BEFORE" trace -y -o "$d/pby0.out" -- "$@"
 		sc_run "$d" "$name.pb_unused" "$SC_PB" trace -e openat -o "$d/pb1.out" -- "$@"
 		sc_run "$d" "$name.pb_sum" "$SC_PB" trace -s -o "$d/pbs.out" -- "$@"
 		if command -v perf >/dev/null; then
@@ -70,6 +74,12 @@ sc_loop() {
 				"$(sc_med "$d/$name.pb_before")" \
 				"$(sc_ratio "$(sc_med "$d/$name.pb_before")" "$u")" \
 				"$(sc_med "$d/$name.pb_before.lines")"
+		printf '| perf-bpf trace -y, every call | %s | %s | - | - |\n' "$(sc_med "$d/$name.pb_y")" \
+			"$(sc_ratio "$(sc_med "$d/$name.pb_y")" "$u")"
+		[ -n "${SC_PB_BEFORE:-}" ] &&
+			printf '| perf-bpf before (PERF_BPF_BEFORE) -y, every call | %s | %s | - | - |\n' \
+				"$(sc_med "$d/$name.pb_before_y")" \
+				"$(sc_ratio "$(sc_med "$d/$name.pb_before_y")" "$u")"
 		printf '| perf trace, every call | %s | %s | %s | - |\n' "$(sc_med "$d/$name.perf_trace")" \
 			"$(sc_ratio "$(sc_med "$d/$name.perf_trace")" "$u")" "$(sc_med "$d/$name.perf_trace.lines")"
 		printf '| strace -f, every call | %s | %s | %s | - |\n' "$(sc_med "$d/$name.strace")" \
@@ -90,6 +100,11 @@ sc_loop() {
 		[ -n "${SC_PB_BEFORE:-}" ] &&
 			printf '| perf-bpf trace / perf-bpf before, every call | %s |\n' \
 				"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$(sc_med "$d/$name.pb_before")")"
+		printf '| perf-bpf trace -y / perf-bpf trace, every call | %s |\n' \
+			"$(sc_ratio "$(sc_med "$d/$name.pb_y")" "$(sc_med "$d/$name.pb_all")")"
+		[ -n "${SC_PB_BEFORE:-}" ] &&
+			printf '| perf-bpf trace -y / perf-bpf before -y, every call | %s |\n' \
+				"$(sc_ratio "$(sc_med "$d/$name.pb_y")" "$(sc_med "$d/$name.pb_before_y")")"
 		printf '| perf-bpf trace / perf trace, every call | %s |\n' \
 			"$(sc_ratio "$(sc_med "$d/$name.pb_all")" "$(sc_med "$d/$name.perf_trace")")"
 		printf '| perf-bpf trace / strace -f, every call | %s |\n' \

@@ -718,6 +718,134 @@ __noinline int put_item(struct scratch *s, __u32 off, __u32 i, __u32 nr, __u32 o
 	return off + sizeof(*it) + n;
 }
 
+/* ---- -y: what descriptors refer to, from the task's own table (SYSREC_KIND_FDINFO) ---- */
+
+#define MODE_TYPE 0170000 /* S_IFMT */
+#define MODE_FIFO 0010000 /* S_IFIFO: a pipe has no name, a fifo its own */
+#define MODE_SOCK 0140000 /* S_IFSOCK */
+
+/*
+ * What descriptor fd of the current task refers to, at off in the record (bpf/syscalls.h);
+ * the offset past it, off itself for a file whose path says it all. The task's table is
+ * read as typed memory; the file, a pointer of an array, by the helper. Global: one copy,
+ * checked once, however many descriptors a call names.
+ */
+__noinline int put_fd(struct scratch *s, __u32 off, int fd)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct files_struct *files = task->files;
+	struct fdtable *fdt = files ? files->fdt : NULL;
+	struct sysrec_fd d = { .fd = fd };
+	struct file *f = NULL;
+	struct inode *inode;
+	__u32 type;
+	__u64 slot;
+	long n = 0;
+
+	if (!s || fd < 0 || !fdt || (unsigned int)fd >= fdt->max_fds || off > ITEM_LAST)
+		return off;
+	slot = (__u64)fdt->fd + (__u64)fd * sizeof(f);
+	if (bpf_probe_read_kernel(&f, sizeof(f), (const void *)slot) || !f)
+		return off;
+	inode = BPF_CORE_READ(f, f_inode);
+	d.mode = BPF_CORE_READ(inode, i_mode);
+	type = d.mode & MODE_TYPE;
+	if (type && type != MODE_FIFO && type != MODE_SOCK)
+		return off; /* a file, a device: its path says it */
+	d.ino = BPF_CORE_READ(inode, i_ino);
+	if (type != MODE_SOCK)
+		n = bpf_probe_read_kernel_str(s->buf + off + sizeof(d), SYSREC_FD_NAME_MAX + 1,
+					      BPF_CORE_READ(f, f_path.dentry, d_name.name));
+	d.name_len = n > 1 ? n - 1 : 0;
+	__builtin_memcpy(s->buf + off, &d, sizeof(d));
+	return off + sizeof(d) + d.name_len;
+}
+
+/* An FDINFO item at off of argument arg, for the n descriptors of fds; the offset past it. */
+static __always_inline __u32 put_fd_item(struct scratch *s, __u32 off, __u32 arg, const int *fds,
+					 __u32 n)
+{
+	struct sysrec_item it = { .arg = arg, .flags = SYSREC_KIND_FDINFO };
+	__u32 at = off + sizeof(it);
+
+	int next;
+
+	for (__u32 i = 0; i < 2 && i < n; i++) {
+		next = put_fd(s, at, fds[i]);
+		if (next < 0 || next > SYSREC_RECORD_MAX)
+			return off;
+		at = next;
+	}
+	if (at == off + sizeof(it) || at > SYSREC_RECORD_MAX)
+		return off; /* none to name */
+	it.len = at - off - sizeof(it);
+	__builtin_memcpy(s->buf + off, &it, sizeof(it));
+	return at;
+}
+
+/*
+ * The FDINFO items of call nr into the record in s->buf at off: at entry, one for each
+ * argument that is a descriptor; at exit, those the call made. The offset past them, or a
+ * negative number when there was no room. Global: the verifier checks it once.
+ */
+__noinline int put_fds(struct scratch *s, __u32 off, __u32 nr, __u32 at_exit)
+{
+	const volatile struct sysrec_spec *spec;
+	int fds[2] = {};
+
+	if (!s || nr >= SYSREC_NR_MAX)
+		return -1;
+	spec = &cfg_specs[nr];
+	if (!at_exit) {
+#pragma unroll
+		for (__u32 i = 0; i < SYSREC_ARGS; i++) {
+			if (!(spec->fd_args >> i & 1))
+				continue;
+			if (off > ITEM_LAST)
+				return -1;
+			fds[0] = (int)s->args[i];
+			off = put_fd_item(s, off, i, fds, 1);
+		}
+		return off;
+	}
+	if ((spec->fd_out & SYSREC_FD_OUT_RET) && s->ret >= 0) {
+		if (off > ITEM_LAST)
+			return -1;
+		fds[0] = (int)s->ret;
+		off = put_fd_item(s, off, SYSREC_ARG_RET, fds, 1);
+	}
+	if (!(spec->fd_out & SYSREC_FD_OUT_FDS) || s->ret != 0)
+		return off;
+#pragma unroll
+	for (__u32 i = 0; i < SYSREC_ARGS; i++) {
+		if (spec->kind[i] != SYSREC_KIND_FDS ||
+		    bpf_probe_read_user(fds, sizeof(fds), (const void *)s->args[i]))
+			continue;
+		if (off > ITEM_LAST)
+			return -1;
+		return put_fd_item(s, off, i, fds, 2);
+	}
+	return off;
+}
+
+/* -y: the FDINFO items of the record, when the call has any; the offset past them. */
+static __always_inline __u32 put_fd_items(struct scratch *s, __u32 off,
+					  const volatile struct sysrec_spec *spec, __u32 nr,
+					  bool at_exit)
+{
+	struct sysrec_head *h = (void *)s->buf;
+	int next;
+
+	if (!(at_exit ? spec->fd_out : spec->fd_args))
+		return off;
+	next = put_fds(s, off, nr, at_exit);
+	if (next < 0 || next > SYSREC_RECORD_MAX) {
+		h->flags |= SYSREC_F_ITEMS_CUT;
+		return off;
+	}
+	return next;
+}
+
 /* Does the call's result say it filled what argument i points to? */
 static __always_inline bool filled(__u32 when, long ret)
 {
@@ -783,7 +911,7 @@ static __always_inline __u32 put_items(struct scratch *s, __u32 off,
 			s->retry |= 1 << i;
 		off = next;
 	}
-	return off;
+	return put_fd_items(s, off, spec, nr, at_exit);
 }
 
 static __always_inline struct scratch *scratch_here(void)
@@ -1157,6 +1285,20 @@ static __always_inline int exit_held(long ret, __u64 time)
 	return 0;
 }
 
+/*
+ * A call that failed because a fatal signal ends its thread (exit_group killing the other
+ * threads, SIGKILL): it never returns to the task, and strace says "= ?" of it, not
+ * ERESTARTSYS. No exit record: the call ends with its task.
+ */
+#define KILL_PENDING (1UL << (9 - 1)) /* SIGKILL's bit in a signal set's first word */
+
+static __always_inline bool killed_in_call(long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+
+	return ret < 0 && (BPF_CORE_READ(task, pending.signal.sig[0]) & KILL_PENDING);
+}
+
 SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 {
@@ -1193,7 +1335,7 @@ int BPF_PROG(sys_exit, struct pt_regs *unused, long ret)
 		return 0;
 	}
 	spec = spec_of(e->nr);
-	if (spec)
+	if (spec && !killed_in_call(ret))
 		exit_record(spec, pid_tgid, time, e->nr, ret, ns, e->args, e->retry);
 	return 0;
 }
@@ -1411,12 +1553,36 @@ static __always_inline void report_thread_end(__u64 pid_tgid)
 		l->ends++;
 }
 
+/*
+ * A traced thread's end, other than its group leader's (whose end is the process's, as
+ * strace reports it): the status its exit or its group's left in its exit_code.
+ */
+static __always_inline void report_thread_exit(struct task_struct *task)
+{
+	struct {
+		struct sysrec_head h;
+		struct sysrec_task_exit x;
+		__u64 cg;
+	} rec = {};
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+
+	if (!cfg_exits || !armed || (__u32)pid_tgid == pid_tgid >> 32 || !task_traced_now(pid_tgid))
+		return;
+	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
+	rec.h.size = sizeof(rec.h) + sizeof(rec.x);
+	rec.h.flags = SYSREC_EXIT_F_THREAD;
+	rec.x.status = BPF_CORE_READ(task, exit_code);
+	rec.h.size += put_cgroup(&rec.h, &rec.cg, bpf_get_current_cgroup_id());
+	emit(&rec, rec.h.size);
+}
+
 /* A thread that exits is forgotten, and its thread group with its last thread. */
 SEC("raw_tp/sched_process_exit")
 int BPF_PROG(forget_exit, struct task_struct *task)
 {
 	__u32 tgid = BPF_CORE_READ(task, tgid), tid = BPF_CORE_READ(task, pid);
 
+	report_thread_exit(task);
 	report_exit(task);
 	/* the exiting task is current: its counts are final (exit never returns) */
 	if (cfg_count)

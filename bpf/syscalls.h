@@ -16,6 +16,11 @@
  *
  * A body may grow at its end in later versions: readers take the bytes they know.
  *
+ * With -y (sysrec_spec.fd_args, fd_out), FDINFO items say what descriptors refer to, read
+ * from the task's own table: at entry, those the call's arguments name; at exit, the one it
+ * returned and those an FDS argument filled. Their arg is the argument, SYSREC_ARG_RET for
+ * the result.
+ *
  * An argument read at entry whose memory was not there (a page not touched yet: a string
  * in a program's read-only data) has a faulted item in the ENTER and, if the call made the
  * page present, the item read again in the EXIT, with its entry kind.
@@ -49,7 +54,9 @@ enum sysrec_type {
 	SYSREC_SIGNAL = 4,
 	/*
 	 * Process head.pid ended with its last thread, head.tid: head, struct sysrec_task_exit
-	 * (head.nr is 0).
+	 * (head.nr is 0). With SYSREC_EXIT_F_THREAD in head.flags, thread head.tid ended, not
+	 * the group's leader: its own status (the process's, when exit_group or a signal ended
+	 * them all); the process's record follows its last thread's.
 	 */
 	SYSREC_TASK_EXIT = 5,
 	/*
@@ -113,7 +120,10 @@ struct sysrec_thread_end {
 	__u64 cgroup; /* counted by cgroup: the one it ended in (sysrec_count_key.cgroup) */
 };
 
-/* TASK_EXIT: the process's end */
+/* TASK_EXIT: sysrec_head.flags */
+#define SYSREC_EXIT_F_THREAD 0x01 /* a thread's end, not its process's */
+
+/* TASK_EXIT: the process's end (or the thread's) */
 struct sysrec_task_exit {
 	__s32 status; /* as wait() reports it: the exit code << 8, or the signal | 0x80 (core) */
 	__u32 pad;
@@ -148,6 +158,8 @@ enum sysrec_kind {
 	SYSREC_KIND_EXEC_ARGS = 11,
 	SYSREC_KIND_IOVEC = 12, /* struct iovec times argument len_arg, and their bytes */
 	SYSREC_KIND_MSGHDR = 13, /* a struct user_msghdr, then its iovecs as an IOVEC's */
+	/* -y: a struct sysrec_fd and its name for the descriptors the argument names (FDS: 2) */
+	SYSREC_KIND_FDINFO = 14,
 	SYSREC_KIND_COUNT,
 };
 
@@ -214,6 +226,25 @@ struct sysrec_iov {
 	__u32 pad;
 };
 
+/* An FDINFO item's arg for the call's result */
+#define SYSREC_ARG_RET SYSREC_ARGS
+#define SYSREC_FD_NAME_MAX 32
+
+/*
+ * What descriptor fd referred to in its task's table, as the kernel had it, when it is what
+ * its path does not say: a pipe, a socket, an anonymous inode (no file type in mode: an
+ * eventfd, an epoll), a fifo. Followed by name_len bytes of its dentry's name (no NUL):
+ * an anonymous inode's "[eventfd]", "inotify"; a fifo's own; none for a pipe or a socket.
+ * Descriptors of other files (regular ones, devices), or of no file, have none.
+ */
+struct sysrec_fd {
+	__u64 ino;
+	__s32 fd;
+	__u16 mode; /* the inode's i_mode: S_IFMT's type and the permission bits */
+	__u8 name_len; /* at most SYSREC_FD_NAME_MAX */
+	__u8 pad;
+};
+
 struct sysrec_item {
 	__u16 len; /* bytes that follow; a string's without its NUL */
 	__u8 arg; /* the argument, from 0 */
@@ -235,7 +266,13 @@ struct sysrec_spec {
 	__u8 len_arg[SYSREC_ARGS]; /* for kinds with a length: the argument that holds it */
 	__u8 when[SYSREC_ARGS]; /* enum sysrec_when */
 	__u16 size[SYSREC_ARGS]; /* FIXED: bytes; ARRAY*: bytes of one element */
+	/* -y: bit i, argument i is a descriptor, named at entry by an FDINFO item */
+	__u8 fd_args;
+	__u8 fd_out; /* -y: SYSREC_FD_OUT_*, the descriptors the call makes, named at exit */
 };
+
+#define SYSREC_FD_OUT_RET 0x01 /* the result, when it is not negative */
+#define SYSREC_FD_OUT_FDS 0x02 /* the two an FDS argument holds, when the call returned 0 */
 
 /*
  * Counting: a duration histogram of log-linear buckets, 2^SYSREC_HIST_SUB_BITS per power of

@@ -154,6 +154,8 @@ static void capture(struct scopts *sc, int nr)
 	sc->select[nr / 64] |= 1ULL << (nr % 64);
 	if (d)
 		sctable__capture_spec(d, &sc->specs[nr]);
+	if (d && sc->fd_paths)
+		sctable__capture_fds(d, &sc->specs[nr]);
 }
 
 /* -y: the calls that make and end descriptors are read, for their paths, if not shown. */

@@ -82,7 +82,7 @@ struct scopts {
 	OPT_BOOL('T', "time", &(sc)->absolute_time, "absolute times, not from the first call"), \
 	OPT_BOOL(0, "no-signals", &(sc)->no_signals, \
 		 "no line for the signals the tasks take (-e signal=none)"), \
-	OPT_BOOL(0, "no-exits", &(sc)->no_exits, "no line for the ends of processes")
+	OPT_BOOL(0, "no-exits", &(sc)->no_exits, "no line for the ends of processes and threads")
 #define OPT_SYSCALL_VIEW(sc) \
 	OPT_LIST(0, "ev", &(sc)->ev_args, "EVENT", \
 		 "an event or scriptlet beside the system calls (which stay on)"), \

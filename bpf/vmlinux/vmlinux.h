@@ -854,6 +854,70 @@ struct css_set {
 	struct callback_head callback_head;
 };
 
+struct hlist_bl_node {
+	struct hlist_bl_node *next;
+	struct hlist_bl_node **pprev;
+};
+
+struct qstr {
+	union {
+		struct {
+			u32 hash;
+			u32 len;
+		};
+		u64 hash_len;
+	};
+	const unsigned char *name;
+};
+
+union shortname_store {
+	unsigned char string[40];
+	long unsigned int words[5];
+};
+
+struct lockref {
+	union {
+		__u64 lock_count;
+		struct {
+			spinlock_t lock;
+			int count;
+		};
+	};
+};
+
+struct dentry_operations;
+
+struct super_block;
+
+struct dentry {
+	unsigned int d_flags;
+	seqcount_spinlock_t d_seq;
+	struct hlist_bl_node d_hash;
+	struct dentry *d_parent;
+	union {
+		struct qstr __d_name;
+		const struct qstr d_name;
+	};
+	struct inode *d_inode;
+	union shortname_store d_shortname;
+	const struct dentry_operations *d_op;
+	struct super_block *d_sb;
+	long unsigned int d_time;
+	void *d_fsdata;
+	struct lockref d_lockref;
+	union {
+		struct list_head d_lru;
+		wait_queue_head_t *d_wait;
+	};
+	struct hlist_node d_sib;
+	struct hlist_head d_children;
+	union {
+		struct hlist_node d_alias;
+		struct hlist_bl_node d_in_lookup_hash;
+		struct callback_head d_rcu;
+	} d_u;
+};
+
 struct desc_struct {
 	u16 limit0;
 	u16 base0;
@@ -870,9 +934,16 @@ struct desc_struct {
 	u16 base2: 8;
 };
 
-struct vfsmount;
+struct fdtable {
+	unsigned int max_fds;
+	struct file **fd;
+	long unsigned int *close_on_exec;
+	long unsigned int *open_fds;
+	long unsigned int *full_fds_bits;
+	struct callback_head rcu;
+};
 
-struct dentry;
+struct vfsmount;
 
 struct path {
 	struct vfsmount *mnt;
@@ -926,6 +997,28 @@ struct file {
 		freeptr_t f_freeptr;
 	};
 	file_ref_t f_ref;
+};
+
+struct files_struct {
+	atomic_t count;
+	bool resize_in_progress;
+	wait_queue_head_t resize_wait;
+	struct fdtable *fdt;
+	struct fdtable fdtab;
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
+	spinlock_t file_lock;
+	unsigned int next_fd;
+	long unsigned int close_on_exec_init[1];
+	long unsigned int open_fds_init[1];
+	long unsigned int full_fds_bits_init[1];
+	struct file *fd_array[64];
+	long: 64;
+	long: 64;
+	long: 64;
+	long: 64;
 };
 
 struct fred_cs {
@@ -1084,8 +1177,6 @@ typedef __s64 time64_t;
 struct posix_acl;
 
 struct inode_operations;
-
-struct super_block;
 
 struct bdi_writeback;
 
@@ -2096,8 +2187,6 @@ struct key;
 struct nameidata;
 
 struct fs_struct;
-
-struct files_struct;
 
 struct io_uring_task;
 

@@ -42,6 +42,19 @@ static bool fd_name(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
 	return scfdtrack__name(v->fds, pid, fd, buf, size);
 }
 
+/*
+ * -y: a descriptor the call being shown made (its result, pipe2's pair): named once its
+ * exit has changed the tables, while its arguments were named as they were before it.
+ */
+static bool fd_made_name(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
+{
+	struct sys_view *v = ctx;
+
+	if (v->ev.call.exited)
+		scfdtrack__exit(v->fds, &v->ev); /* once: the exit is not applied twice */
+	return scfdtrack__name(v->fds, pid, fd, buf, size);
+}
+
 /* "syscall_NR", with 6 arguments in hex, for a call the headers do not name. */
 static const struct sc_desc *unknown_desc(struct sys_view *v, unsigned int nr)
 {
@@ -127,6 +140,13 @@ static void call_of(struct sc_call *call, const struct sc_desc *desc, const stru
 	take_items(call, r);
 }
 
+/* -y: what the capture read of the call's descriptors. */
+static void fds_of(struct sc_event *ev, const struct sysrec *r)
+{
+	ev->nfds = r->nfds;
+	ev->fds = r->fds;
+}
+
 static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 {
 	const struct sysrec *r = &v->rec;
@@ -144,6 +164,7 @@ static int show_call(struct sys_view *v, const struct resolved_sample *rs)
 	ev->duration = r->duration;
 	ev->cgroup = r->cgroup;
 	call_of(&ev->call, desc, r);
+	fds_of(ev, r);
 	if (r->head.type == SYSREC_ENTER) {
 		if (v->fds)
 			scfdtrack__enter(v->fds, ev);
@@ -200,6 +221,7 @@ static void track_only(struct sys_view *v)
 	ev->pid = r->head.pid;
 	ev->tid = r->head.tid;
 	call_of(&ev->call, desc, r);
+	fds_of(ev, r);
 	if (r->head.type == SYSREC_ENTER)
 		scfdtrack__enter(v->fds, ev);
 	else if (r->head.type == SYSREC_EXIT)
@@ -228,6 +250,8 @@ static int show_signal_or_exit(struct sys_view *v, const struct resolved_sample 
 	ev->cgroup = r->cgroup;
 	if (r->head.type == SYSREC_SIGNAL)
 		return sclines__signal(v->lines, ev, &r->signal);
+	if (r->head.flags & SYSREC_EXIT_F_THREAD)
+		return sclines__thread_exit(v->lines, ev, r->exit_status);
 	return sclines__process_exit(v->lines, ev, r->exit_status);
 }
 
@@ -353,6 +377,7 @@ static int make_parts(struct sys_view *v)
 		.fmt = { .strsize = o->strsize,
 			 .verbose = o->verbose_structs,
 			 .fd_path = o->fd_paths ? fd_name : NULL,
+			 .fd_made = o->fd_paths ? fd_made_name : NULL,
 			 .ctx = v },
 	};
 	struct scsummary_opts so = {

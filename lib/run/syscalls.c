@@ -108,6 +108,9 @@ static int set_specs(struct syscalls_bpf__rodata *ro, const struct syscalls_opts
 			    sp->when[i] >= SYSREC_AT_ENTRY_EXIT_OK)
 				sp->flags |= SYSREC_SPEC_ENTER_ITEMS;
 		}
+		/* -y: what the descriptors refer to, read with the call's other items */
+		sp->flags |= sp->fd_args ? SYSREC_SPEC_ENTER_ITEMS : 0;
+		sp->flags |= sp->fd_out ? SYSREC_SPEC_EXIT_ITEMS : 0;
 		any |= sp->flags & SYSREC_SPEC_SELECTED;
 	}
 	if (!any)

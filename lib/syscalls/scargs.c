@@ -65,6 +65,20 @@ static void fd(struct scout *o, int fd, const struct scfmt_opts *opt)
 	}
 }
 
+/* -y: a descriptor the call made (pipe2's), named as it is after the call: "3<pipe:[1234]>". */
+static void fd_made(struct scout *o, int fd, const struct scfmt_opts *opt)
+{
+	char path[512];
+
+	scout__s64(o, fd);
+	if (opt && opt->fd_made && fd >= 0 &&
+	    opt->fd_made(opt->ctx, opt->pid, fd, path, sizeof(path))) {
+		scout__put(o, "<", 1);
+		scout__str(o, path);
+		scout__put(o, ">", 1);
+	}
+}
+
 static void print_fd(struct scout *o, const struct sc_call *c, int i, const struct scfmt_opts *opt)
 {
 	fd(o, (int)as_signed(c, i), opt);
@@ -155,9 +169,9 @@ static void print_fd_pair(struct scout *o, const struct sc_call *c, int i,
 	}
 	memcpy(fds, b->p, sizeof(fds));
 	scout__put(o, "[", 1);
-	scout__s64(o, fds[0]);
+	fd_made(o, fds[0], opt);
 	scout__put(o, ", ", 2);
-	scout__s64(o, fds[1]);
+	fd_made(o, fds[1], opt);
 	scout__put(o, "]", 1);
 }
 

@@ -258,6 +258,33 @@ int scfds__open(struct scfds *s, uint32_t pid, int fd, const char *path, bool cl
 	return err;
 }
 
+int scfds__rename(struct scfds *s, uint32_t pid, int fd, const char *path, bool keep_sock)
+{
+	struct fd_table *t = table_of(s, pid);
+	struct fd_slot *sl = slot_of(t, fd);
+	struct scfds_file *old = sl ? sl->file : NULL, *f;
+
+	if (!old)
+		return scfds__open(s, pid, fd, path, false);
+	f = file_new(path);
+	if (!f)
+		return -ENOMEM;
+	if (keep_sock && old->is_socket && f->is_socket) {
+		f->sock = old->sock;
+		f->sock.stale = f->sock.stale || !f->sock.local[0];
+	}
+	for (int i = 0; i < t->size; i++) {
+		if (t->slots[i].file != old || i == fd)
+			continue;
+		f->refs++;
+		file_put(old);
+		t->slots[i].file = f;
+	}
+	file_put(old); /* fd's, last: old lives until here */
+	sl->file = f;
+	return 0;
+}
+
 struct scfds_file *scfds__file(const struct scfds *s, uint32_t pid, int fd)
 {
 	struct fd_slot *sl = slot_of(table_of(s, pid), fd);

@@ -53,6 +53,12 @@ void scfds__free(struct scfds *s);
 
 /* A new open file at fd of pid (whatever fd was closed first). 0 or -ENOMEM. */
 int scfds__open(struct scfds *s, uint32_t pid, int fd, const char *path, bool cloexec);
+/*
+ * fd of pid, and every descriptor of its table that refers to the same open file, refer to
+ * a file of path instead (what the kernel says they are), each keeping its close-on-exec
+ * flag; keep_sock: the socket's protocol and addresses the calls said stay. 0 or -ENOMEM.
+ */
+int scfds__rename(struct scfds *s, uint32_t pid, int fd, const char *path, bool keep_sock);
 /* The path of fd of pid, NULL when unknown. Valid until the next change. */
 const char *scfds__path(const struct scfds *s, uint32_t pid, int fd);
 /* The open file of fd of pid, NULL when unknown: -yy fills its sock. */

@@ -16,6 +16,8 @@
 #include "syscalls/scfds.h"
 #include "syscalls/scfdtrack.h"
 #include "syscalls/scsock.h"
+#include "syscalls/sctable.h"
+#include "syscalls/sysrec.h"
 
 #define PENDING 256 /* calls in flight, by thread */
 #define PATH_KEPT 256
@@ -25,6 +27,7 @@
 struct pending {
 	uint32_t tid;
 	const char *name; /* the call's (its table's, lives as long) */
+	const struct sc_desc *desc;
 	uint64_t args[SC_MAX_ARGS];
 	char path[PATH_KEPT]; /* an open's path; "" when not read */
 	uint8_t addr[ADDR_KEPT]; /* bind's, connect's socket address */
@@ -112,6 +115,64 @@ static uint32_t entry_bytes(const struct sc_call *c, enum sc_arg_kind k, void *d
 	return 0;
 }
 
+/*
+ * What the kernel's view of a descriptor names it, "pipe:[INO]", "socket:[INO]",
+ * "anon_inode:[eventfd]"; "" where only its path would say (a file, a device, a fifo).
+ */
+static void kernel_name(const struct sysrec_fdinfo *k, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!k->ino)
+		return; /* nothing open there */
+	switch (k->mode & S_IFMT) {
+	case S_IFIFO: /* a pipe's dentry has no name, a fifo's is its own */
+		if (!k->name_len)
+			snprintf(buf, size, "pipe:[%" PRIu64 "]", (uint64_t)k->ino);
+		break;
+	case S_IFSOCK:
+		snprintf(buf, size, "socket:[%" PRIu64 "]", (uint64_t)k->ino);
+		break;
+	case 0: /* an anonymous inode: no type, and its dentry's name says what it is */
+		if (k->name_len)
+			snprintf(buf, size, "anon_inode:%s", k->name);
+		break;
+	}
+}
+
+/* The kernel's name of descriptor fd among the event's, into buf: false when it has none. */
+static bool kernel_named(const struct sc_event *ev, int fd, char *buf, size_t size)
+{
+	for (int i = 0; i < ev->nfds; i++) {
+		if (ev->fds[i].fd != fd)
+			continue;
+		kernel_name(&ev->fds[i], buf, size);
+		return buf[0] != '\0';
+	}
+	return false;
+}
+
+/*
+ * What the kernel said of the descriptors of the call, where the tables say otherwise or
+ * nothing: a pipe or socket made by a process gone before /proc could be read, one made
+ * before the run. The sockets the tables knew without their inode keep what calls said.
+ */
+static void kernel_fds(struct scfdtrack *t, const struct sc_event *ev, bool ret_is_fd)
+{
+	char name[64];
+
+	for (int i = 0; i < ev->nfds; i++) {
+		const struct sysrec_fdinfo *k = &ev->fds[i];
+		struct scfds_file *f;
+
+		if (k->arg == SYSREC_ARG_RET && !ret_is_fd)
+			continue; /* fcntl's result of F_GETFL: no descriptor */
+		kernel_name(k, name, sizeof(name));
+		f = name[0] ? scfds__file(t->fds, ev->pid, k->fd) : NULL;
+		if (name[0] && (!f || strcmp(f->path, name)))
+			scfds__rename(t->fds, ev->pid, k->fd, name, f && f->is_socket && !f->ino);
+	}
+}
+
 void scfdtrack__enter(struct scfdtrack *t, const struct sc_event *ev)
 {
 	struct pending *p = &t->pending[ev->tid % PENDING];
@@ -120,10 +181,12 @@ void scfdtrack__enter(struct scfdtrack *t, const struct sc_event *ev)
 
 	p->tid = ev->tid;
 	p->name = c->desc->name;
+	p->desc = c->desc;
 	memcpy(p->args, c->args, sizeof(p->args));
 	n = entry_bytes(c, SCA_STRING, p->path, sizeof(p->path) - 1);
 	p->path[n] = '\0';
 	p->addr_len = entry_bytes(c, SCA_SOCKADDR, p->addr, sizeof(p->addr));
+	kernel_fds(t, ev, false);
 }
 
 /* What /proc says fd of pid is now, when it starts with prefix (it may be another by now). */
@@ -140,18 +203,22 @@ static bool proc_link(uint32_t pid, int fd, const char *prefix, char *buf, size_
 	return !strncmp(buf, prefix, strlen(prefix));
 }
 
-/* A pipe's or a socket's new descriptor: its inode from /proc while it can be read. */
-static struct scfds_file *new_object(struct scfdtrack *t, uint32_t pid, int fd, const char *kind,
-				     bool cloexec)
+/*
+ * A pipe's or a socket's new descriptor: its inode as the capture read it at the exit (-y's
+ * FDINFO), else from /proc while it can be read.
+ */
+static struct scfds_file *new_object(struct scfdtrack *t, const struct sc_event *ev, int fd,
+				     const char *kind, bool cloexec)
 {
 	char path[PATH_KEPT], prefix[16];
 
 	snprintf(prefix, sizeof(prefix), "%s:[", kind);
-	if (!proc_link(pid, fd, prefix, path, sizeof(path)))
+	if ((!kernel_named(ev, fd, path, sizeof(path)) || strncmp(path, prefix, strlen(prefix))) &&
+	    !proc_link(ev->pid, fd, prefix, path, sizeof(path)))
 		snprintf(path, sizeof(path), "%s:[?]", kind);
-	if (scfds__open(t->fds, pid, fd, path, cloexec))
+	if (scfds__open(t->fds, ev->pid, fd, path, cloexec))
 		return NULL;
-	return scfds__file(t->fds, pid, fd);
+	return scfds__file(t->fds, ev->pid, fd);
 }
 
 /* The index of c's first argument of kind k, or -1. */
@@ -250,13 +317,13 @@ static void exit_pipe(struct scfdtrack *t, const struct sc_event *ev, const stru
 	if (!filled_fds(ev, 0, fds))
 		return;
 	for (int i = 0; i < 2; i++)
-		new_object(t, ev->pid, fds[i], "pipe", cloexec);
+		new_object(t, ev, fds[i], "pipe", cloexec);
 }
 
 static void exit_socket(struct scfdtrack *t, const struct sc_event *ev, const struct pending *p)
 {
 	struct scfds_file *f =
-		new_object(t, ev->pid, (int)ev->call.ret, "socket", p->args[1] & SOCK_CLOEXEC);
+		new_object(t, ev, (int)ev->call.ret, "socket", p->args[1] & SOCK_CLOEXEC);
 
 	if (!f)
 		return;
@@ -272,7 +339,7 @@ static void exit_socketpair(struct scfdtrack *t, const struct sc_event *ev, cons
 	if (!filled_fds(ev, 3, fds)) /* socketpair(family, type, protocol, usockvec) */
 		return;
 	for (int i = 0; i < 2; i++) {
-		f[i] = new_object(t, ev->pid, fds[i], "socket", p->args[1] & SOCK_CLOEXEC);
+		f[i] = new_object(t, ev, fds[i], "socket", p->args[1] & SOCK_CLOEXEC);
 		if (!f[i])
 			return;
 		scsock__proto((int)p->args[0], (int)p->args[1], (int)p->args[2], &f[i]->sock);
@@ -295,7 +362,7 @@ static void exit_accept(struct scfdtrack *t, const struct sc_event *ev, const st
 	bool cloexec = !strcmp(p->name, "accept4") && (p->args[3] & SOCK_CLOEXEC);
 	const struct sc_bytes *out = &ev->call.out[1]; /* accept(fd, upeer_sockaddr, ...) */
 
-	f = new_object(t, ev->pid, (int)ev->call.ret, "socket", cloexec);
+	f = new_object(t, ev, (int)ev->call.ret, "socket", cloexec);
 	if (!f || !l)
 		return;
 	memcpy(f->sock.proto, l->sock.proto, sizeof(f->sock.proto));
@@ -399,18 +466,23 @@ static bool succeeded(const char *name, int64_t ret)
 void scfdtrack__exit(struct scfdtrack *t, const struct sc_event *ev)
 {
 	struct pending *p = &t->pending[ev->tid % PENDING];
+	exit_fn fn = NULL;
+	bool ret_fd;
 
 	if (p->tid != ev->tid || !p->name)
 		return; /* its entry was not seen */
 	p->tid = 0;
 	if (!succeeded(p->name, ev->call.ret))
 		return;
-	for (size_t i = 0; i < sizeof(exits) / sizeof(exits[0]); i++) {
-		if (!strcmp(exits[i].name, p->name)) {
-			exits[i].fn(t, ev, p);
-			return;
-		}
-	}
+	ret_fd = sctable__ret_is_fd(p->desc, p->args);
+	for (size_t i = 0; i < sizeof(exits) / sizeof(exits[0]) && !fn; i++)
+		if (!strcmp(exits[i].name, p->name))
+			fn = exits[i].fn;
+	if (fn)
+		fn(t, ev, p);
+	else if (ret_fd) /* eventfd2, memfd_create: what it is, the kernel or /proc says */
+		scfds__close(t->fds, ev->pid, (int)ev->call.ret);
+	kernel_fds(t, ev, ret_fd);
 }
 
 void scfdtrack__fork(struct scfdtrack *t, uint32_t ppid, uint32_t pid, uint32_t ptid)

@@ -4,7 +4,9 @@
  * entry keeps what its exit needs (the descriptor, the flags, the address), the exit
  * changes the tables when the call succeeded (open, dup, close, close_range, fcntl,
  * pipe, socket, accept, exec, ...); a process's table starts from /proc at the start of
- * the run, or as its parent's at its fork, and is forgotten at its exit.
+ * the run, or as its parent's at its fork, and is forgotten at its exit. What the capture
+ * read of the descriptors in the kernel's table (sc_event.fds: pipes, sockets, anonymous
+ * inodes) names them where the tables know nothing, or only '?'.
  *
  *	struct scfdtrack *t = scfdtrack__new(level);	1: -y, 2: -yy
  *	scfdtrack__start(t, pid, at_exec);	(before the run: what pid has)
@@ -34,7 +36,10 @@ void scfdtrack__free(struct scfdtrack *t);
 int scfdtrack__start(struct scfdtrack *t, uint32_t pid, bool at_exec);
 /* The tables, for what no call says (the workload's stdout made its stderr at its exec). */
 struct scfds *scfdtrack__fds(struct scfdtrack *t);
-/* A call's entry and its exit, as the lines take them. */
+/*
+ * A call's entry and its exit, as the lines take them. An exit is applied once: again, it
+ * changes nothing (the lines apply it as they name a descriptor the call made).
+ */
 void scfdtrack__enter(struct scfdtrack *t, const struct sc_event *ev);
 void scfdtrack__exit(struct scfdtrack *t, const struct sc_event *ev);
 /* A FORK record: a new process starts with its parent's table. */

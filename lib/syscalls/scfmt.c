@@ -127,3 +127,14 @@ size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c)
 	}
 	return o.len;
 }
+
+size_t scfmt__ret_fd(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o)
+{
+	if (!o || !o->fd_made || !c->exited || c->ret < 0 || c->ret > INT32_MAX || !size ||
+	    !sctable__ret_is_fd(c->desc, c->args))
+		return 0;
+	if (!o->fd_made(o->ctx, o->pid, (int)c->ret, buf, size))
+		return 0;
+	buf[size - 1] = '\0';
+	return strlen(buf);
+}

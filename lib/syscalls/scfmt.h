@@ -49,6 +49,8 @@ struct scfmt_opts {
 	bool verbose; /* -v: every member of a struct, not those a person reads first */
 	/* -y: the path of descriptor fd of task pid into buf; false when unknown */
 	bool (*fd_path)(void *ctx, uint32_t pid, int fd, char *buf, size_t size);
+	/* -y: the same of a descriptor the call made (its result, pipe2's), as after its exit */
+	bool (*fd_made)(void *ctx, uint32_t pid, int fd, char *buf, size_t size);
 	void *ctx;
 	uint32_t pid;
 };
@@ -65,6 +67,11 @@ size_t scfmt__arg(char *buf, size_t size, const struct sc_call *c, int i,
 		  const struct scfmt_opts *o, bool *shown);
 /* The result: "?", a number, a name (fcntl's F_GETFL), "0x..." (mmap) or "-1 ENAME (text)". */
 size_t scfmt__ret(char *buf, size_t size, const struct sc_call *c);
+/*
+ * -y: what the descriptor the call returned refers to, "/etc/hostname" (o->fd_made), when
+ * its result is one; 0 (nothing written) else.
+ */
+size_t scfmt__ret_fd(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o);
 /* A socket address: "127.0.0.1:80", "[::1]:80", "/run/x.sock", "@abstract", "{family: N}". */
 size_t scfmt__sockaddr(char *buf, size_t size, const void *addr, uint32_t len);
 /* bytes quoted as C escapes, cut at max with "..." after the quote when truncated. */

@@ -21,7 +21,7 @@
 #define LINE_MAX_BYTES 16384
 #define COMM_MAX 16
 #define HEAD_MAX (96 + SCTIME_MAX) /* "[wall-clock ]%10.3f (%6.3f ms): comm/tid " */
-#define RET_MAX 256 /* " = ", the result, "\n" */
+#define RET_MAX 768 /* " = ", the result, -y's "<name>" of a descriptor, "\n" */
 #define SPARE_MAX 64 /* buffers of entries' bytes kept for reuse */
 #define SPARE_MIN 256
 
@@ -365,6 +365,17 @@ static void print_json_cgroup(struct sclines *sv, uint64_t id)
 	}
 }
 
+/* -y: the name of the descriptor the call returned into buf, its length; 0: none. */
+static size_t ret_fd(struct sclines *sv, const struct inflight *f, char *buf, size_t size)
+{
+	struct scfmt_opts fo = sv->o.fmt;
+
+	if (f->no_entry)
+		return 0; /* its arguments are unknown: fcntl's command too */
+	fo.pid = f->pid;
+	return scfmt__ret_fd(buf, size, &f->call, &fo);
+}
+
 static void print_json_call(struct sclines *sv, const struct inflight *f, const struct sc_call *c,
 			    bool has_dur, uint64_t dur)
 {
@@ -385,6 +396,8 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 		print_json_args(sv, f, c);
 	if (c->exited) {
 		jsonw__kv_s64(w, "ret", c->ret);
+		if (ret_fd(sv, f, sv->arg, sizeof(sv->arg)))
+			jsonw__kv_str(w, "ret_fd", sv->arg); /* -y: "/etc/hostname" */
 		if (c->ret < 0 && c->ret >= -4095 && sysconst__name(&sysconst_errno, -c->ret))
 			jsonw__kv_str(w, "errno", sysconst__name(&sysconst_errno, -c->ret));
 	} else {
@@ -396,6 +409,19 @@ static void print_json_call(struct sclines *sv, const struct inflight *f, const 
 	json_done(sv, f->time);
 }
 
+/* The result at p (RET_MAX - 4 bytes of room), "3" or, with -y, "3</etc/hostname>"; its end. */
+static char *put_ret(struct sclines *sv, const struct inflight *f, char *p)
+{
+	size_t n = scfmt__ret(p, RET_MAX / 4, &f->call), fd;
+
+	fd = ret_fd(sv, f, p + n + 1, RET_MAX - 8 - n);
+	if (!fd)
+		return p + n;
+	p[n] = '<';
+	p[n + 1 + fd] = '>';
+	return p + n + fd + 2;
+}
+
 /* "head call = result": the call whole, or what follows its entry's line. */
 static void print_text_call(struct sclines *sv, const struct inflight *f, bool whole, bool has_dur,
 			    uint64_t dur)
@@ -405,7 +431,7 @@ static void print_text_call(struct sclines *sv, const struct inflight *f, bool w
 	char *p = pad(call, put_call(sv, call, f, whole), CALL_WIDTH);
 
 	p = mempcpy(p, " = ", 3);
-	p += scfmt__ret(p, RET_MAX - 4, &f->call);
+	p = put_ret(sv, f, p);
 	*p++ = '\n';
 	write_line(sv, f->time, p);
 }
@@ -679,23 +705,35 @@ int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct 
 	return 0;
 }
 
-int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t status)
+/* A task's end: a process's (by its pid) or a thread's (by its tid), as strace prints them. */
+static int task_end(struct sclines *sv, const struct sc_event *ev, int32_t status, bool process)
 {
+	uint32_t id = process ? ev->pid : ev->tid;
 	char text[RET_MAX];
 
 	note_base(sv, ev->time);
 	note_time(sv, ev->time);
-	sclines__task_exit(sv, ev->tid); /* its last call, exit_group's "= ?", first */
+	sclines__task_exit(sv, ev->tid); /* its last call, exit_group's or exit's "= ?", first */
 	if (sv->o.json) {
-		json_head(sv, "exit", ev, ev->pid);
+		json_head(sv, process ? "exit" : "thread_exit", ev, id);
 		scsig__json_exit(sv->json, status);
 		print_json_cgroup(sv, ev->cgroup);
 		jsonw__end_object(sv->json);
 		json_done(sv, ev->time);
 		return 0;
 	}
-	print_other(sv, ev, ev->pid, text, scsig__exit(text, sizeof(text), status));
+	print_other(sv, ev, id, text, scsig__exit(text, sizeof(text), status));
 	return 0;
+}
+
+int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t status)
+{
+	return task_end(sv, ev, status, true);
+}
+
+int sclines__thread_exit(struct sclines *sv, const struct sc_event *ev, int32_t status)
+{
+	return task_end(sv, ev, status, false);
 }
 
 uint64_t sclines__printed(const struct sclines *sv)

@@ -34,6 +34,7 @@
 
 struct cgroups;
 struct jsonw;
+struct sysrec_fdinfo;
 struct sysrec_signal;
 
 /* How a call ended, in strace's words (--status=): the bits of sclines_opts.status. */
@@ -78,6 +79,9 @@ struct sc_event {
 	uint64_t duration; /* exit: ns since the entry, as the capture measured it; 0: unknown */
 	uint64_t cgroup; /* the task's cgroup id; 0: unknown */
 	struct sc_call call; /* exited set for an exit */
+	/* -y: what the descriptors of the call referred to, as the capture read them */
+	int nfds;
+	const struct sysrec_fdinfo *fds;
 };
 
 struct sclines;
@@ -100,6 +104,11 @@ void sclines__task_exit(struct sclines *sv, uint32_t tid);
  */
 int sclines__signal(struct sclines *sv, const struct sc_event *ev, const struct sysrec_signal *s);
 int sclines__process_exit(struct sclines *sv, const struct sc_event *ev, int32_t status);
+/*
+ * The end of ev's thread, not its process's: "+++ exited with 0 +++" on the thread's line
+ * (JSON: type "thread_exit"), as strace -f reports each thread. 0.
+ */
+int sclines__thread_exit(struct sclines *sv, const struct sc_event *ev, int32_t status);
 /* The stream ended: every call in flight prints as "= ?". */
 void sclines__end(struct sclines *sv);
 /* Calls printed. */

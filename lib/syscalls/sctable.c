@@ -5,6 +5,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,53 @@ static int by_nr(const void *a, const void *b)
 static bool returns_address(const char *name)
 {
 	static const char *const calls[] = { "mmap", "mremap", "brk", "shmat", NULL };
+
+	for (int i = 0; calls[i]; i++)
+		if (!strcmp(name, calls[i]))
+			return true;
+	return false;
+}
+
+/* The calls whose result is a new descriptor, as strace annotates it under -y. */
+static bool returns_fd(const char *name)
+{
+	static const char *const calls[] = {
+		"open",
+		"openat",
+		"openat2",
+		"creat",
+		"dup",
+		"dup2",
+		"dup3",
+		"fcntl",
+		"socket",
+		"accept",
+		"accept4",
+		"eventfd",
+		"eventfd2",
+		"epoll_create",
+		"epoll_create1",
+		"memfd_create",
+		"memfd_secret",
+		"signalfd",
+		"signalfd4",
+		"timerfd_create",
+		"inotify_init",
+		"inotify_init1",
+		"fanotify_init",
+		"perf_event_open",
+		"pidfd_open",
+		"pidfd_getfd",
+		"open_by_handle_at",
+		"userfaultfd",
+		"io_uring_setup",
+		"fsopen",
+		"fsmount",
+		"fspick",
+		"open_tree",
+		"mq_open",
+		NULL,
+	};
 
 	for (int i = 0; calls[i]; i++)
 		if (!strcmp(name, calls[i]))
@@ -88,8 +136,10 @@ struct sctable *sctable__new(void)
 	t->nr = sysconst_syscall.nr;
 	qsort(t->descs, t->nr, sizeof(*t->descs), by_nr);
 	add_kernel_numbers(t, k);
-	for (size_t i = 0; i < t->nr; i++)
+	for (size_t i = 0; i < t->nr; i++) {
 		t->descs[i].ret_address = returns_address(t->descs[i].name);
+		t->descs[i].ret_fd = returns_fd(t->descs[i].name);
+	}
 	return t;
 }
 
@@ -727,4 +777,23 @@ void sctable__capture_spec(const struct sc_desc *d, struct sysrec_spec *spec)
 		if (row->capture == SYSREC_KIND_EXEC_ARGS)
 			spec->flags |= SYSREC_SPEC_NEW_MM;
 	}
+}
+
+void sctable__capture_fds(const struct sc_desc *d, struct sysrec_spec *spec)
+{
+	for (int i = 0; i < d->nr_args && i < SYSREC_ARGS; i++) {
+		if (d->args[i].kind == SCA_FD || d->args[i].kind == SCA_DFD)
+			spec->fd_args |= 1 << i;
+		if (d->args[i].kind == SCA_FDPAIR_OUT)
+			spec->fd_out |= SYSREC_FD_OUT_FDS;
+	}
+	if (d->ret_fd)
+		spec->fd_out |= SYSREC_FD_OUT_RET;
+}
+
+bool sctable__ret_is_fd(const struct sc_desc *d, const uint64_t *args)
+{
+	if (!d->ret_fd)
+		return false;
+	return strcmp(d->name, "fcntl") || args[1] == F_DUPFD || args[1] == F_DUPFD_CLOEXEC;
 }

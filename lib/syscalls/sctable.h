@@ -36,6 +36,7 @@ struct sc_desc {
 	const char *event; /* its tracepoint, syscalls:sys_enter_<event>: "newstat" */
 	bool has_format; /* the tracepoint's format was read: args are known */
 	bool ret_address; /* its result is an address (mmap's), shown in hex */
+	bool ret_fd; /* its result is a new descriptor (open's, dup's; fcntl's for F_DUPFD) */
 	uint8_t nr_args;
 	struct sc_arg args[SC_MAX_ARGS];
 };
@@ -79,6 +80,10 @@ struct sysrec_spec;
  * capture's loader.
  */
 void sctable__capture_spec(const struct sc_desc *d, struct sysrec_spec *spec);
+/* Is the result of call d with arguments args a new descriptor (fcntl's: for F_DUPFD only)? */
+bool sctable__ret_is_fd(const struct sc_desc *d, const uint64_t *args);
+/* -y: the descriptors of d the capture names, its arguments at entry and its results at exit. */
+void sctable__capture_fds(const struct sc_desc *d, struct sysrec_spec *spec);
 
 /* The pieces, exposed for unit tests. */
 /* Fill d's arguments from a sys_enter tracepoint format text. -EINVAL if it has none. */

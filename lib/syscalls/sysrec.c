@@ -7,6 +7,35 @@
 
 #include "syscalls/sysrec.h"
 
+/* An FDINFO item's descriptors into r->fds: -EINVAL for one that does not fit in it. */
+static int decode_fds(struct sysrec *r, const struct sysrec_item *it, const uint8_t *p)
+{
+	struct sysrec_fd d;
+
+	if (it->arg > SYSREC_ARG_RET)
+		return -EINVAL;
+	for (size_t at = 0; at < it->len; at += sizeof(d) + d.name_len) {
+		struct sysrec_fdinfo *k = &r->fds[r->nfds];
+
+		if (it->len - at < sizeof(d))
+			return -EINVAL;
+		memcpy(&d, p + at, sizeof(d));
+		if (d.name_len > SYSREC_FD_NAME_MAX || it->len - at - sizeof(d) < d.name_len)
+			return -EINVAL;
+		if (r->nfds == SYSREC_FDS_MAX)
+			continue;
+		*k = (struct sysrec_fdinfo){ .ino = d.ino,
+					     .fd = d.fd,
+					     .mode = d.mode,
+					     .arg = it->arg,
+					     .name_len = d.name_len };
+		memcpy(k->name, p + at + sizeof(d), d.name_len);
+		k->name[d.name_len] = '\0';
+		r->nfds++;
+	}
+	return 0;
+}
+
 /* The items from off to the record's end; -EINVAL for any that does not fit. */
 static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t end)
 {
@@ -15,11 +44,17 @@ static int decode_items(struct sysrec *r, const uint8_t *p, size_t off, size_t e
 	unsigned int kind;
 
 	while (off < end) {
-		if (end - off < sizeof(it) || r->nitems == SYSREC_ARGS)
+		if (end - off < sizeof(it))
 			return -EINVAL;
 		memcpy(&it, p + off, sizeof(it));
 		off += sizeof(it);
-		if (it.len > end - off || it.arg >= SYSREC_ARGS ||
+		if (SYSREC_ITEM_KIND(it.flags) == SYSREC_KIND_FDINFO && it.len <= end - off) {
+			if (decode_fds(r, &it, p + off))
+				return -EINVAL;
+			off += it.len;
+			continue;
+		}
+		if (r->nitems == SYSREC_ARGS || it.len > end - off || it.arg >= SYSREC_ARGS ||
 		    SYSREC_ITEM_KIND(it.flags) == SYSREC_KIND_NONE ||
 		    SYSREC_ITEM_KIND(it.flags) >= SYSREC_KIND_COUNT)
 			return -EINVAL;
@@ -89,7 +124,7 @@ int sysrec__decode(struct sysrec *r, const void *buf, size_t size)
 	 * items[] past nitems and count (COUNT records only) are left as they were.
 	 */
 	memset(r->args, 0, sizeof(r->args));
-	r->nargs = r->nitems = 0;
+	r->nargs = r->nitems = r->nfds = 0;
 	r->ret = 0;
 	r->duration = 0;
 	r->exit_status = 0;

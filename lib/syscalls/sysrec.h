@@ -32,6 +32,18 @@ struct sysrec_data {
 	bool out; /* read at exit as what the call filled, not an entry's read again */
 };
 
+#define SYSREC_FDS_MAX (SYSREC_ARGS + 2) /* an FDINFO item an argument, two for pipe2's */
+
+/* A descriptor of an FDINFO item (bpf/syscalls.h: struct sysrec_fd), and its name. */
+struct sysrec_fdinfo {
+	uint64_t ino;
+	int32_t fd;
+	uint16_t mode;
+	uint8_t arg; /* the argument it was of, SYSREC_ARG_RET the result */
+	uint8_t name_len;
+	char name[SYSREC_FD_NAME_MAX + 1];
+};
+
 struct sysrec {
 	struct sysrec_head head;
 	int nargs; /* ENTER: args[0..nargs) */
@@ -42,6 +54,9 @@ struct sysrec {
 	bool items_cut; /* some items were left out: the record was full */
 	int nitems;
 	struct sysrec_data items[SYSREC_ARGS];
+	/* -y: what the descriptors the call named (or made, at exit) referred to */
+	int nfds;
+	struct sysrec_fdinfo fds[SYSREC_FDS_MAX];
 	struct sysrec_count count; /* COUNT: the pair's statistics (head.tid, head.nr its key) */
 	bool has_errnos; /* COUNT: errnos was counted */
 	struct sysrec_errnos errnos; /* COUNT: the failed calls by errno */

@@ -300,6 +300,47 @@ static void test_scfds__reads_own_table(void **state)
 	close(gone);
 }
 
+/*
+ * What the kernel says of a descriptor (-y's FDINFO) renames its file for every descriptor
+ * of the table that shares it, flags kept; a socket the calls described keeps what they said.
+ */
+static void test_scfds__rename(void **state)
+{
+	struct scfds *s = *state;
+	struct scfds_file *f;
+	char buf[128];
+
+	assert_int_equal(scfds__open(s, PID, 3, "socket:[?]", true), 0);
+	f = scfds__file(s, PID, 3);
+	scsock__proto(AF_INET, SOCK_DGRAM, 0, &f->sock);
+	strcpy(f->sock.remote, "127.0.0.1:9");
+	assert_int_equal(scfds__dup(s, PID, 3, 10, false), 0);
+	assert_int_equal(scfds__open(s, PID, 4, "/etc/hostname", false), 0);
+	assert_int_equal(scfds__rename(s, PID, 10, "socket:[4321]", true), 0);
+	expect_path(s, PID, 3, "socket:[4321]");
+	expect_path(s, PID, 10, "socket:[4321]");
+	expect_path(s, PID, 4, "/etc/hostname");
+	f = scfds__file(s, PID, 3);
+	assert_ptr_equal(f, scfds__file(s, PID, 10));
+	assert_int_equal(f->ino, 4321);
+	assert_true(f->is_socket);
+	assert_true(f->sock.stale); /* its own end: the kernel's, by the inode now known */
+	scfds__name(s, PID, 10, 2, buf, sizeof(buf));
+	assert_string_equal(buf, "UDP:[?->127.0.0.1:9]");
+	/* close-on-exec stays each descriptor's */
+	assert_int_equal(scfds__exec(s, PID), 0);
+	expect_path(s, PID, 3, NULL);
+	expect_path(s, PID, 10, "socket:[4321]");
+	/* not keeping: a file of its own, what the calls said is gone */
+	assert_int_equal(scfds__rename(s, PID, 10, "socket:[99]", false), 0);
+	scfds__name(s, PID, 10, 2, buf, sizeof(buf));
+	assert_string_equal(buf, "socket:[99]");
+	/* a descriptor the table did not know */
+	assert_int_equal(scfds__rename(s, PID, 7, "pipe:[55]", true), 0);
+	expect_path(s, PID, 7, "pipe:[55]");
+	assert_int_equal(scfds__file(s, PID, 7)->ino, 55);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -317,6 +358,7 @@ int main(void)
 		T(test_scfds__names_sockets),
 		T(test_scfds__names_sockets_of_processes_gone),
 		T(test_scfds__reads_own_table),
+		T(test_scfds__rename),
 		cmocka_unit_test(test_scsock__proc_net_lines),
 		cmocka_unit_test(test_scsock__addresses_of_calls),
 	};

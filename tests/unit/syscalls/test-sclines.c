@@ -528,6 +528,98 @@ static void test_sclines__wall_clock(void **state)
 	(void)state;
 }
 
+/*
+ * A thread that ends before its process: its own line, at its own tid, after its last call
+ * (exit's "= ?"); in JSON an object of type thread_exit.
+ */
+static void test_sclines__thread_exit(void **state)
+{
+	struct sc_desc exit_desc = { .name = "exit" };
+	struct sc_event e = entry(10, 8, "w", NULL);
+	struct sclines_opts o = { 0 };
+	char *text = NULL, *want;
+	size_t len = 0;
+	FILE *out;
+
+	start(NULL);
+	e.pid = 7;
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 8, "w", &exit_desc)), 0);
+	assert_int_equal(sclines__thread_exit(fx.sv, &e, 0), 0);
+	e.time += 100000;
+	assert_int_equal(sclines__thread_exit(fx.sv, &e, 3 << 8), 0);
+	finish();
+	assert_int_equal(asprintf(&want, "%s%s%s",
+				  line("     0.000 (         ): w/8 ", "exit()", " = ?"),
+				  "     0.100 (         ): w/8 +++ exited with 0 +++\n",
+				  "     0.200 (         ): w/8 +++ exited with 3 +++\n") > 0,
+			 true);
+	expect_text(want);
+	free(want);
+	out = open_memstream(&text, &len);
+	o.json = jsonw__new(out, false);
+	start(&o);
+	assert_int_equal(sclines__thread_exit(fx.sv, &e, 0), 0);
+	finish();
+	jsonw__free(o.json);
+	fclose(out);
+	assert_string_equal(text, "{\"type\":\"thread_exit\",\"time\":1000200000,\"pid\":7,"
+				  "\"tid\":8,\"comm\":\"w\",\"cpu\":0,\"status\":0,"
+				  "\"exit_code\":0}\n");
+	free(text);
+	(void)state;
+}
+
+/* -y's name of the fd a call made: "d", for fd 3 of pid 7, as after its exit. */
+static bool made(void *ctx, uint32_t pid, int fd, char *buf, size_t size)
+{
+	(void)ctx;
+	if (pid != 7 || fd != 3)
+		return false;
+	snprintf(buf, size, "/etc/hostname");
+	return true;
+}
+
+/* -y: the descriptor a call returns, named after its result; in JSON a key of its own. */
+static void test_sclines__returned_fd(void **state)
+{
+	struct sclines_opts o = { .fmt = { .fd_made = made } };
+	struct sc_desc open_desc = openat_desc;
+	char *text = NULL, *want;
+	size_t len = 0;
+	FILE *out;
+
+	open_desc.ret_fd = true;
+	start(&o);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 7, "cat", &open_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(1, 7, &open_desc, 3)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(2, 7, "cat", &open_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(3, 7, &open_desc, -2)), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(4, 7, "cat", &openat_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(5, 7, &openat_desc, 3)), 0);
+	finish();
+	assert_int_equal(
+		asprintf(&want, "%s%s%s",
+			 line("     0.000 ( 0.010 ms): cat/7 ", "openat(dfd: 0)",
+			      " = 3</etc/hostname>"),
+			 line("     0.020 ( 0.010 ms): cat/7 ", "openat(dfd: 0)",
+			      " = -1 ENOENT (No such file or directory)"),
+			 line("     0.040 ( 0.010 ms): cat/7 ", "openat(dfd: 0)", " = 3")) > 0,
+		true);
+	expect_text(want);
+	free(want);
+	out = open_memstream(&text, &len);
+	o.json = jsonw__new(out, false);
+	start(&o);
+	assert_int_equal(sclines__enter(fx.sv, enter(0, 7, "cat", &open_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(1, 7, &open_desc, 3)), 0);
+	finish();
+	jsonw__free(o.json);
+	fclose(out);
+	assert_non_null(strstr(text, "\"ret\":3,\"ret_fd\":\"/etc/hostname\"}"));
+	free(text);
+	(void)state;
+}
+
 static int teardown(void **state)
 {
 	free(fx.text);
@@ -538,6 +630,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_sclines__one_line_per_call, teardown),
+		cmocka_unit_test_teardown(test_sclines__thread_exit, teardown),
+		cmocka_unit_test_teardown(test_sclines__returned_fd, teardown),
 		cmocka_unit_test_teardown(test_sclines__faulted_then_read_at_exit, teardown),
 		cmocka_unit_test_teardown(test_sclines__interrupted_and_continued, teardown),
 		cmocka_unit_test_teardown(test_sclines__other_threads_interrupt, teardown),

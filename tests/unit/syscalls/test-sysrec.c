@@ -540,6 +540,97 @@ static void test_task_exit_record(void **state)
 	(void)state;
 }
 
+/* One descriptor of an FDINFO item, and its name, into data at *at. */
+static void put_fd(uint8_t *data, size_t *at, int fd, uint16_t mode, uint64_t ino, const char *name)
+{
+	struct sysrec_fd d = { .ino = ino, .fd = fd, .mode = mode };
+
+	d.name_len = name ? strlen(name) : 0;
+	memcpy(data + *at, &d, sizeof(d));
+	memcpy(data + *at + sizeof(d), name ? name : "", d.name_len);
+	*at += sizeof(d) + d.name_len;
+}
+
+static void test_fdinfo(void **state)
+{
+	uint64_t args[SYSREC_ARGS] = { 3, 4 };
+	uint8_t data[256], big[sizeof(struct sysrec_fd) + SYSREC_FD_NAME_MAX + 1];
+	struct sysrec *r = calloc(1, sizeof(*r));
+	size_t n = 0, m = 0;
+	struct rec rec;
+
+	assert_non_null(r);
+	/* dup2(3, 4) at entry: six items and the descriptors' own, which do not count as items */
+	put_head(&rec, SYSREC_ENTER, SYSREC_ARGS, 33);
+	put(&rec, args, sizeof(args));
+	for (int i = 0; i < SYSREC_ARGS; i++)
+		put_item(&rec, i, SYSREC_KIND_STR, "x", 1);
+	put_fd(data, &n, 3, 0010600, 1234, NULL);
+	put_item(&rec, 0, SYSREC_KIND_FDINFO, data, n);
+	put_fd(data, &m, 4, 0600, 99, "[eventfd]");
+	put_item(&rec, 1, SYSREC_KIND_FDINFO, data, m);
+	seal(&rec);
+	assert_int_equal(sysrec__decode(r, rec.buf, rec.len), 0);
+	assert_int_equal(r->nitems, SYSREC_ARGS);
+	assert_int_equal(r->nfds, 2);
+	assert_int_equal(r->fds[0].fd, 3);
+	assert_int_equal(r->fds[0].ino, 1234);
+	assert_int_equal(r->fds[0].mode, 0010600);
+	assert_int_equal(r->fds[0].arg, 0);
+	assert_string_equal(r->fds[0].name, "");
+	assert_int_equal(r->fds[1].arg, 1);
+	assert_string_equal(r->fds[1].name, "[eventfd]");
+
+	/* pipe2's exit: its pair in one item, and a result's item */
+	put_head(&rec, SYSREC_EXIT, 0, 293);
+	put(&rec, &(struct sysrec_exit){ .ret = 0, .duration = 5 }, sizeof(struct sysrec_exit));
+	n = 0;
+	put_fd(data, &n, 5, 0010600, 7, NULL);
+	put_fd(data, &n, 6, 0010600, 7, NULL);
+	put_item(&rec, 0, SYSREC_KIND_FDINFO, data, n);
+	m = 0;
+	put_fd(data, &m, 0, 0140777, 8, NULL);
+	put_item(&rec, SYSREC_ARG_RET, SYSREC_KIND_FDINFO, data, m);
+	seal(&rec);
+	assert_int_equal(sysrec__decode(r, rec.buf, rec.len), 0);
+	assert_int_equal(r->nfds, 3);
+	assert_int_equal(r->fds[1].fd, 6);
+	assert_int_equal(r->fds[1].ino, 7);
+	assert_int_equal(r->fds[2].arg, SYSREC_ARG_RET);
+	/* records before -y's items still decode with none: nfds starts again */
+	put_head(&rec, SYSREC_EXIT, 0, 293);
+	put(&rec, &(struct sysrec_exit){ .ret = 0 }, sizeof(struct sysrec_exit));
+	seal(&rec);
+	assert_int_equal(sysrec__decode(r, rec.buf, rec.len), 0);
+	assert_int_equal(r->nfds, 0);
+
+	/* hostile: a name longer than the item, a name past the most, a part of a head */
+	for (int k = 0; k < 3; k++) {
+		struct sysrec_fd d = { .fd = 1, .ino = 2, .name_len = 4 };
+
+		put_head(&rec, SYSREC_EXIT, 0, 293);
+		put(&rec, &(struct sysrec_exit){ .ret = 0 }, sizeof(struct sysrec_exit));
+		memset(big, 'a', sizeof(big));
+		if (k == 1)
+			d.name_len = SYSREC_FD_NAME_MAX + 1;
+		memcpy(big, &d, sizeof(d));
+		put_item(&rec, 0, SYSREC_KIND_FDINFO, big,
+			 k == 0 ? sizeof(d) + 3 :
+			 k == 1 ? sizeof(big) :
+				  sizeof(d) - 1);
+		seal(&rec);
+		assert_int_equal(sysrec__decode(r, rec.buf, rec.len), -EINVAL);
+	}
+	/* an item of an argument past the result's */
+	put_head(&rec, SYSREC_EXIT, 0, 293);
+	put(&rec, &(struct sysrec_exit){ .ret = 0 }, sizeof(struct sysrec_exit));
+	put_item(&rec, SYSREC_ARG_RET + 1, SYSREC_KIND_FDINFO, data, m);
+	seal(&rec);
+	assert_int_equal(sysrec__decode(r, rec.buf, rec.len), -EINVAL);
+	free(r);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -556,6 +647,7 @@ int main(void)
 		cmocka_unit_test(test_count_record_errnos),
 		cmocka_unit_test(test_signal_record),
 		cmocka_unit_test(test_task_exit_record),
+		cmocka_unit_test(test_fdinfo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
