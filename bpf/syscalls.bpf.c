@@ -1073,23 +1073,13 @@ static __always_inline void count_call(struct entry *e, __u64 pid_tgid, __u32 nr
 {
 	struct sysrec_count *c = e ? thread_count(e, pid_tgid, nr, ns) : NULL;
 	bool spilled = !c;
-	__u32 b;
 
 	if (!c)
 		c = spill_count(nr, ns);
 	if (!c)
 		return; /* cannot be: nr < SYSREC_NR_MAX */
 	/* A thread makes one call at a time: nobody else writes this value meanwhile. */
-	c->calls++;
-	c->total_ns += ns;
-	if (ns < c->min_ns)
-		c->min_ns = ns;
-	if (ns > c->max_ns)
-		c->max_ns = ns;
-	sysrec_add_square(&c->sumsq_lo, &c->sumsq_hi, ns);
-	b = sysrec_hist_bucket(ns);
-	if (b < SYSREC_HIST_BUCKETS)
-		c->hist[b]++;
+	sysrec_count_call(c, ns);
 	if (ret < 0 && ret >= -4095) {
 		c->errors++;
 		if (cfg_errnos)
@@ -1491,28 +1481,38 @@ static __always_inline bool end_reported(struct task_struct *task, __u32 tgid)
 	return old == start || __sync_val_compare_and_swap(v, old, start) != old;
 }
 
-/* A traced process's end, at its last thread's: the status its parent's wait() gets. */
-static __always_inline void report_exit(struct task_struct *task)
+/* A TASK_EXIT record of the current task: its process's end, or (SYSREC_EXIT_F_THREAD) its own. */
+static __always_inline void emit_task_exit(__u64 pid_tgid, __s32 status, __u8 flags)
 {
 	struct {
 		struct sysrec_head h;
 		struct sysrec_task_exit x;
 		__u64 cg;
 	} rec = {};
+
+	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
+	rec.h.flags = flags;
+	rec.x.status = status;
+	rec.h.size = sizeof(rec.h) + sizeof(rec.x);
+	rec.h.size += put_cgroup(&rec.h, &rec.cg, bpf_get_current_cgroup_id());
+	emit(&rec, rec.h.size);
+}
+
+/* A traced process's end, at its last thread's: the status its parent's wait() gets. */
+static __always_inline void report_exit(struct task_struct *task)
+{
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__s32 status;
 
 	if (!cfg_exits || !armed || BPF_CORE_READ(task, signal, live.counter) ||
 	    !task_traced_now(pid_tgid) || end_reported(task, pid_tgid >> 32))
 		return;
-	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
 	/* a group exit (exit_group, a fatal signal) sets the code for all; else the leader's */
 	if (BPF_CORE_READ(task, signal, flags) & SIG_GROUP_EXIT)
-		rec.x.status = BPF_CORE_READ(task, signal, group_exit_code);
+		status = BPF_CORE_READ(task, signal, group_exit_code);
 	else
-		rec.x.status = BPF_CORE_READ(task, group_leader, exit_code);
-	rec.h.size = sizeof(rec.h) + sizeof(rec.x);
-	rec.h.size += put_cgroup(&rec.h, &rec.cg, bpf_get_current_cgroup_id());
-	emit(&rec, rec.h.size);
+		status = BPF_CORE_READ(task, group_leader, exit_code);
+	emit_task_exit(pid_tgid, status, 0);
 }
 
 /* count, cfg_entries_only: a traced task ended, live_entries counts it no more. */
@@ -1559,21 +1559,11 @@ static __always_inline void report_thread_end(__u64 pid_tgid)
  */
 static __always_inline void report_thread_exit(struct task_struct *task)
 {
-	struct {
-		struct sysrec_head h;
-		struct sysrec_task_exit x;
-		__u64 cg;
-	} rec = {};
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 
 	if (!cfg_exits || !armed || (__u32)pid_tgid == pid_tgid >> 32 || !task_traced_now(pid_tgid))
 		return;
-	fill_head(&rec.h, pid_tgid, now(), 0, SYSREC_TASK_EXIT);
-	rec.h.size = sizeof(rec.h) + sizeof(rec.x);
-	rec.h.flags = SYSREC_EXIT_F_THREAD;
-	rec.x.status = BPF_CORE_READ(task, exit_code);
-	rec.h.size += put_cgroup(&rec.h, &rec.cg, bpf_get_current_cgroup_id());
-	emit(&rec, rec.h.size);
+	emit_task_exit(pid_tgid, BPF_CORE_READ(task, exit_code), SYSREC_EXIT_F_THREAD);
 }
 
 /* A thread that exits is forgotten, and its thread group with its last thread. */

@@ -418,4 +418,23 @@ static inline void sysrec_add_square(__u64 *lo, __u64 *hi, __u64 d)
 	*hi += hh + (lh >> 31) + carry;
 }
 
+/*
+ * One call of ns nanoseconds into a count whose min_ns is set (to the first call's, or to the
+ * most there is): the kernel's counting and user space's, from records, add calls alike.
+ */
+static inline void sysrec_count_call(struct sysrec_count *c, __u64 ns)
+{
+	__u32 b = sysrec_hist_bucket(ns);
+
+	c->calls++;
+	c->total_ns += ns;
+	if (ns < c->min_ns)
+		c->min_ns = ns;
+	if (ns > c->max_ns)
+		c->max_ns = ns;
+	sysrec_add_square(&c->sumsq_lo, &c->sumsq_hi, ns);
+	if (b < SYSREC_HIST_BUCKETS) /* always: a bound for the verifier */
+		c->hist[b]++;
+}
+
 #endif

@@ -230,14 +230,7 @@ int scsummary__call(struct scsummary *s, const struct scsummary_call *call)
 	c->cgroup = call->cgroup;
 	/* the latest: a thread is known by the name it has after its exec */
 	name_entry(e, call->pid, call->tid, call->comm, s->o.mode == SCSUMMARY_THREAD);
-	c->calls++;
-	c->total_ns += ns;
-	if (ns < c->min_ns)
-		c->min_ns = ns;
-	if (ns > c->max_ns)
-		c->max_ns = ns;
-	sysrec_add_square(&c->sumsq_lo, &c->sumsq_hi, ns);
-	c->hist[sysrec_hist_bucket(ns)]++;
+	sysrec_count_call(c, ns);
 	if (call->ret >= 0 || call->ret < -4095)
 		return 0;
 	c->errors++;

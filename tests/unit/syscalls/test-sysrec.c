@@ -328,15 +328,8 @@ static void count_one(struct sysrec_count *c, uint64_t ns, int err)
 {
 	if (!c->calls)
 		c->min_ns = ns;
-	c->calls++;
+	sysrec_count_call(c, ns);
 	c->errors += err;
-	c->total_ns += ns;
-	if (ns < c->min_ns)
-		c->min_ns = ns;
-	if (ns > c->max_ns)
-		c->max_ns = ns;
-	sysrec_add_square(&c->sumsq_lo, &c->sumsq_hi, ns);
-	c->hist[sysrec_hist_bucket(ns)]++;
 }
 
 static void test_figures(void **state)
