@@ -59,7 +59,8 @@ static void put_args(struct scout *o, const struct sc_call *c, const struct scfm
 
 	for (int i = 0; i < c->desc->nr_args; i++) {
 		if (omitted(c, i) ||
-		    (filled_only && scargs__row(c->desc->args[i].kind)->when == SYSREC_AT_ENTRY))
+		    (filled_only && scargs__row(c->desc->args[i].kind)->when == SYSREC_AT_ENTRY &&
+		     !c->mem[i].late))
 			continue;
 		if (!first)
 			scout__put(o, ", ", 2);

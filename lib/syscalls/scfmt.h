@@ -29,6 +29,7 @@ struct sc_bytes {
 	bool truncated; /* there was more than strsize */
 	bool fault; /* the memory could not be read */
 	bool part; /* some of it could not be read (an iovec's bytes): an exit may read it again */
+	bool late; /* read at exit: the entry's line, printed before it, had the pointer */
 };
 
 /* One call, as the capture saw it at entry and, when it returned, at exit. */
@@ -59,7 +60,8 @@ struct scfmt_opts {
 size_t scfmt__call(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o);
 /*
  * The arguments the call filled, "name: value, ..." (none: ""): what the line that ends a
- * call printed in two shows, its entry's line having had only the pointers.
+ * call printed in two shows, its entry's line having had only the pointers (and what was
+ * read only at exit: a string whose page was not there at entry).
  */
 size_t scfmt__filled(char *buf, size_t size, const struct sc_call *c, const struct scfmt_opts *o);
 /* The value of argument i as the call line shows it; *shown false when the line leaves it out. */

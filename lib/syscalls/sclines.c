@@ -585,8 +585,10 @@ int sclines__exit(struct sclines *sv, const struct sc_event *ev)
 	/* what could not be read at entry and was read at exit, the page made present */
 	for (int i = 0; i < SC_MAX_ARGS; i++)
 		if (ev->call.mem[i].p &&
-		    (!f->call.mem[i].p || f->call.mem[i].fault || f->call.mem[i].part))
+		    (!f->call.mem[i].p || f->call.mem[i].fault || f->call.mem[i].part)) {
 			f->call.mem[i] = ev->call.mem[i];
+			f->call.mem[i].late = f->entry_printed;
+		}
 	err = print_call(sv, f, !f->entry_printed, true, dur, 0);
 	drop(sv, f);
 	release(sv);

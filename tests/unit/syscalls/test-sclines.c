@@ -181,6 +181,29 @@ static void test_sclines__faulted_then_read_at_exit(void **state)
 	(void)state;
 }
 
+/*
+ * A string whose page was not there at entry, read at exit, of a call another thread's line
+ * cut in two: the entry's line had the pointer, the line that ends the call shows the string.
+ */
+static void test_sclines__read_at_exit_after_its_entry_printed(void **state)
+{
+	struct sc_event e = entry(0, 7, "cat", &openat_desc), x = *leave(5, 7, &openat_desc, -2);
+
+	start(NULL);
+	e.call.args[0] = (uint64_t)-100;
+	e.call.args[1] = 0x1000;
+	e.call.mem[1] = (struct sc_bytes){ .p = "", .len = 0, .fault = true };
+	assert_int_equal(sclines__enter(fx.sv, &e), 0);
+	assert_int_equal(sclines__enter(fx.sv, enter(1, 8, "wc", &getppid_desc)), 0);
+	assert_int_equal(sclines__exit(fx.sv, leave(2, 8, &getppid_desc, 1)), 0);
+	x.call.mem[1] = (struct sc_bytes){ .p = "/late", .len = 5 };
+	assert_int_equal(sclines__exit(fx.sv, &x), 0);
+	finish();
+	assert_non_null(strstr(fx.text, "cat/7 openat(dfd: CWD, filename: 0x1000)"));
+	assert_non_null(strstr(fx.text, "cat/7  ... [continued]: openat(filename: \"/late\"))"));
+	(void)state;
+}
+
 static void test_sclines__interrupted_and_continued(void **state)
 {
 	char *want;
@@ -633,6 +656,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_sclines__thread_exit, teardown),
 		cmocka_unit_test_teardown(test_sclines__returned_fd, teardown),
 		cmocka_unit_test_teardown(test_sclines__faulted_then_read_at_exit, teardown),
+		cmocka_unit_test_teardown(test_sclines__read_at_exit_after_its_entry_printed,
+					  teardown),
 		cmocka_unit_test_teardown(test_sclines__interrupted_and_continued, teardown),
 		cmocka_unit_test_teardown(test_sclines__other_threads_interrupt, teardown),
 		cmocka_unit_test_teardown(test_sclines__never_returns_and_orphans, teardown),
