@@ -339,8 +339,12 @@ static int check(struct evopts *eo, struct opts *o, enum evopts_cmd cmd)
 				     &eo->sc.view);
 	if (err || !eo->sc.on)
 		return err;
-	/* the cgroup of each call: trace --json's records show it, record's samples carry it */
-	eo->sc.config.cgroup_ids = cmd == EVOPTS_TRACE && eo->json;
+	/*
+	 * the cgroup of each call: trace --json's records show it, -S --summary-mode=cgroup
+	 * counts by it, record's samples carry it
+	 */
+	eo->sc.config.cgroup_ids = cmd == EVOPTS_TRACE &&
+				   (eo->json || eo->sc.view.summary_mode == SCSUMMARY_CGROUP);
 	eo->sc.config.sample_cgroup = eo->all_cgroups;
 	so->syscalls = &eo->sc.config;
 	if (!so->use_clockid) { /* the capture's clock: calls and samples in one order */

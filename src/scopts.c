@@ -362,12 +362,6 @@ int scopts__finish(struct scopts *sc, const struct opts *o, int nr_events, bool 
 	err = scopts__view(sc, o);
 	if (err)
 		return err;
-	if (sc->view.summary_mode == SCSUMMARY_CGROUP && sc->view.lines) {
-		err = opts__misuse(o, "--summary-mode=cgroup counts in the kernel, with -s: the "
-				      "records of -S carry no cgroup");
-		pr_hint("perf-bpf trace -s --summary-mode=cgroup [-a] [-- COMMAND]");
-		return err;
-	}
 	err = select_calls(sc);
 	if (err == -ENOMEM) {
 		pr_err("cannot select the system calls: %s", strerror(ENOMEM));

@@ -194,10 +194,11 @@ static int count_call(struct sys_view *v, const struct resolved_sample *rs)
 				      r->has_errnos ? &r->errnos : NULL);
 	if (r->head.type != SYSREC_EXIT || r->no_entry)
 		return 0;
-	/* the records carry no cgroup: a recording's cgroup mode shows it unknown */
+	/* the cgroup, when the records carry it (record --all-cgroups; live, -S --json) */
 	call = (struct scsummary_call){ .pid = r->head.pid,
 					.tid = r->head.tid,
 					.comm = rs->comm,
+					.cgroup = r->cgroup,
 					.nr = r->head.nr,
 					.ns = r->duration,
 					.ret = r->ret };

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/cgpath.h"
+#include "util/cgroups.h"
+#include "util/container.h"
 #include "util/jsonw.h"
 #include "syscalls/sccolumns.h"
 #include "syscalls/sctable.h"
@@ -44,7 +45,7 @@ struct scsummary {
 	struct scsummary_opts o;
 	struct entry *slots; /* open addressing by key, a power of two */
 	size_t nr_slots, used;
-	struct cgpath *cgroups; /* cgroup mode: the names, read when printing */
+	struct cgroups *cgroups; /* cgroup mode: the names, read when printing */
 };
 
 static uint64_t hash_key(const struct key *k)
@@ -158,7 +159,7 @@ void scsummary__free(struct scsummary *s)
 	for (size_t i = 0; i < s->nr_slots; i++)
 		free(s->slots[i].errnos);
 	free(s->slots);
-	cgpath__free(s->cgroups);
+	cgroups__free(s->cgroups);
 	free(s);
 }
 
@@ -329,8 +330,8 @@ static bool of_no_thread(const struct scsummary *s, const struct entry *e)
 static const char *cgroup_path(struct scsummary *s, uint64_t id)
 {
 	if (!s->cgroups && id)
-		s->cgroups = cgpath__new();
-	return cgpath__name(s->cgroups, id);
+		s->cgroups = cgroups__new();
+	return s->cgroups ? cgroups__path(s->cgroups, id) : NULL;
 }
 
 static void json_errnos(struct jsonw *w, const struct sysrec_errnos *n)
@@ -356,7 +357,7 @@ static void json_group(struct scsummary *s, const struct entry *e)
 {
 	struct jsonw *w = s->o.json;
 	const struct sysrec_count *c = &e->c;
-	struct cgpath_container ct;
+	struct container ct;
 	const char *path;
 
 	if (of_no_thread(s, e)) {
@@ -382,7 +383,7 @@ static void json_group(struct scsummary *s, const struct entry *e)
 		path = cgroup_path(s, e->key.g.cgroup);
 		if (path)
 			jsonw__kv_str(w, "cgroup", path);
-		if (path && !cgpath__container(path, &ct)) {
+		if (path && !container__of_cgroup(path, &ct)) {
 			jsonw__kv_str(w, "container_runtime", ct.runtime);
 			jsonw__kv_str(w, "container_id", ct.id);
 		}
@@ -431,7 +432,7 @@ static void group_title(struct scsummary *s, const struct entry *e, uint64_t cal
 {
 	FILE *f = s->o.out;
 	double pc = all ? 100.0 * calls / all : 0.0;
-	struct cgpath_container ct;
+	struct container ct;
 	const char *path;
 
 	fputc('\n', f);
@@ -446,8 +447,9 @@ static void group_title(struct scsummary *s, const struct entry *e, uint64_t cal
 		else if (e->key.g.cgroup)
 			fprintf(f, " cgroup %llu (gone)", (unsigned long long)e->key.g.cgroup);
 		else
-			fprintf(f, " cgroup unknown (not recorded)");
-		if (path && !cgpath__container(path, &ct))
+			fprintf(f,
+				" cgroup unknown (not recorded: record --all-cgroups records it)");
+		if (path && !container__of_cgroup(path, &ct))
 			fprintf(f, " (%s %.12s)", ct.runtime, ct.id);
 	} else if (s->o.mode == SCSUMMARY_THREAD && !e->key.g.tid) {
 		fprintf(f, " %s (%u), its threads that ended past %zu tables, folded",

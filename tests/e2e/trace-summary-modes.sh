@@ -28,8 +28,8 @@ expect_eq "thread mode, the default: a table per thread" 32 "$(grep -c '^ thread
 "$PERF_BPF" trace -s --summary-mode=bogus -- true >/dev/null 2>"$T/err" && fail "a bad mode was taken"
 grep -q "^ERROR: --summary-mode wants thread, process, comm, total or cgroup, not 'bogus'" "$T/err" ||
 	fail "the bad mode's error: $(cat "$T/err")"
-# no silent mode: without a summary, and cgroups of records that carry none
-for bad in "--summary-mode=process" "-S --summary-mode=cgroup"; do
+# no silent mode: without a summary
+for bad in "--summary-mode=process"; do
 	# shellcheck disable=SC2086 # the words of $bad
 	"$PERF_BPF" trace $bad -- true >/dev/null 2>"$T/err"
 	expect_eq "exit status of '$bad'" 129 "$?"
@@ -52,6 +52,17 @@ for scope in "" -a; do
 	expect_eq "cgroup b's getppid ($scope)" 200000 "$(getppid_of "$T/cg$scope" "^ cgroup /$b, ")"
 	expect_eq "one table each ($scope)" 2 "$(grep -c "^ cgroup /perf-bpf-test-$$-[ab], " "$T/cg$scope")"
 done
+# from the records: -S (their cgroup asked of the kernel), and a recording of --all-cgroups
+"$PERF_BPF" trace -S --summary-mode=cgroup -e getppid -o "$T/cgS" -- sh -c "$both" 2>"$T/err" ||
+	fail "-S --summary-mode=cgroup exited $?: $(tail -n 3 "$T/err")"
+expect_eq "cgroup a's getppid, -S" 100000 "$(getppid_of "$T/cgS" "^ cgroup /$a, ")"
+expect_eq "cgroup b's getppid, -S" 200000 "$(getppid_of "$T/cgS" "^ cgroup /$b, ")"
+"$PERF_BPF" record --all-cgroups -e getppid -o "$T/cg.data" -- sh -c "$both" >/dev/null 2>"$T/err" ||
+	fail "record --all-cgroups exited $?: $(tail -n 3 "$T/err")"
+"$PERF_BPF" script -s --summary-mode=cgroup -i "$T/cg.data" >"$T/cgscript" 2>"$T/err" ||
+	fail "script -s --summary-mode=cgroup exited $?: $(tail -n 3 "$T/err")"
+expect_eq "cgroup a's getppid, script -s" 100000 "$(getppid_of "$T/cgscript" "^ cgroup /$a, ")"
+expect_eq "cgroup b's getppid, script -s" 200000 "$(getppid_of "$T/cgscript" "^ cgroup /$b, ")"
 "$PERF_BPF" trace -s --summary-mode=cgroup --json -- sh -c "$both" >"$T/json" 2>"$T/err" ||
 	fail "--summary-mode=cgroup --json exited $?"
 python3 - "$T/json" "/$a" "/$b" <<'PY' || fail "JSON per cgroup: see above"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Cgroups by id: a walk of a tree of directories, and the containers paths name. */
+/* The containers cgroup paths name. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,58 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "util/cgpath.h"
-
-static uint64_t ino(const char *path)
-{
-	struct stat st;
-
-	assert_int_equal(stat(path, &st), 0);
-	return st.st_ino;
-}
-
-static void test_cgpath__walk(void **state)
-{
-	char root[] = "/tmp/test-cgpath.XXXXXX", p[256];
-	struct cgpath *c;
-
-	assert_non_null(mkdtemp(root));
-	snprintf(p, sizeof(p), "%s/a", root);
-	assert_int_equal(mkdir(p, 0700), 0);
-	snprintf(p, sizeof(p), "%s/a/b c", root);
-	assert_int_equal(mkdir(p, 0700), 0);
-	snprintf(p, sizeof(p), "%s/file", root);
-	fclose(fopen(p, "w")); /* a file is no cgroup */
-	c = cgpath__new_at(root);
-	assert_non_null(c);
-	assert_string_equal(cgpath__name(c, ino(root)), "/");
-	snprintf(p, sizeof(p), "%s/a", root);
-	assert_string_equal(cgpath__name(c, ino(p)), "/a");
-	snprintf(p, sizeof(p), "%s/a/b c", root);
-	assert_string_equal(cgpath__name(c, ino(p)), "/a/b c");
-	snprintf(p, sizeof(p), "%s/file", root);
-	assert_null(cgpath__name(c, ino(p)));
-	assert_null(cgpath__name(c, 1ULL << 62));
-	cgpath__free(c);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s/a/b c", root);
-	rmdir(p);
-	snprintf(p, sizeof(p), "%s/a", root);
-	rmdir(p);
-	rmdir(root);
-	assert_null(cgpath__new_at(root));
-	assert_null(cgpath__name(NULL, 1));
-}
+#include "util/container.h"
 
 #define ID "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 
 static void expect(const char *path, const char *runtime, const char *id)
 {
-	struct cgpath_container ct;
-	int err = cgpath__container(path, &ct);
+	struct container ct;
+	int err = container__of_cgroup(path, &ct);
 
 	if (!runtime) {
 		assert_int_equal(err, -ENOENT);
@@ -71,7 +28,7 @@ static void expect(const char *path, const char *runtime, const char *id)
 	assert_string_equal(ct.id, id);
 }
 
-static void test_cgpath__container(void **state)
+static void test_container__of_cgroup(void **state)
 {
 	expect("/system.slice/docker-" ID ".scope", "docker", ID);
 	expect("/docker/" ID, "docker", ID);
@@ -95,8 +52,7 @@ static void test_cgpath__container(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cgpath__walk),
-		cmocka_unit_test(test_cgpath__container),
+		cmocka_unit_test(test_container__of_cgroup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
