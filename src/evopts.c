@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -14,6 +15,8 @@
 #include "util/errmsg.h"
 #include "util/idlist.h"
 #include "util/log.h"
+#include "util/runcmd.h"
+#include "syscalls/sccolumns.h"
 #include "output/view-text.h"
 #include "run/evlist.h"
 
@@ -362,6 +365,25 @@ static bool strace_strsize(const struct evopts *eo)
 	return eo->sc.summary_only && w && *w && strspn(w, "0123456789") == strlen(w);
 }
 
+/*
+ * strace's -S KEY sorts its summary; ours (perf trace's) is the calls and their summary,
+ * and KEY would be the command: say so when KEY is a sort key and no program of that name.
+ */
+static bool strace_sortby(const struct evopts *eo)
+{
+	const char *w = eo->session.argv ? eo->session.argv[0] : NULL;
+	struct sccolumns_spec spec = { 0 };
+	char path[PATH_MAX];
+
+	if (!eo->sc.with_summary || !w || !*w || !runcmd__find_program(w, path, sizeof(path)))
+		return false;
+	if (sccolumns__parse_sort(&spec, w)) {
+		errmsg__clear();
+		return false;
+	}
+	return true;
+}
+
 int evopts__set_fields(const struct opts *o, const struct opt *row, const char *arg)
 {
 	(void)o;
@@ -466,6 +488,12 @@ int evopts__parse(struct evopts *eo, int argc, char **argv, const char *const *u
 				   "-s is the summary, as perf trace's: '%s' is no command "
 				   "(strings are cut at --strsize N)",
 				   so->argv[0]);
+	if (!ret && strace_sortby(eo))
+		ret = opts__misuse_hint(
+			&o, "strace's -S KEY is --summary-sort-by=KEY here",
+			"-S is the calls and their summary, as perf trace's: '%s' is "
+			"no command",
+			so->argv[0]);
 	if (!ret && !so->argv && !so->system_wide && !so->nr_pids && !so->nr_tids)
 		so->system_wide = true; /* as perf: no command, no pid: the whole system */
 	/* a run's first output waits for no precompiled vmlinux.h: later runs get it */

@@ -39,26 +39,6 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
-/* clang as given (a path), or found in PATH (a name), as execvp would find it. */
-static int find_program(const char *name, char *out, size_t size)
-{
-	const char *path = getenv("PATH");
-
-	if (strchr(name, '/')) {
-		snprintf(out, size, "%s", name);
-		return access(name, X_OK) ? -errno : 0;
-	}
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t len = strcspn(p, ":");
-
-		snprintf(out, size, "%.*s%s%s", (int)len, p, len ? "/" : "", name);
-		if (!access(out, X_OK) && !is_dir(out))
-			return 0;
-		p += len + (p[len] == ':');
-	}
-	return -ENOENT;
-}
-
 /* clang's identity without running it: where it really is, its size and time. */
 static int identify_clang(struct compile_job *j)
 {
@@ -83,7 +63,7 @@ static int identify_clang(struct compile_job *j)
 int toolchain__find_clang(struct compile_job *j, const struct compile_opts *o)
 {
 	const char *name = o->clang_path ? o->clang_path : "clang";
-	int err = find_program(name, j->clang, sizeof(j->clang));
+	int err = runcmd__find_program(name, j->clang, sizeof(j->clang));
 
 	if (!err)
 		err = identify_clang(j);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -326,4 +327,24 @@ char *runcmd__quote(char *const argv[])
 		return NULL;
 	}
 	return text;
+}
+
+int runcmd__find_program(const char *name, char *out, size_t size)
+{
+	const char *path = getenv("PATH");
+	struct stat st;
+
+	if (strchr(name, '/')) {
+		snprintf(out, size, "%s", name);
+		return access(name, X_OK) ? -errno : 0;
+	}
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t len = strcspn(p, ":");
+
+		snprintf(out, size, "%.*s%s%s", (int)len, p, len ? "/" : "", name);
+		if (!access(out, X_OK) && !stat(out, &st) && !S_ISDIR(st.st_mode))
+			return 0;
+		p += len + (p[len] == ':');
+	}
+	return -ENOENT;
 }

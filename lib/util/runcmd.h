@@ -42,4 +42,10 @@ void runcmd__result_exit(struct runcmd_result *r);
 /* argv as one line a shell would run as the same command (for logs and hints), malloc'ed. */
 char *runcmd__quote(char *const argv[]);
 
+/*
+ * The program name names, as execvp would find it: name itself when it has a '/', else the
+ * first executable file of that name in PATH, into out. 0, or -ENOENT / -EACCES.
+ */
+int runcmd__find_program(const char *name, char *out, size_t size);
+
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# strace's options typed from habit into trace: -f and -ff (children are followed already), -e trace=NAME (-e NAME), -c and --summary-only (-s --summary-mode=total), -t NAME (--timestamps), -e verbose=all (--verbose-structs) are each one ERROR and a Hint naming perf-bpf's way, exit 129, nothing run; -e status=failed and -tt are taken as strace takes them
+# strace's options typed from habit into trace: -f and -ff (children are followed already), -e trace=NAME (-e NAME), -c and --summary-only (-s --summary-mode=total), -t NAME (--timestamps), -e verbose=all (--verbose-structs), -S calls (--summary-sort-by) are each one ERROR and a Hint naming perf-bpf's way, exit 129, nothing run; -e status=failed and -tt are taken as strace takes them
 source "$(dirname "$0")/lib.sh"
 
 # habit HINT-TEXT ARGS...: trace ARGS is one ERROR line, a Hint holding HINT-TEXT, exit 129
@@ -26,6 +26,7 @@ habit "-s --summary-mode=total" --summary-only -- true
 habit "--timestamps" -t ls
 habit "--verbose-structs" -e verbose=all -- true
 habit "--freq 99" -F 99 -g -e cpu-clock
+habit "--summary-sort-by=KEY" -S calls -- true
 
 # what strace users type that perf-bpf takes as strace does
 if [ "$(id -u)" = 0 ]; then
