@@ -578,6 +578,8 @@ static void test_sclines__thread_exit(void **state)
 			 true);
 	expect_text(want);
 	free(want);
+	free(fx.text);
+	fx.text = NULL;
 	out = open_memstream(&text, &len);
 	o.json = jsonw__new(out, false);
 	start(&o);
@@ -630,6 +632,8 @@ static void test_sclines__returned_fd(void **state)
 		true);
 	expect_text(want);
 	free(want);
+	free(fx.text);
+	fx.text = NULL;
 	out = open_memstream(&text, &len);
 	o.json = jsonw__new(out, false);
 	start(&o);
