@@ -1554,6 +1554,20 @@ static __always_inline void report_thread_end(__u64 pid_tgid)
 }
 
 /*
+ * Is the exiting thread traced? As its calls were judged, when they were: the threads of a
+ * group killed by exit_group reach here in any order, and the first to find the group dead
+ * takes it out of the maps before the others come.
+ */
+static __always_inline bool exiting_thread_traced(__u64 pid_tgid)
+{
+	struct entry *e = task_entry();
+
+	if (e && e->sel_gen == sel_gen)
+		return e->sel && !gate_closed(pid_tgid);
+	return task_traced_now(pid_tgid);
+}
+
+/*
  * A traced thread's end, other than its group leader's (whose end is the process's, as
  * strace reports it): the status its exit or its group's left in its exit_code.
  */
@@ -1561,7 +1575,8 @@ static __always_inline void report_thread_exit(struct task_struct *task)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 
-	if (!cfg_exits || !armed || (__u32)pid_tgid == pid_tgid >> 32 || !task_traced_now(pid_tgid))
+	if (!cfg_exits || !armed || (__u32)pid_tgid == pid_tgid >> 32 ||
+	    !exiting_thread_traced(pid_tgid))
 		return;
 	emit_task_exit(pid_tgid, BPF_CORE_READ(task, exit_code), SYSREC_EXIT_F_THREAD);
 }

@@ -29,6 +29,7 @@ line_after() { grep -A1 -m1 -E "$2" "$T/$1" | tail -n 1; }
 count_of() { grep -c -E "$2" "$T/$1"; }
 
 capture cap -- "$mix" "$N"
+mix_re=$(re_quote "$mix")
 echo "workload $WL, traced by $SELF"
 expect_eq "getppid entries" "$N" "$(count_of cap "^enter $WL $WL getppid$")"
 expect_eq "getppid exits" "$N" "$(count_of cap "^exit $WL $WL getppid $SELF [1-9][0-9]*$")"
@@ -43,7 +44,7 @@ l=$(grep -m1 "^enter $WL $WL execve " "$T/cap")
 l=$(grep -m1 "^exit $WL $WL execve 0 " "$T/cap")
 [[ "$l" == *"$mix$mix\\x00$N\\x00\"" ]] || fail "the execve's argv at exit: $l"
 # strings: the program's own path, read back by read; a cut one; an unmapped one
-l=$(line_after cap "^enter $WL $WL openat 0xffffff9c 0x[0-9a-f]+ 0 [0-9a-fx]+ i1=\"$mix\"$")
+l=$(line_after cap "^enter $WL $WL openat 0xffffff9c 0x[0-9a-f]+ 0 [0-9a-fx]+ i1=\"$mix_re\"$")
 expect_match "openat of the workload" "^exit $WL $WL openat [0-9]+ [0-9]+$" "$l"
 expect_match "read of its ELF header" "^exit $WL $WL read 64 [0-9]+ i1=\"\\\\x7fELF" \
 	"$(grep -m1 "^exit $WL $WL read 64 " "$T/cap")"
@@ -84,7 +85,7 @@ capture sel -e getppid -- "$mix" "$N"
 expect_eq "only getppid" 0 "$(grep -E '^(enter|exit) ' "$T/sel" | grep -vc ' getppid')"
 expect_eq "getppid exits, selected" "$((N + 7))" "$(count_of sel "^exit [0-9]+ [0-9]+ getppid ")"
 capture short -s 16 -e openat,read -- "$mix" 0
-expect_match "a path whole at -s 16" "i1=\"$mix\"$" \
+expect_match "a path whole at -s 16" "i1=\"$mix_re\"$" \
 	"$(grep -m1 "^enter $WL $WL openat .*i1=\"${mix:0:16}" "$T/short")"
 expect_match "data cut at 16 bytes" "^exit $WL $WL read 64 [0-9]+ i1=\"\\\\x7fELF.{12,48}\"\.\.\.$" \
 	"$(grep -m1 "^exit $WL $WL read 64 " "$T/short")"

@@ -38,6 +38,8 @@ workload_at() { if [ "$1" = O1 ]; then workload "$2"; else workload "$1/$2"; fi;
 expect_eq() { [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"; }
 # expect_match WHAT REGEX TEXT
 expect_match() { [[ "$3" =~ $2 ]] || fail "$1: '$3' does not match /$2/"; }
+# re_quote TEXT: TEXT as an extended regex matching it literally (a path may hold '+', '.')
+re_quote() { printf '%s' "$1" | sed 's/[][\\.^$*+?(){}|]/\\&/g'; }
 # expect_file_eq EXPECTED_FILE ACTUAL_FILE
 expect_file_eq() { diff -u "$1" "$2" || fail "output differs from $1"; }
 

@@ -33,9 +33,9 @@ perf script -i "$T/all.data" --show-task-events --show-mmap-events --show-bpf-ev
 grep -q " 0\.000000: PERF_RECORD_FORK($wpid:$wpid):([0-9]*:[0-9]*)" "$T/events" ||
 	fail "no FORK for $wpid"
 grep -q " 0\.000000: PERF_RECORD_COMM: fp-symbols:$wpid/$wpid\$" "$T/events" || fail "no COMM for $wpid"
-grep -Eq " 0\.000000: PERF_RECORD_MMAP2 $wpid/$wpid: \[0x[0-9a-f]+\(0x[0-9a-f]+\) @ 0x[0-9a-f]+ <[0-9a-f]{40}>\]: r-xp $prog\$" \
+grep -Eq " 0\.000000: PERF_RECORD_MMAP2 $wpid/$wpid: \[0x[0-9a-f]+\(0x[0-9a-f]+\) @ 0x[0-9a-f]+ <[0-9a-f]{40}>\]: r-xp $(re_quote "$prog")\$" \
 	"$T/events" || fail "no MMAP2 with a build id of $prog: $(grep -m3 "MMAP2 $wpid/" "$T/events")"
-bid=$(grep -Eo "<[0-9a-f]{40}>\]: r-xp $prog\$" "$T/events" | head -1 | cut -c2-41)
+bid=$(grep -Eo "<[0-9a-f]{40}>\]: r-xp $(re_quote "$prog")\$" "$T/events" | head -1 | cut -c2-41)
 want=$(readelf -n "$prog" | awk '/Build ID:/ {print $3}')
 expect_eq "build id of $prog" "$want" "$bid"
 grep -Eq "PERF_RECORD_KSYMBOL addr [0-9a-f]+ len [1-9][0-9]* type 1 flags 0x0 name bpf_prog_[0-9a-f]{16}_e2e_ksym_0\$" \

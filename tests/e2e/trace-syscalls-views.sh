@@ -72,7 +72,7 @@ grep -q "clock_nanosleep(" "$T/sum" && fail "script -s printed lines"
 
 # -y: descriptors with their paths
 "$PERF_BPF" trace -y -e read -- "$mix" 1 >/dev/null 2>"$T/y" || fail "trace -y exited $?"
-expect_match "-y" "read\\(fd: [0-9]+<$mix>, buf: \"\\\\177ELF" "$(grep -m1 "$mix" "$T/y")"
+expect_match "-y" "read\\(fd: [0-9]+<$(re_quote "$mix")>, buf: \"\\\\177ELF" "$(grep -m1 "$mix" "$T/y")"
 
 # hostile: a path at an unmapped address, a path longer than --strsize, the largest --strsize;
 # file names print whole whatever --strsize is, as strace prints them, and data is cut

@@ -40,7 +40,7 @@ grep -q " $N getppid" <<<"$(sed 's/^ *//' "$T/ours.calls")" ||
 # what the lines say of the arguments and results
 l=$(grep -m1 'perf-bpf-missing' "$T/ours")
 expect_match "the missing path" 'openat\(dfd: CWD, filename: "/nonexistent/perf-bpf-missing", flags: RDONLY\) += -1 ENOENT \(No such file or directory\)$' "$l"
-expect_match "the program's own path" "openat\\(dfd: CWD, filename: \"$mix\", flags: RDONLY\\) += [0-9]+$" "$(grep -m1 "filename: \"$mix\"" "$T/ours")"
+expect_match "the program's own path" "openat\\(dfd: CWD, filename: \"$(re_quote "$mix")\", flags: RDONLY\\) += [0-9]+$" "$(grep -m1 "filename: \"$mix\"" "$T/ours")"
 expect_match "read's bytes" 'read\(fd: [0-9]+, buf: "\\177ELF' "$(grep -m1 'buf: "\\177ELF\\2' "$T/ours")"
 l=$(grep -m1 'connect(' "$T/ours")
 expect_match "the refused connection" 'connect\(fd: [0-9]+, uservaddr: 127\.0\.0\.1:1, addrlen: 16\) += -1 ECONNREFUSED \(Connection refused\)$' "$l"

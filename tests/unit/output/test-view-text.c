@@ -174,7 +174,7 @@ static void parse_line(struct fixture *fx, char *line, struct view *v)
  */
 static void check_fixture_as(const char *name, const char *expect_file, const struct out_opts *opts)
 {
-	char file[64], *expect, *out = NULL, *line = NULL, *hp;
+	char file[4096], *expect, *out = NULL, *line = NULL, *hp;
 	size_t out_len = 0, cap = 0, len;
 	struct fixture fx = { 0 };
 	struct view *v = NULL;
@@ -215,19 +215,18 @@ static void check_fixture_as(const char *name, const char *expect_file, const st
 	}
 	view__free(v);
 	fclose(f);
-	snprintf(file, sizeof(file), "%s", expect_file);
 	if (getenv("PRINT_TEST_DUMP")) { /* a directory: the output goes to DIR/FILE */
 		char dpath[4096];
 		FILE *d;
 
-		snprintf(dpath, sizeof(dpath), "%s/%s", getenv("PRINT_TEST_DUMP"), file);
+		snprintf(dpath, sizeof(dpath), "%s/%s", getenv("PRINT_TEST_DUMP"), expect_file);
 		d = fopen(dpath, "w");
 		if (d) {
 			fputs(out, d);
 			fclose(d);
 		}
 	}
-	expect = slurp(file, NULL);
+	expect = slurp(expect_file, NULL);
 	assert_string_equal(out, expect);
 	free(expect);
 	free(out);
