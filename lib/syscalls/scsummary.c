@@ -334,22 +334,36 @@ static const char *cgroup_path(struct scsummary *s, uint64_t id)
 	return s->cgroups ? cgroups__path(s->cgroups, id) : NULL;
 }
 
-static void json_errnos(struct jsonw *w, const struct sysrec_errnos *n)
+/*
+ * Each errno n counted, by number (the kernel's own codes after the others): its name (NULL
+ * when the table has none) and err (0: the slot of any other errno).
+ */
+static void each_errno(const struct sysrec_errnos *n,
+		       void (*fn)(void *ctx, uint32_t err, const char *name, uint64_t count),
+		       void *ctx)
+{
+	for (uint32_t i = 1; n && i <= SYSREC_ERRNO_SLOTS; i++) {
+		uint32_t slot = i % SYSREC_ERRNO_SLOTS, err = sysrec_slot_errno(slot);
+
+		if (n->n[slot])
+			fn(ctx, err, err ? sysconst__name(&sysconst_errno, err) : NULL, n->n[slot]);
+	}
+}
+
+static void json_errno(void *ctx, uint32_t err, const char *name, uint64_t count)
 {
 	char buf[16];
 
+	if (!name)
+		snprintf(buf, sizeof(buf), err ? "E%u" : "other", err);
+	jsonw__kv_u64(ctx, name ? name : buf, count);
+}
+
+static void json_errnos(struct jsonw *w, const struct sysrec_errnos *n)
+{
 	jsonw__name(w, "errnos");
 	jsonw__start_object(w);
-	for (uint32_t i = 1; n && i <= SYSREC_ERRNO_SLOTS; i++) {
-		uint32_t slot = i % SYSREC_ERRNO_SLOTS, err = sysrec_slot_errno(slot);
-		const char *name = err ? sysconst__name(&sysconst_errno, err) : NULL;
-
-		if (!n->n[slot])
-			continue;
-		if (!name)
-			snprintf(buf, sizeof(buf), err ? "E%u" : "other", err);
-		jsonw__kv_u64(w, name ? name : buf, n->n[slot]);
-	}
+	each_errno(n, json_errno, w);
 	jsonw__end_object(w);
 }
 
@@ -410,21 +424,19 @@ static void json_row(struct scsummary *s, const struct sccolumns_row *r, const s
  * --errno-summary: under a call's row, a line per errno it failed with, as perf trace
  * prints them, in the order of their numbers (the kernel's own codes after the others).
  */
+static void errno_line(void *ctx, uint32_t err, const char *name, uint64_t count)
+{
+	if (name)
+		fprintf(ctx, "\t\t\t\t%s: %llu\n", name, (unsigned long long)count);
+	else if (err)
+		fprintf(ctx, "\t\t\t\terrno %u: %llu\n", err, (unsigned long long)count);
+	else
+		fprintf(ctx, "\t\t\t\tother errno: %llu\n", (unsigned long long)count);
+}
+
 static void errno_lines(FILE *f, const struct sysrec_errnos *n)
 {
-	for (uint32_t i = 1; n && i <= SYSREC_ERRNO_SLOTS; i++) {
-		uint32_t slot = i % SYSREC_ERRNO_SLOTS, err = sysrec_slot_errno(slot);
-		const char *name = err ? sysconst__name(&sysconst_errno, err) : NULL;
-
-		if (!n->n[slot])
-			continue;
-		if (name)
-			fprintf(f, "\t\t\t\t%s: %llu\n", name, (unsigned long long)n->n[slot]);
-		else if (err)
-			fprintf(f, "\t\t\t\terrno %u: %llu\n", err, (unsigned long long)n->n[slot]);
-		else
-			fprintf(f, "\t\t\t\tother errno: %llu\n", (unsigned long long)n->n[slot]);
-	}
+	each_errno(n, errno_line, f);
 }
 
 /* A group's title line, before its table. */
